@@ -1,0 +1,79 @@
+import { Scalar } from "@scalar/hono-api-reference";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { authenticate } from "./http/auth";
+import { emptyJsonBodyAsObject } from "./http/body";
+import { onError } from "./http/errors";
+import { notFoundHandler } from "./http/not-found";
+import { createRouter } from "./http/router";
+import { v1 } from "./routes";
+import { API_VERSION } from "./version";
+
+const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+
+export function createApp() {
+  const app = createRouter();
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal API token (`npm run bootstrap`, or POST /v1/user/tokens).",
+  });
+
+  app.use(
+    "*",
+    requestId({ headerName: "X-Request-Id" }),
+    secureHeaders({ crossOriginResourcePolicy: "cross-origin" }),
+    cors({
+      origin: "*",
+      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      exposeHeaders: ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location"],
+      maxAge: 600,
+    }),
+  );
+  app.use("/v1/*", async (c, next) =>
+    bodyLimit({
+      maxSize: Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY,
+      onError: () => {
+        throw new ApiError(413, `Request body is larger than ${Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY} bytes`);
+      },
+    })(c, next),
+  );
+  app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
+  app.use("/v1", emptyJsonBodyAsObject, authenticate);
+
+  app.route("/v1", v1);
+
+  app.get("/openapi.json", (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)));
+  app.get("/reference", Scalar({ url: "/openapi.json", pageTitle: "Quire API reference" }));
+
+  app.onError(onError);
+  app.notFound(notFoundHandler(app));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+let cachedDocument: { origin: string; doc: unknown } | undefined;
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests; built once. */
+export function openApiDocument(app: App, origin = "http://localhost:8787") {
+  if (cachedDocument?.origin === origin) return cachedDocument.doc;
+  const doc = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Quire API",
+      version: API_VERSION,
+      description:
+        "Quire's documentation-management API, wire-compatible with GitBook's v1 REST API. Errors are `{\"error\":{\"code\",\"message\"}}`.",
+    },
+    servers: [{ url: origin }],
+    security: [{ bearerAuth: [] }],
+  });
+  cachedDocument = { origin, doc };
+  return doc;
+}

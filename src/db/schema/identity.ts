@@ -1,0 +1,92 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** People with a Quire account. Emails are stored lower-cased and are unique. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    email: text().notNull(),
+    displayName: text().notNull(),
+    photoUrl: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    type: text({ enum: ["business", "community"] }).notNull().default("business"),
+    useCase: text(),
+    communityType: text(),
+    /** JSON array of lower-cased domains whose users may find and join the organization. */
+    emailDomains: text({ mode: "json" }).$type<string[]>().notNull().default([]),
+    /** The organization's subdomain (default hostname for public content); unique. */
+    hostname: text(),
+    customHostname: text(),
+    /** Role given to new members; null means guest. */
+    defaultRole: text(),
+    defaultContentSiteId: text(),
+    logoUrl: text(),
+    sso: integer({ mode: "boolean" }).notNull().default(false),
+    ai: integer({ mode: "boolean" }).notNull().default(false),
+    inviteLinks: integer({ mode: "boolean" }).notNull().default(true),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [uniqueIndex("organizations_hostname_unique").on(t.hostname)],
+);
+
+/** One row per (organization, user). `role` null is a guest. */
+export const organizationMembers = sqliteTable(
+  "organization_members",
+  {
+    organizationId: text().notNull(),
+    userId: text().notNull(),
+    role: text(),
+    joinedAt: integer().notNull(),
+    lastSeenAt: integer(),
+    disabled: integer({ mode: "boolean" }).notNull().default(false),
+    sso: integer({ mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index("organization_members_user").on(t.userId),
+    index("organization_members_joined").on(t.organizationId, t.joinedAt, t.userId),
+  ],
+);
+
+/**
+ * Personal API tokens. Only the SHA-256 of the secret is stored; `tokenPrefix` is for display.
+ * `rateWindow`/`rateCount` count requests in the current fixed window (updated by the same statement
+ * that authenticates the token, so rate limiting costs no extra round trip).
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    label: text().notNull(),
+    tokenHash: text().notNull(),
+    tokenPrefix: text().notNull(),
+    createdAt: integer().notNull(),
+    lastUsedAt: integer(),
+    revokedAt: integer(),
+    rateWindow: integer().notNull().default(0),
+    rateCount: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt, t.id)],
+);
+
+/** Index of organizations by email domain (the JSON column on organizations is what is served). */
+export const organizationEmailDomains = sqliteTable(
+  "organization_email_domains",
+  {
+    domain: text().notNull(),
+    organizationId: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domain, t.organizationId] }), index("organization_email_domains_org").on(t.organizationId)],
+);

@@ -1,0 +1,31 @@
+import type { RequestIdVariables } from "hono/request-id";
+import type { Db } from "./db/client";
+import type { Caller } from "./services/context";
+
+/** The Worker's bindings and variables, as declared in wrangler.toml (plus secrets). */
+export interface Env {
+  DB: D1Database;
+  STORAGE: R2Bucket;
+  JOBS: Queue<JobMessage>;
+  IP_RATE_LIMITER?: RateLimit;
+  PUBLIC_API_URL?: string;
+  APP_URL?: string;
+  RATE_LIMIT_REQUESTS?: string;
+  RATE_LIMIT_WINDOW_SECONDS?: string;
+  MAX_BODY_BYTES?: string;
+  /** Secret for signed download URLs and visitor JWTs (`wrangler secret put SIGNING_SECRET`). */
+  SIGNING_SECRET?: string;
+}
+
+/** Queue messages carry only a job id; the job's payload lives in D1. */
+export interface JobMessage {
+  jobId: string;
+}
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: RequestIdVariables & {
+    db: Db;
+    caller: Caller;
+  };
+};

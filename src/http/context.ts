@@ -1,0 +1,15 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { ServiceContext } from "../services/context";
+
+/** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const origin = new URL(c.req.url).origin;
+  return {
+    db: c.get("db"),
+    env: c.env,
+    caller: c.get("caller"),
+    urls: { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin },
+    now: Date.now(),
+  };
+}

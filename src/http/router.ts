@@ -1,0 +1,44 @@
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { Hook, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { errorBody, errorResponses } from "./errors";
+import { requireAuthentication } from "./auth";
+
+/** Turns the first zod issue into the contract's 400 body naming the field (`body.title: …`). */
+export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  const target = result.target === "json" ? "body" : result.target === "param" ? "path" : result.target;
+  const field = [target, ...(issue?.path ?? []).map(String)].join(".");
+  const message = `${field}: ${issue?.message ?? "is invalid"}`;
+  return c.json(errorBody(400, message), 400);
+};
+
+/** Every router in the tree is an OpenAPIHono with the shared hook (plain Hono routes vanish from the spec). */
+export function createRouter() {
+  // strict: false — `/v1/` (as the official client requests getApiInformation) and `/v1` are the same route.
+  return new OpenAPIHono<AppEnv>({ defaultHook, strict: false });
+}
+
+type QuireRoute = Omit<RouteConfig, "security"> & {
+  /** Served without a token too (the handler decides what an anonymous caller may see). */
+  anonymous?: boolean;
+};
+
+/**
+ * createRoute with Quire's defaults: bearer security, the shared error responses, and the middleware that
+ * answers 401 without a valid token unless the operation is marked `anonymous`.
+ */
+export function defineRoute<const R extends QuireRoute>(config: R) {
+  const { anonymous, ...route } = config;
+  const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
+  return createRoute({
+    ...route,
+    security: anonymous ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
+    middleware: anonymous ? own : [requireAuthentication, ...own],
+    responses: { ...errorResponses(400, 401, 403, 404, 429), ...route.responses },
+  } as unknown as Omit<R, "anonymous">);
+}
+
+/** A handler typed from its route (no detached controllers). */
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;

@@ -1,0 +1,13 @@
+import { base62, randomBytes } from "./ids";
+
+export const TOKEN_PREFIX = "qr_";
+
+/** A new API token: a readable prefix plus 256 random bits. Only its SHA-256 is ever stored. */
+export function newApiToken(): string {
+  return TOKEN_PREFIX + base62(randomBytes(32));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,115 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { badRequest } from "./errors";
+
+/** `page` (opaque cursor) and `limit` (0..1000, default 100), as every list takes them (CONTRACT §5). */
+export const PageQuery = z.object({
+  page: z.string().optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
+  limit: z.coerce.number().int().min(0).max(1000).default(100).openapi({ description: "The number of results per page" }),
+});
+export type PageRequest = z.infer<typeof PageQuery>;
+
+/** The list envelope: `items`, `count` (total matching), `next.page` omitted on the last page. */
+export function listEnvelope<T extends z.ZodType>(item: T, name?: string) {
+  const schema = z.object({
+    items: z.array(item),
+    count: z.number().int(),
+    next: z.object({ page: z.string() }).optional(),
+  });
+  return name ? schema.openapi(name) : schema;
+}
+
+export interface Page<T> {
+  items: T[];
+  count: number;
+  next?: { page: string };
+}
+
+type CursorValue = string | number;
+
+/** One column of a keyset order. The last key must be unique (an id) so that the order is total. */
+export interface SortKey<Row> {
+  column: SQLiteColumn;
+  direction: "asc" | "desc";
+  value: (row: Row) => CursorValue;
+}
+
+function encodeCursor(values: CursorValue[]): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(values));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeCursor(page: string, keys: number): CursorValue[] {
+  try {
+    const b64 = page.replace(/-/g, "+").replace(/_/g, "/");
+    const json = new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+    const values: unknown = JSON.parse(json);
+    if (
+      Array.isArray(values) &&
+      (values.length === keys || values.length === 0) &&
+      values.every((v) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))
+    ) {
+      return values as CursorValue[];
+    }
+  } catch {
+    // fall through: any undecodable cursor is the caller's error
+  }
+  throw badRequest("query.page: is not a valid page cursor");
+}
+
+/** Rows strictly after `values` in the order of `keys`: (a > x) OR (a = x AND b > y) … */
+function after<Row>(keys: SortKey<Row>[], values: CursorValue[]): SQL | undefined {
+  const clauses: SQL[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const step = key.direction === "asc" ? gt(key.column, values[i]) : lt(key.column, values[i]);
+    const equalBefore = keys.slice(0, i).map((k, j) => eq(k.column, values[j]));
+    clauses.push(and(...equalBefore, step)!);
+  }
+  return or(...clauses);
+}
+
+export interface KeysetQuery<Row> {
+  page: PageRequest;
+  keys: SortKey<Row>[];
+  /** Builds the rows query: apply `where` (combined with the list's own filter), `orderBy` and `limit`. */
+  rows: (where: SQL | undefined, orderBy: SQL[], limit: number) => { all(): Promise<Row[]> } & object;
+  /** The total count of the list's filter, ignoring the cursor. */
+  count: { all(): Promise<{ count: number }[]> } & object;
+}
+
+/**
+ * The one keyset pagination helper: items and total count in a single D1 round trip, a cursor made of the
+ * last item's sort values (stays valid while rows are inserted or deleted), `next` omitted on the last page.
+ */
+export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<Page<Row>> {
+  const { page, keys } = query;
+  const cursor = page.page ? decodeCursor(page.page, keys.length) : [];
+  const where = cursor.length ? after(keys, cursor) : undefined;
+  const orderBy = keys.map((k) => (k.direction === "asc" ? asc(k.column) : desc(k.column)));
+  const fetch = Math.max(page.limit, 1) + (page.limit > 0 ? 1 : 0);
+  // biome-ignore lint: drizzle's batch item type is structural; both builders are batchable queries.
+  const [rows, counted] = (await db.batch([query.rows(where, orderBy, fetch) as never, query.count as never])) as [
+    Row[],
+    { count: number }[],
+  ];
+  const count = Number(counted[0]?.count ?? 0);
+  if (page.limit === 0) {
+    return { items: [], count, ...(rows.length ? { next: { page: page.page ?? encodeCursor([]) } } : {}) };
+  }
+  const items = rows.slice(0, page.limit);
+  const hasMore = rows.length > page.limit;
+  const last = items[items.length - 1];
+  return {
+    items,
+    count,
+    ...(hasMore && last ? { next: { page: encodeCursor(keys.map((k) => k.value(last))) } } : {}),
+  };
+}
+
+/** Applies a presenter to a page's items, keeping the envelope. */
+export function mapPage<A, B>(page: Page<A>, present: (row: A) => B): Page<B> {
+  return { ...page, items: page.items.map(present) };
+}

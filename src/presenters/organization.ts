@@ -1,0 +1,50 @@
+import type { UrlBases } from "../services/context";
+import type { OrganizationRow } from "../services/organizations";
+import { permissionsObject, type Access } from "../services/permissions";
+
+/**
+ * A self-hosted deployment has every feature and no billing: `plan` is the top plan, `trial.status` is
+ * `notapplicable`, and `billing` (optional in the reference) is left out rather than invented.
+ */
+export function presentOrganization(row: OrganizationRow, access: Access, urls: UrlBases) {
+  return {
+    object: "organization" as const,
+    id: row.id,
+    title: row.title,
+    createdAt: new Date(row.createdAt).toISOString(),
+    emailDomains: row.emailDomains,
+    ...(row.hostname ? { hostname: row.hostname } : {}),
+    type: row.type,
+    ...(row.useCase ? { useCase: row.useCase } : {}),
+    ...(row.communityType ? { communityType: row.communityType } : {}),
+    defaultRole: row.defaultRole as OrganizationRole,
+    ...(row.defaultContentSiteId ? { defaultContent: { type: "site" as const, site: row.defaultContentSiteId } } : {}),
+    sso: row.sso,
+    ai: row.ai,
+    inviteLinks: row.inviteLinks,
+    plan: "enterprise_2024" as const,
+    ...(row.customHostname ? { customHostname: row.customHostname } : {}),
+    urls: {
+      location: `${urls.api}/v1/orgs/${row.id}`,
+      app: `${urls.app}/o/${row.id}`,
+      ...(row.logoUrl ? { logo: row.logoUrl } : {}),
+    },
+    trial: { status: "notapplicable" as const },
+    permissions: permissionsObject(access, {
+      view: "organization.view",
+      admin: "organization.admin",
+      ownTeam: "organization.ownTeam",
+      createContent: "organization.createContent",
+      createOpenAPISpec: "organization.createOpenAPISpec",
+      ingestConversations: "organization.ingestConversations",
+      viewBilling: "organization.viewBilling",
+      listMembers: "organization.listMembers",
+      listTeams: "organization.listTeams",
+      listIntegrations: "organization.listIntegrations",
+      listInstallations: "organization.listInstallations",
+      installIntegration: "organization.installIntegration",
+    }),
+  };
+}
+
+type OrganizationRole = "admin" | "create" | "review" | "edit" | "comment" | "read" | null;

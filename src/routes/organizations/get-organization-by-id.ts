@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentOrganization } from "../../presenters/organization";
+import { getOrganization } from "../../services/organizations";
+import { OrganizationParams, OrganizationSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}",
+  operationId: "getOrganizationById",
+  tags: ["organizations"],
+  summary: "Get an organization by its ID",
+  request: { params: OrganizationParams },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: OrganizationSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { row, access } = await getOrganization(ctx, c.req.valid("param").organizationId);
+  return c.json(presentOrganization(row, access, ctx.urls), 200);
+};

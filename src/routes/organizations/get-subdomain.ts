@@ -1,0 +1,28 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { getSubdomain } from "../../services/organizations";
+import { SubdomainSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/subdomains/{subdomain}",
+  operationId: "getSubdomain",
+  tags: ["organizations"],
+  summary: "Get a subdomain",
+  request: { params: z.object({ subdomain: z.string().min(1).max(64) }) },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SubdomainSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const found = await getSubdomain(serviceContext(c), c.req.valid("param").subdomain);
+  return c.json(
+    {
+      object: "subdomain" as const,
+      subdomain: found.subdomain,
+      target: { type: "organization" as const, organization: found.organizationId },
+      isActive: true,
+    },
+    200,
+  );
+};

@@ -1,0 +1,82 @@
+import { z } from "@hono/zod-openapi";
+import { listEnvelope } from "../../lib/pagination";
+import { MemberRoleOrGuestSchema, TimestampSchema } from "../schemas";
+
+export const OrganizationParams = z.object({ organizationId: z.string() });
+
+export const SUBDOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
+
+export const OrganizationSchema = z
+  .object({
+    object: z.literal("organization"),
+    id: z.string(),
+    title: z.string(),
+    createdAt: TimestampSchema,
+    emailDomains: z.array(z.string()),
+    hostname: z.string().optional(),
+    type: z.enum(["business", "community"]),
+    useCase: z.string().optional(),
+    communityType: z.string().optional(),
+    defaultRole: MemberRoleOrGuestSchema.optional(),
+    defaultContent: z.object({ type: z.literal("site"), site: z.string() }).optional(),
+    sso: z.boolean().optional(),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean(),
+    plan: z.string(),
+    customHostname: z.string().optional(),
+    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
+    trial: z.object({ status: z.string(), endDate: z.string().optional(), decision: z.string().optional() }),
+    permissions: z.object({
+      view: z.boolean(),
+      admin: z.boolean(),
+      ownTeam: z.boolean(),
+      createContent: z.boolean(),
+      createOpenAPISpec: z.boolean(),
+      ingestConversations: z.boolean(),
+      viewBilling: z.boolean(),
+      listMembers: z.boolean(),
+      listTeams: z.boolean(),
+      listIntegrations: z.boolean(),
+      listInstallations: z.boolean(),
+      installIntegration: z.boolean(),
+    }),
+  })
+  .openapi("Organization");
+
+export const OrganizationList = listEnvelope(OrganizationSchema, "OrganizationList");
+
+/** A domain name: labels of letters, digits and hyphens, at least one dot. */
+const DomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, "must be a domain name such as example.com");
+
+export const UpdateOrganizationBody = z
+  .object({
+    title: z.string().trim().min(2).max(255).optional(),
+    emailDomains: z.array(DomainSchema).max(100).optional(),
+    hostname: z
+      .string()
+      .min(3)
+      .max(32)
+      .regex(SUBDOMAIN_PATTERN, "must be 3 to 32 lower-case letters, digits or hyphens, not starting or ending with a hyphen")
+      .optional(),
+    defaultRole: MemberRoleOrGuestSchema.optional(),
+    defaultContent: z.object({ type: z.literal("site"), site: z.string().min(1) }).nullable().optional(),
+    logo: z.url().max(2048).nullable().optional(),
+    sso: z.boolean().optional(),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean().optional(),
+  })
+  .openapi("UpdateOrganization");
+
+export const SubdomainSchema = z
+  .object({
+    object: z.literal("subdomain"),
+    subdomain: z.string(),
+    target: z.object({ type: z.literal("organization"), organization: z.string() }),
+    isActive: z.boolean(),
+  })
+  .openapi("Subdomain");

@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentToken } from "../../presenters/token";
+import { listOwnTokens } from "../../services/tokens";
+import { ApiTokenList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/user/tokens",
+  operationId: "listApiTokens",
+  tags: ["users"],
+  summary: "List your personal API tokens (Quire); secrets are never shown",
+  request: { query: PageQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: ApiTokenList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const page = await listOwnTokens(serviceContext(c), c.req.valid("query"));
+  return c.json(mapPage(page, presentToken), 200);
+};

@@ -1,0 +1,19 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentUser } from "../../presenters/user";
+import { getAuthenticatedUser } from "../../services/users";
+import { UserSchema } from "../schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/user",
+  operationId: "getAuthenticatedUser",
+  tags: ["users"],
+  summary: "Get profile of authenticated user",
+  responses: { 200: { description: "OK", content: { "application/json": { schema: UserSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(presentUser(await getAuthenticatedUser(ctx), ctx.urls), 200);
+};

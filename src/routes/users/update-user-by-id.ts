@@ -1,0 +1,31 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentUser } from "../../presenters/user";
+import { updateOwnProfile } from "../../services/users";
+import { UserSchema } from "../schemas";
+
+const UpdateUserBody = z
+  .object({
+    displayName: z.string().trim().min(1).max(64).optional(),
+    photoURL: z.url().max(2048).optional(),
+  });
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/users/{userId}",
+  operationId: "updateUserById",
+  tags: ["users"],
+  summary: "Update a user by its ID (your own profile only)",
+  request: {
+    params: z.object({ userId: z.string() }),
+    body: { required: true, content: { "application/json": { schema: UpdateUserBody } } },
+  },
+  responses: { 200: { description: "The user has been updated", content: { "application/json": { schema: UserSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const user = await updateOwnProfile(ctx, c.req.valid("param").userId, c.req.valid("json"));
+  return c.json(presentUser(user, ctx.urls), 200);
+};

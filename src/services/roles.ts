@@ -1,0 +1,28 @@
+/** Roles, strongest first (CONTRACT §7). `null` is a guest. */
+export const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
+export type Role = (typeof ROLES)[number];
+/** A member's role: a Role, or null for a guest. */
+export type MemberRole = Role | null;
+
+const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && value in RANK;
+}
+
+export function roleRank(role: MemberRole | undefined): number {
+  return role ? RANK[role] : 0;
+}
+
+export function atLeast(role: MemberRole | undefined, needed: Role): boolean {
+  return roleRank(role) >= RANK[needed];
+}
+
+export function strongest(...roles: (MemberRole | undefined)[]): MemberRole | undefined {
+  let best: MemberRole | undefined;
+  for (const role of roles) {
+    if (role === undefined) continue;
+    if (best === undefined || roleRank(role) > roleRank(best)) best = role;
+  }
+  return best;
+}

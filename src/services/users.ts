@@ -1,0 +1,80 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { forbidden, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { requireUser, type ServiceContext } from "./context";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * A user is visible to themself and to people who share an organization with them; anyone else gets 404,
+ * so that ids and emails cannot be enumerated.
+ */
+export async function getVisibleUser(ctx: ServiceContext, userId: string): Promise<UserRow> {
+  const caller = requireUser(ctx.caller);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        or(
+          eq(users.id, caller.userId),
+          sql`EXISTS (SELECT 1 FROM organization_members a JOIN organization_members b
+                ON a.organization_id = b.organization_id
+                WHERE a.user_id = ${users.id} AND b.user_id = ${caller.userId})`,
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound("User");
+  return row;
+}
+
+export async function getAuthenticatedUser(ctx: ServiceContext): Promise<UserRow> {
+  const caller = requireUser(ctx.caller);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  if (!row) throw notFound("User");
+  return row;
+}
+
+export interface ProfilePatch {
+  displayName?: string;
+  photoURL?: string;
+}
+
+/** Only one's own profile can be changed. */
+export async function updateOwnProfile(ctx: ServiceContext, userId: string, patch: ProfilePatch): Promise<UserRow> {
+  const caller = requireUser(ctx.caller);
+  if (userId !== caller.userId) throw forbidden("You can only update your own profile");
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      ...(patch.displayName !== undefined ? { displayName: patch.displayName } : {}),
+      ...(patch.photoURL !== undefined ? { photoUrl: patch.photoURL } : {}),
+      updatedAt: ctx.now,
+    })
+    .where(eq(users.id, caller.userId))
+    .returning();
+  if (!row) throw notFound("User");
+  return row;
+}
+
+/** Creates a user, or returns the existing one with that email (used by bootstrap, SSO and tests). */
+export async function findOrCreateUser(db: Db, input: { email: string; displayName?: string }, now: number) {
+  const email = normalizeEmail(input.email);
+  const displayName = input.displayName?.trim() || email.split("@")[0];
+  const [, [row]] = await db.batch([
+    db
+      .insert(users)
+      .values({ id: newId(), email, displayName, photoUrl: null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: users.email }),
+    db.select().from(users).where(eq(users.email, email)).limit(1),
+  ]);
+  return row;
+}

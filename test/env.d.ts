@@ -1,0 +1,11 @@
+declare namespace Cloudflare {
+  interface Env {
+    DB: D1Database;
+    STORAGE: R2Bucket;
+    JOBS: Queue<import("../src/env").JobMessage>;
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    PUBLIC_API_URL: string;
+    APP_URL: string;
+    SIGNING_SECRET: string;
+  }
+}
