@@ -5,25 +5,37 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            PUBLIC_API_URL: "https://api.quire.test",
-            APP_URL: "https://app.quire.test",
-            SIGNING_SECRET: "test-signing-secret-0123456789abcdef",
-          },
-          compatibilityFlags: ["service_binding_extra_handlers"],
-          queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },
-        },
-      }),
-    ],
     test: {
-      setupFiles: ["./test/apply-migrations.ts"],
-      include: ["test/**/*.test.ts"],
-      testTimeout: 20_000,
+      projects: [
+        {
+          // Everything that runs inside workerd: real D1, R2, queues and the scheduled handler.
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  PUBLIC_API_URL: "https://api.quire.test",
+                  APP_URL: "https://app.quire.test",
+                  SIGNING_SECRET: "test-signing-secret-0123456789abcdef",
+                },
+                compatibilityFlags: ["service_binding_extra_handlers"],
+                queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            setupFiles: ["./test/apply-migrations.ts"],
+            include: ["test/**/*.test.ts"],
+            testTimeout: 20_000,
+          },
+        },
+        {
+          // The developer set-up path in Node: bootstrap + wrangler dev over real HTTP.
+          test: { name: "e2e", include: ["e2e/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 90_000 },
+        },
+      ],
     },
   };
 });
