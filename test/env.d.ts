@@ -9,3 +9,9 @@ declare namespace Cloudflare {
     SIGNING_SECRET: string;
   }
 }
+
+declare namespace Cloudflare {
+  interface GlobalProps {
+    mainModule: typeof import("../src/index");
+  }
+}
