@@ -58,4 +58,10 @@ export function copyRevisionStatements(
 }
 
 /** Tables whose rows belong to one space (column `space_id`): what the purge removes. */
-export const SPACE_SCOPED_TABLES = ["revisions", "content_blobs", "content_nodes"] as const;
+export const SPACE_SCOPED_TABLES = [
+  "revisions",
+  "content_blobs",
+  "content_nodes",
+  "change_requests",
+  "change_request_contributors",
+] as const;

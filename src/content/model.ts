@@ -1,0 +1,125 @@
+/**
+ * The in-memory shape of a revision's content. A snapshot is flat: pages by id with their parent, plus each
+ * parent's ordered child ids. It is what changes are applied to and what merges compare; the store turns it
+ * into content-addressed level nodes (one JSON array per parent) and back.
+ */
+
+export type PageType = "document" | "group" | "link";
+
+export interface ContentRefJSON {
+  kind: string;
+  [key: string]: unknown;
+}
+
+/** A page as stored in its parent's level node (children live in their own node). */
+export interface PageEntry {
+  id: string;
+  type: PageType;
+  title: string;
+  slug: string;
+  description?: string;
+  emoji?: string;
+  icon?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  condition?: string;
+  layout?: Record<string, unknown>;
+  /** SHA-256 of the page's markdown body (document pages). */
+  body?: string;
+  /** Link pages. */
+  target?: ContentRefJSON;
+  href?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FileEntry {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** SHA-256 of the bytes; the R2 object is spaces/<spaceId>/files/<hash>. */
+  hash: string;
+  dimensions?: { width: number; height: number };
+}
+
+export interface ReusableEntry {
+  id: string;
+  title: string;
+  body?: string;
+}
+
+export interface Snapshot {
+  pages: Map<string, PageEntry>;
+  parentOf: Map<string, string | null>;
+  /** Ordered children per parent id; `null` is the root level. */
+  children: Map<string | null, string[]>;
+  files: Map<string, FileEntry>;
+  reusables: Map<string, ReusableEntry>;
+  variables: Record<string, unknown>;
+}
+
+export function emptySnapshot(): Snapshot {
+  return { pages: new Map(), parentOf: new Map(), children: new Map([[null, []]]), files: new Map(), reusables: new Map(), variables: {} };
+}
+
+export function cloneSnapshot(s: Snapshot): Snapshot {
+  return {
+    pages: new Map(s.pages),
+    parentOf: new Map(s.parentOf),
+    children: new Map([...s.children].map(([k, v]) => [k, [...v]])),
+    files: new Map(s.files),
+    reusables: new Map(s.reusables),
+    variables: { ...s.variables },
+  };
+}
+
+export function childrenOf(s: Snapshot, parent: string | null): string[] {
+  return s.children.get(parent) ?? [];
+}
+
+/** The page and all its descendants, depth first. */
+export function subtree(s: Snapshot, id: string): string[] {
+  const out: string[] = [];
+  const walk = (pageId: string) => {
+    out.push(pageId);
+    for (const child of childrenOf(s, pageId)) walk(child);
+  };
+  walk(id);
+  return out;
+}
+
+/** Slash-joined slugs from the root to the page. */
+export function pagePath(s: Snapshot, id: string): string {
+  const parts: string[] = [];
+  for (let at: string | null | undefined = id; at; at = s.parentOf.get(at)) {
+    const page = s.pages.get(at);
+    if (!page) break;
+    parts.unshift(page.slug);
+  }
+  return parts.join("/");
+}
+
+/** Finds a page by its slash-joined path of slugs. */
+export function pageByPath(s: Snapshot, path: string): PageEntry | undefined {
+  const parts = path.split("/").filter(Boolean);
+  let parent: string | null = null;
+  let found: PageEntry | undefined;
+  for (const part of parts) {
+    const id: string | undefined = childrenOf(s, parent).find((child) => s.pages.get(child)?.slug === part);
+    if (!id) return undefined;
+    found = s.pages.get(id);
+    parent = id;
+  }
+  return found;
+}
+
+/** JSON with object keys sorted, so that equal content always hashes equal. */
+export function canonicalJSON(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}

@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { contentBlobs, contentNodes, revisions } from "../db/schema";
+import { sha256Hex } from "../lib/crypto";
+import {
+  canonicalJSON,
+  emptySnapshot,
+  type FileEntry,
+  type PageEntry,
+  type ReusableEntry,
+  type Snapshot,
+} from "./model";
+
+export type RevisionRow = typeof revisions.$inferSelect;
+
+/** A snapshot read from the store, remembering each level's stored node so unchanged levels are not rewritten. */
+export interface StoredSnapshot extends Snapshot {
+  revision: RevisionRow;
+  /** Level node data and hash per parent id (`null` = root). */
+  levels: Map<string | null, { hash: string; data: string }>;
+  /** Hashes of every node of this revision (levels, files, reusables). */
+  nodeHashes: Set<string>;
+}
+
+type LevelEntry = PageEntry & { children?: string };
+
+/** The statement that reads every node of a revision in one go (recursive CTE over the level nodes). */
+export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: ReturnType<typeof sql>) {
+  return db.all<{ hash: string; data: string; role: string }>(sql`
+    WITH RECURSIVE
+      rev AS (SELECT root_node, files_node, reusables_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
+      levels(hash) AS (
+        SELECT root_node FROM rev
+        UNION
+        SELECT json_extract(e.value, '$.children')
+        FROM levels
+        JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = levels.hash, json_each(n.data) e
+        WHERE json_extract(e.value, '$.children') IS NOT NULL
+      )
+    SELECT n.hash, n.data, 'level' AS role FROM levels JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = levels.hash
+    UNION ALL
+    SELECT n.hash, n.data, 'files' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.files_node
+    UNION ALL
+    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`);
+}
+
+/** Builds a snapshot from a revision row and the rows of `revisionNodesQuery`. */
+export function assembleSnapshot(revision: RevisionRow, rows: { hash: string; data: string; role: string }[]): StoredSnapshot {
+  const byHash = new Map(rows.map((r) => [r.hash, r.data]));
+  const snapshot = emptySnapshot() as StoredSnapshot;
+  snapshot.revision = revision;
+  snapshot.levels = new Map();
+  snapshot.nodeHashes = new Set(rows.map((r) => r.hash));
+  snapshot.variables = revision.variables ?? {};
+
+  const readLevel = (parent: string | null, hash: string) => {
+    const data = byHash.get(hash);
+    if (data === undefined) throw new Error(`Revision ${revision.id} is missing node ${hash}`);
+    snapshot.levels.set(parent, { hash, data });
+    const entries = JSON.parse(data) as LevelEntry[];
+    snapshot.children.set(parent, entries.map((e) => e.id));
+    for (const { children, ...page } of entries) {
+      snapshot.pages.set(page.id, page);
+      snapshot.parentOf.set(page.id, parent);
+      if (children) readLevel(page.id, children);
+    }
+  };
+  readLevel(null, revision.rootNode);
+  for (const file of JSON.parse(byHash.get(revision.filesNode) ?? "[]") as FileEntry[]) snapshot.files.set(file.id, file);
+  for (const r of JSON.parse(byHash.get(revision.reusablesNode) ?? "[]") as ReusableEntry[]) snapshot.reusables.set(r.id, r);
+  return snapshot;
+}
+
+export interface SnapshotWrite {
+  rootNode: string;
+  filesNode: string;
+  reusablesNode: string;
+  /** Nodes that the base revision did not have. */
+  nodes: { hash: string; data: string }[];
+}
+
+/**
+ * Serializes a snapshot into level nodes bottom-up. Levels whose JSON equals the base's are not re-hashed or
+ * re-written, so a one-page change yields only the nodes on that page's path (plus lists that changed).
+ */
+export async function serializeSnapshot(next: Snapshot, base?: StoredSnapshot): Promise<SnapshotWrite> {
+  const nodes: { hash: string; data: string }[] = [];
+  const known = base?.nodeHashes ?? new Set<string>();
+
+  const store = async (data: string, previous?: { hash: string; data: string }) => {
+    if (previous && previous.data === data) return previous.hash;
+    const hash = await sha256Hex(data);
+    if (!known.has(hash) && !nodes.some((n) => n.hash === hash)) nodes.push({ hash, data });
+    return hash;
+  };
+
+  const writeLevel = async (parent: string | null): Promise<string> => {
+    const entries: LevelEntry[] = [];
+    for (const id of next.children.get(parent) ?? []) {
+      const page = next.pages.get(id);
+      if (!page) continue;
+      const hasChildren = (next.children.get(id) ?? []).length > 0;
+      entries.push(hasChildren ? { ...page, children: await writeLevel(id) } : page);
+    }
+    return store(canonicalJSON(entries), base?.levels.get(parent));
+  };
+
+  const rootNode = await writeLevel(null);
+  const filesNode = await store(canonicalJSON([...next.files.values()]));
+  const reusablesNode = await store(canonicalJSON([...next.reusables.values()]));
+  return { rootNode, filesNode, reusablesNode, nodes };
+}
+
+/** Insert statements for new nodes and page bodies (content-addressed: existing rows are left alone). */
+export function contentInsertStatements(
+  db: Db,
+  spaceId: string,
+  nodes: { hash: string; data: string }[],
+  bodies: Map<string, string>,
+) {
+  return [
+    ...nodes.map((n) => db.insert(contentNodes).values({ spaceId, hash: n.hash, data: n.data }).onConflictDoNothing()),
+    ...[...bodies].map(([hash, body]) => db.insert(contentBlobs).values({ spaceId, hash, body }).onConflictDoNothing()),
+  ];
+}
