@@ -1,5 +1,9 @@
 import { createRouter } from "../http/router";
+import changeRequestContent from "./change-request-content";
+import changeRequests from "./change-requests";
 import organizations from "./organizations";
+import revisions from "./revisions";
+import spaceContent from "./space-content";
 import system from "./system";
 import tokens from "./tokens";
 import users from "./users";
@@ -9,4 +13,8 @@ export const v1 = createRouter()
   .route("/", system)
   .route("/", users)
   .route("/", tokens)
-  .route("/", organizations);
+  .route("/", organizations)
+  .route("/", spaceContent)
+  .route("/", revisions)
+  .route("/", changeRequests)
+  .route("/", changeRequestContent);
