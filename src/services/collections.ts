@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { inBatch } from "../db/client";
 import { collections } from "../db/schema";
 import { conflict, notFound, preconditionFailed } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -91,10 +92,10 @@ export async function deleteCollection(ctx: ServiceContext, collectionId: string
   authorize(found.access, "collection.admin", "Collection");
   const ids = subtree(collectionId);
   await ctx.db.batch([
-    ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
-      WHERE deleted_at IS NULL AND parent_id IN (${ids})`),
-    ctx.db.run(sql`UPDATE collections SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
-      WHERE deleted_at IS NULL AND id IN (${ids})`),
+    inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
+      WHERE deleted_at IS NULL AND parent_id IN (${ids})`)),
+    inBatch(ctx.db, ctx.db.run(sql`UPDATE collections SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
+      WHERE deleted_at IS NULL AND id IN (${ids})`)),
   ]);
 }
 
@@ -143,8 +144,8 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
   const ids = subtree(collectionId);
   const results = await ctx.db.batch([
-    ctx.db.run(sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE parent_id IN (${ids})`),
-    ctx.db.run(sql`UPDATE collections SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE id IN (${ids})`),
+    inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE parent_id IN (${ids})`)),
+    inBatch(ctx.db, ctx.db.run(sql`UPDATE collections SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE id IN (${ids})`)),
     ctx.db
       .update(collections)
       .set({ parentId: null, sortKey, updatedAt: ctx.now })

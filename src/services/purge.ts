@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SPACE_SCOPED_TABLES } from "../content/store";
+import { inBatch } from "../db/client";
 import { jobs } from "../db/schema";
 import type { JobContext, JobRow } from "./jobs";
 import { newJob } from "./jobs";
@@ -41,8 +42,8 @@ async function purgeRound(ctx: JobContext, cutoff: number): Promise<number> {
   const ids = JSON.stringify(due.map((d) => d.id));
   // The deleted_at guard keeps a space restored meanwhile (and its content) out of the delete.
   const purged = sql`SELECT id FROM spaces WHERE id IN (SELECT value FROM json_each(${ids})) AND deleted_at IS NOT NULL AND deleted_at < ${cutoff}`;
-  const scoped = SPACE_SCOPED_TABLES.map((table) => ctx.db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE space_id IN (${purged})`));
-  const space = ctx.db.run(sql`DELETE FROM spaces WHERE id IN (${purged})`);
+  const scoped = SPACE_SCOPED_TABLES.map((table) => inBatch(ctx.db, ctx.db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE space_id IN (${purged})`)));
+  const space = inBatch(ctx.db, ctx.db.run(sql`DELETE FROM spaces WHERE id IN (${purged})`));
   const statements = [...scoped, space]; // the space row last
   await ctx.db.batch(statements as [typeof space, ...(typeof space)[]]);
   return due.length;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, inBatch } from "../db/client";
 import { collections, spaces, type StoredLevel } from "../db/schema";
 import { type Caller, organizationAccess } from "./context";
 import type { Access } from "./permissions";
@@ -49,14 +49,14 @@ export interface ChainLink {
  * first, in one statement (recursive CTE); batch it with the resource's own read.
  */
 export function chainQuery(db: Db, start: ReturnType<typeof sql>) {
-  return db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
+  return inBatch(db, db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
       SELECT id, parent_id, organization_id, default_level, deleted_at, 0 FROM collections WHERE id = (${start})
       UNION ALL
       SELECT c.id, c.parent_id, c.organization_id, c.default_level, c.deleted_at, chain.depth + 1
       FROM collections c JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 64
     )
     SELECT id, parent_id AS parentId, organization_id AS organizationId, default_level AS defaultLevel,
-      deleted_at AS deletedAt, depth FROM chain ORDER BY depth`);
+      deleted_at AS deletedAt, depth FROM chain ORDER BY depth`));
 }
 
 export interface SpaceWithAccess {
