@@ -179,26 +179,26 @@ describe("spaces", () => {
     expect(data.permissions).toMatchObject({ view: true, edit: false, admin: false, comment: false });
     expect((await reader.orgs.listSpacesInOrganizationById(org)).data.count).toBe(1);
     const writes = [
-      reader.orgs.createSpace(org, {}),
-      reader.spaces.updateSpaceById(space.id, { title: "x" }),
-      reader.spaces.deleteSpaceById(space.id),
-      reader.spaces.duplicateSpace(space.id),
-      reader.spaces.moveSpace(space.id, {}),
-      reader.spaces.transferSpace(space.id, { organization: org }),
-      reader.spaces.restoreSpace(space.id),
+      () => reader.orgs.createSpace(org, {}),
+      () => reader.spaces.updateSpaceById(space.id, { title: "x" }),
+      () => reader.spaces.deleteSpaceById(space.id),
+      () => reader.spaces.duplicateSpace(space.id),
+      () => reader.spaces.moveSpace(space.id, {}),
+      () => reader.spaces.transferSpace(space.id, { organization: org }),
+      () => reader.spaces.restoreSpace(space.id),
     ];
-    for (const call of writes) expect((await clientError(call)).code).toBe(403);
+    for (const call of writes) expect((await clientError(call())).code).toBe(403);
     const stranger = client((await seedUser()).token);
     const reads = [
-      stranger.spaces.getSpaceById(space.id),
-      stranger.orgs.listSpacesInOrganizationById(org),
-      stranger.spaces.updateSpaceById(space.id, { title: "x" }),
-      stranger.spaces.restoreSpace(space.id),
-      stranger.spaces.duplicateSpace(space.id),
-      stranger.spaces.moveSpace(space.id, {}),
-      stranger.orgs.createSpace(org, {}),
+      () => stranger.spaces.getSpaceById(space.id),
+      () => stranger.orgs.listSpacesInOrganizationById(org),
+      () => stranger.spaces.updateSpaceById(space.id, { title: "x" }),
+      () => stranger.spaces.restoreSpace(space.id),
+      () => stranger.spaces.duplicateSpace(space.id),
+      () => stranger.spaces.moveSpace(space.id, {}),
+      () => stranger.orgs.createSpace(org, {}),
     ];
-    for (const call of reads) expect((await clientError(call)).code).toBe(404);
+    for (const call of reads) expect((await clientError(call())).code).toBe(404);
     expect((await api("DELETE", `/spaces/${space.id}`, { token: (await seedUser()).token })).status).toBe(204);
     expect((await admin.spaces.getSpaceById(space.id)).data.id).toBe(space.id);
   });
