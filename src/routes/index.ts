@@ -1,5 +1,7 @@
 import { createRouter } from "../http/router";
+import collections from "./collections";
 import organizations from "./organizations";
+import spaces from "./spaces";
 import system from "./system";
 import tokens from "./tokens";
 import users from "./users";
@@ -9,4 +11,6 @@ export const v1 = createRouter()
   .route("/", system)
   .route("/", users)
   .route("/", tokens)
-  .route("/", organizations);
+  .route("/", organizations)
+  .route("/", collections)
+  .route("/", spaces);

@@ -1,4 +1,5 @@
 export * from "./identity";
 export * from "./jobs";
 export * from "./content";
+export * from "./spaces";
 export * from "./change-requests";
