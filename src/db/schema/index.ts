@@ -1,3 +1,4 @@
 export * from "./identity";
 export * from "./jobs";
 export * from "./content";
+export * from "./people";
