@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { organizationInvitations, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireUser, type ServiceContext } from "./context";
@@ -65,15 +65,35 @@ export async function updateOwnProfile(ctx: ServiceContext, userId: string, patc
   return row;
 }
 
-/** Creates a user, or returns the existing one with that email (used by bootstrap, SSO and tests). */
+/**
+ * Statements that turn the pending email invitations for `email` into memberships and delete them; run in
+ * the batch that creates the user (an existing membership is left as it is). scripts/bootstrap.ts runs the
+ * same SQL.
+ */
+export function acceptInvitationsStatements(db: Db, email: string, now: number) {
+  return [
+    db.run(sql`INSERT INTO organization_members (organization_id, user_id, role, joined_at, disabled, sso)
+      SELECT i.organization_id, u.id, i.role, ${now}, 0, i.sso
+      FROM organization_invitations i JOIN users u ON u.email = i.email
+      WHERE i.email = ${email}
+      ON CONFLICT (organization_id, user_id) DO NOTHING`),
+    db.delete(organizationInvitations).where(eq(organizationInvitations.email, email)),
+  ] as const;
+}
+
+/**
+ * Creates a user, or returns the existing one with that email (used by bootstrap, SSO and tests). Pending
+ * invitations to that email become memberships in the same batch.
+ */
 export async function findOrCreateUser(db: Db, input: { email: string; displayName?: string }, now: number) {
   const email = normalizeEmail(input.email);
   const displayName = input.displayName?.trim() || email.split("@")[0];
-  const [, [row]] = await db.batch([
+  const [, , , [row]] = await db.batch([
     db
       .insert(users)
       .values({ id: newId(), email, displayName, photoUrl: null, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: users.email }),
+    ...acceptInvitationsStatements(db, email, now),
     db.select().from(users).where(eq(users.email, email)).limit(1),
   ]);
   return row;
