@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { organizationMembers, teamMembers, teams, users } from "../db/schema";
+import { organizationMembers, samlProviders, teamMembers, teams, users } from "../db/schema";
 import { chunk, rowsPerInsert } from "../lib/chunk";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -172,7 +172,7 @@ export async function deleteTeam(ctx: ServiceContext, organizationId: string, te
   if (!view) return;
   await ctx.db.batch([
     ctx.db.delete(teamMembers).where(eq(teamMembers.teamId, teamId)),
-    ctx.db.run(sql`UPDATE saml_providers SET default_team_id = NULL WHERE default_team_id = ${teamId}`),
+    ctx.db.update(samlProviders).set({ defaultTeamId: null }).where(eq(samlProviders.defaultTeamId, teamId)),
     ctx.db.delete(teams).where(eq(teams.id, teamId)),
   ]);
 }

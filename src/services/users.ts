@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { organizationInvitations, users } from "../db/schema";
+import { organizationInvitations, organizationMembers, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireUser, type ServiceContext } from "./context";
@@ -72,11 +72,24 @@ export async function updateOwnProfile(ctx: ServiceContext, userId: string, patc
  */
 export function acceptInvitationsStatements(db: Db, email: string, now: number) {
   return [
-    db.run(sql`INSERT INTO organization_members (organization_id, user_id, role, joined_at, disabled, sso)
-      SELECT i.organization_id, u.id, i.role, ${now}, 0, i.sso
-      FROM organization_invitations i JOIN users u ON u.email = i.email
-      WHERE i.email = ${email}
-      ON CONFLICT (organization_id, user_id) DO NOTHING`),
+    db
+      .insert(organizationMembers)
+      .select(
+        db
+          .select({
+            organizationId: organizationInvitations.organizationId,
+            userId: users.id,
+            role: organizationInvitations.role,
+            joinedAt: sql<number>`${now}`.as("joined_at"),
+            lastSeenAt: sql<null>`NULL`.as("last_seen_at"),
+            disabled: sql<boolean>`0`.as("disabled"),
+            sso: organizationInvitations.sso,
+          })
+          .from(organizationInvitations)
+          .innerJoin(users, eq(users.email, organizationInvitations.email))
+          .where(eq(organizationInvitations.email, email)),
+      )
+      .onConflictDoNothing(),
     db.delete(organizationInvitations).where(eq(organizationInvitations.email, email)),
   ] as const;
 }
