@@ -32,12 +32,23 @@ function authorizeSSO(ctx: ServiceContext, organizationId: string) {
   return access;
 }
 
-/** Providers with their default team (left join, counts included), in one statement. */
+/**
+ * Providers with their default team (left join, counts included), in one statement. The team's columns are
+ * aliased: D1 returns rows keyed by column name, and `id`, `created_at`, … would collide with the provider's.
+ */
 function selectProviders(ctx: ServiceContext) {
   const caller = requireUser(ctx.caller);
   const team = teamSelection(caller.userId);
   return ctx.db
-    .select({ provider: samlProviders, team: team.team, members: team.members, callerRole: team.callerRole })
+    .select({
+      provider: samlProviders,
+      teamId: sql<string | null>`${teams.id}`.as("team_id"),
+      teamTitle: sql<string | null>`${teams.title}`.as("team_title"),
+      teamCreatedAt: sql<number | null>`${teams.createdAt}`.as("team_created_at"),
+      teamUpdatedAt: sql<number | null>`${teams.updatedAt}`.as("team_updated_at"),
+      members: team.members,
+      callerRole: team.callerRole,
+    })
     .from(samlProviders)
     .leftJoin(teams, eq(teams.id, samlProviders.defaultTeamId));
 }
@@ -45,7 +56,20 @@ function selectProviders(ctx: ServiceContext) {
 type Selected = Awaited<ReturnType<ReturnType<typeof selectProviders>["all"]>>[number];
 const toView = (access: Access) => (r: Selected): SamlProviderView => ({
   provider: r.provider,
-  defaultTeam: r.team ? { team: r.team, members: r.members, callerRole: r.callerRole } : null,
+  defaultTeam:
+    r.teamId !== null
+      ? {
+          team: {
+            id: r.teamId,
+            organizationId: r.provider.organizationId,
+            title: r.teamTitle ?? "",
+            createdAt: Number(r.teamCreatedAt),
+            updatedAt: Number(r.teamUpdatedAt),
+          },
+          members: r.members,
+          callerRole: r.callerRole,
+        }
+      : null,
   access,
 });
 

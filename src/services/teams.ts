@@ -198,7 +198,12 @@ export async function listTeamMembers(
     ],
     rows: (after, orderBy, limit) =>
       ctx.db
-        .select({ ...memberSelection(), teamRole: teamMembers.role, addedAt: teamMembers.addedAt })
+        // Aliased: D1 returns rows as arrays keyed by column name, so a second `role` column would collapse.
+        .select({
+          ...memberSelection(),
+          teamRole: sql<TeamRole>`${teamMembers.role}`.as("team_role"),
+          addedAt: sql<number>`${teamMembers.addedAt}`.as("team_added_at"),
+        })
         .from(teamMembers)
         .innerJoin(
           organizationMembers,
