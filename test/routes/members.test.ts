@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { jwtVerify } from "jose";
+import { MemberRole as ClientRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { organizationMembers, teamMembers } from "../../src/db/schema";
 import { addMember } from "../../src/services/organizations";
@@ -105,20 +106,20 @@ describe("organization members", () => {
   it("updates roles (admins only) and never demotes the last admin", async () => {
     const { organization, owner, members } = await organizationWithMembers();
     const orgs = client(owner.token).orgs;
-    expect((await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: "review" })).data.role).toBe("review");
+    expect((await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: ClientRole.Review })).data.role).toBe("review");
     expect((await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: null })).data.role).toBeNull();
     const bad = await api("PATCH", `/orgs/${organization.id}/members/${members[1].user.id}`, { token: owner.token, body: { role: "owner" } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/^body\.role/);
-    expect((await clientError(client(members[0].token).orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: "read" }))).code).toBe(403);
-    expect((await clientError(orgs.updateMemberInOrganizationById(organization.id, "nobody", { role: "read" }))).code).toBe(404);
+    expect((await clientError(client(members[0].token).orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Read }))).code).toBe(403);
+    expect((await clientError(orgs.updateMemberInOrganizationById(organization.id, "nobody", { role: ClientRole.Read }))).code).toBe(404);
 
-    const lastAdmin = await clientError(orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: "edit" }));
+    const lastAdmin = await clientError(orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit }));
     expect(lastAdmin.code).toBe(409);
     expect((await orgs.getMemberInOrganizationById(organization.id, owner.user.id)).data.role).toBe("admin");
     // With a second admin, the first may step down.
-    await orgs.updateMemberInOrganizationById(organization.id, members[0].user.id, { role: "admin" });
-    expect((await orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: "edit" })).data.role).toBe("edit");
+    await orgs.updateMemberInOrganizationById(organization.id, members[0].user.id, { role: ClientRole.Admin });
+    expect((await orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit })).data.role).toBe("edit");
   });
 
   it("removes members with their team memberships; refuses removing the last admin; members may leave", async () => {

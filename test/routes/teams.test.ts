@@ -1,3 +1,4 @@
+import { TeamMemberRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { api, client, clientError } from "../helpers/http";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
@@ -48,7 +49,7 @@ describe("teams", () => {
     expect(docs.data.items.map((t) => t.id)).toEqual([ids[0], ids[2]]);
     expect(docs.data.items[0].permissions).toEqual({ admin: false, view: true });
 
-    await orgs.addMemberToOrganizationTeamById(organization.id, ids[3], alice.user.id, { role: "owner" });
+    await orgs.addMemberToOrganizationTeamById(organization.id, ids[3], alice.user.id, { role: TeamMemberRole.Owner });
     const owned = await orgs.listTeamsInOrganizationById(organization.id, { owner: alice.user.id });
     expect(owned.data.items.map((t) => t.id)).toEqual([ids[3]]);
     expect((await orgs.listTeamsInOrganizationById(organization.id, { owner: owner.user.id })).data.count).toBe(4);
@@ -63,7 +64,7 @@ describe("teams", () => {
     const team = (await orgs.createOrganizationTeam(organization.id, { title: "Writers", members: [alice.user.id, bob.user.id] })).data;
     expect((await client(bob.token).orgs.getTeamInOrganizationById(organization.id, team.id)).data).toMatchObject({ title: "Writers", members: 2 });
     expect((await clientError(client(bob.token).orgs.updateTeamInOrganizationById(organization.id, team.id, { title: "Mine" }))).code).toBe(403);
-    await orgs.addMemberToOrganizationTeamById(organization.id, team.id, alice.user.id, { role: "owner" });
+    await orgs.addMemberToOrganizationTeamById(organization.id, team.id, alice.user.id, { role: TeamMemberRole.Owner });
     const renamed = await client(alice.token).orgs.updateTeamInOrganizationById(organization.id, team.id, { title: "Authors" });
     expect(renamed.data).toMatchObject({ title: "Authors", members: 2, permissions: { admin: true } });
     const bad = await api("PATCH", `/orgs/${organization.id}/teams/${team.id}`, { token: alice.token, body: { title: "" } });
@@ -81,7 +82,7 @@ describe("teams", () => {
     const { organization, orgs, owner, alice, bob, guest } = await setup();
     const team = (await orgs.createOrganizationTeam(organization.id, { title: "Writers" })).data;
     await orgs.addMemberToOrganizationTeamById(organization.id, team.id, alice.user.id, {});
-    await orgs.addMemberToOrganizationTeamById(organization.id, team.id, bob.user.id, { role: "owner" });
+    await orgs.addMemberToOrganizationTeamById(organization.id, team.id, bob.user.id, { role: TeamMemberRole.Owner });
     expect((await clientError(orgs.addMemberToOrganizationTeamById(organization.id, team.id, (await seedUser()).user.id, {}))).code).toBe(404);
     let members = (await orgs.listTeamMembersInOrganizationById(organization.id, team.id)).data;
     expect(members.count).toBe(2);
@@ -94,7 +95,7 @@ describe("teams", () => {
     await orgs.updateMembersInOrganizationTeam(organization.id, team.id, {
       add: [guest.user.email, owner.user.id],
       remove: [alice.user.id, owner.user.id],
-      memberships: { [bob.user.id]: { role: "member" } },
+      memberships: { [bob.user.id]: { role: TeamMemberRole.Member } },
     });
     members = (await orgs.listTeamMembersInOrganizationById(organization.id, team.id)).data;
     expect(Object.fromEntries(members.items.map((m) => [m.organization.id, m.team.role]))).toEqual({ [bob.user.id]: "member", [guest.user.id]: "member" });
@@ -116,7 +117,7 @@ describe("teams", () => {
     const a = (await orgs.createOrganizationTeam(organization.id, { title: "Docs", members: [alice.user.id] })).data;
     const b = (await orgs.createOrganizationTeam(organization.id, { title: "API", members: [alice.user.id] })).data;
     await orgs.createOrganizationTeam(organization.id, { title: "Other docs" });
-    await orgs.addMemberToOrganizationTeamById(organization.id, b.id, alice.user.id, { role: "owner" });
+    await orgs.addMemberToOrganizationTeamById(organization.id, b.id, alice.user.id, { role: TeamMemberRole.Owner });
     const { data } = await client(bob.token).orgs.listTeamsForOrganizationMember(organization.id, alice.user.id);
     expect(data.count).toBe(2);
     expect(data.items.map((i) => [i.team.id, i.member.role])).toEqual([[a.id, "member"], [b.id, "owner"]]);
