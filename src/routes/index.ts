@@ -1,8 +1,12 @@
 import { createRouter } from "../http/router";
 import collections from "./collections";
+import invites from "./invites";
+import members from "./members";
 import organizations from "./organizations";
+import saml from "./saml";
 import spaces from "./spaces";
 import system from "./system";
+import teams from "./teams";
 import tokens from "./tokens";
 import users from "./users";
 
@@ -12,5 +16,9 @@ export const v1 = createRouter()
   .route("/", users)
   .route("/", tokens)
   .route("/", organizations)
+  .route("/", members)
+  .route("/", teams)
+  .route("/", invites)
+  .route("/", saml)
   .route("/", collections)
   .route("/", spaces);

@@ -3,3 +3,4 @@ export * from "./jobs";
 export * from "./content";
 export * from "./spaces";
 export * from "./change-requests";
+export * from "./people";

@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage } from "../../lib/pagination";
+import { presentMember } from "../../presenters/member";
+import { listMembers } from "../../services/members";
+import { OrganizationParams } from "../organizations/schemas";
+import { MemberList, MemberListQuery } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/members",
+  operationId: "listMembersInOrganizationById",
+  tags: ["organization-members"],
+  summary: "List all organization members",
+  request: { params: OrganizationParams, query: MemberListQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: MemberList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const page = await listMembers(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
+  return c.json(mapPage(page, (m) => presentMember(m, ctx.urls)), 200);
+};
