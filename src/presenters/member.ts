@@ -16,8 +16,7 @@ export function presentMember(view: MemberView, urls: UrlBases) {
     joinedAt: iso(member.joinedAt),
     ...(member.lastSeenAt != null ? { lastSeenAt: iso(member.lastSeenAt) } : {}),
     sso: member.sso,
-    // Spaces do not exist on this branch; the lead wires the member's space count in once they land.
-    spaces: 0,
+    spaces: view.spaces ?? 0,
     teams: Number(view.teams),
   };
 }

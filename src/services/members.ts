@@ -6,6 +6,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "./context"
 import { authorize } from "./permissions";
 import type { MemberRole, Role } from "./roles";
 import type { UserRow } from "./users";
+import { spaceCountsByRole } from "./space-lists";
 import { signVisitorClaims } from "./visitor-claims";
 
 export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;
@@ -13,6 +14,14 @@ export interface MemberView {
   member: OrganizationMemberRow;
   user: UserRow;
   teams: number;
+  /** Live spaces the member can access (filled by withSpaceCounts). */
+  spaces?: number;
+}
+
+/** Fills each member's count of accessible spaces (by role, so the cost does not grow with the page). */
+export async function withSpaceCounts<T extends MemberView>(ctx: ServiceContext, organizationId: string, views: T[]): Promise<T[]> {
+  const counts = await spaceCountsByRole(ctx, organizationId, views.map((v) => v.member.role as MemberRole));
+  return views.map((v) => ({ ...v, spaces: counts.get(v.member.role as MemberRole) ?? 0 }));
 }
 
 /** A member with their user and team count, in one statement. */
@@ -186,17 +195,3 @@ export async function pingOrganization(ctx: ServiceContext, organizationId: stri
   return { gitbookVisitorClaims };
 }
 
-/**
- * The spaces a member can access, with their effective role on each. Spaces do not exist on this branch:
- * the route, its authorization and the member check are real, and the page is honestly empty. The lead wires
- * the real query (the member's effective role per space, keyset over the space id) in once spaces land.
- */
-export async function listSpacesForMember(
-  ctx: ServiceContext,
-  organizationId: string,
-  userId: string,
-  _query: PageRequest & { order: "asc" | "desc" },
-): Promise<Page<never>> {
-  await getMember(ctx, organizationId, userId);
-  return { items: [], count: 0 };
-}

@@ -152,3 +152,24 @@ export async function listSpacesForMember(
     })),
   };
 }
+
+/**
+ * How many live spaces members with each of `roles` can access in an organization (a member's access depends
+ * only on their organization role and the collection tree): two round trips whatever the number of members.
+ */
+export async function spaceCountsByRole(ctx: ServiceContext, organizationId: string, roles: MemberRole[]) {
+  const distinct = [...new Set(roles)];
+  const counts = new Map<MemberRole, number>();
+  if (!distinct.length) return counts;
+  const treeRows = await ctx.db
+    .select({ id: collections.id, parentId: collections.parentId, defaultLevel: collections.defaultLevel })
+    .from(collections)
+    .where(and(eq(collections.organizationId, organizationId), isNull(collections.deletedAt)));
+  const tree = treeFromRows(treeRows);
+  const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
+  const results = (await ctx.db.batch(
+    distinct.map((role) => ctx.db.select({ count: sql<number>`count(*)` }).from(spaces).where(and(live, visibleSpaces(role, tree)))) as never,
+  )) as { count: number }[][];
+  distinct.forEach((role, i) => counts.set(role, Number(results[i][0]?.count ?? 0)));
+  return counts;
+}

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { getMember } from "../../services/members";
+import { getMember, withSpaceCounts } from "../../services/members";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
 
 export const route = defineRoute({
@@ -17,5 +17,5 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, userId } = c.req.valid("param");
-  return c.json(presentMember(await getMember(ctx, organizationId, userId), ctx.urls), 200);
+  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [await getMember(ctx, organizationId, userId)]))[0], ctx.urls), 200);
 };

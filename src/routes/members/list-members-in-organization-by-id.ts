@@ -1,8 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage } from "../../lib/pagination";
 import { presentMember } from "../../presenters/member";
-import { listMembers } from "../../services/members";
+import { listMembers, withSpaceCounts } from "../../services/members";
 import { OrganizationParams } from "../organizations/schemas";
 import { MemberList, MemberListQuery } from "./schemas";
 
@@ -18,6 +17,7 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
-  const page = await listMembers(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
-  return c.json(mapPage(page, (m) => presentMember(m, ctx.urls)), 200);
+  const { organizationId } = c.req.valid("param");
+  const page = await listMembers(ctx, organizationId, c.req.valid("query"));
+  return c.json({ ...page, items: (await withSpaceCounts(ctx, organizationId, page.items)).map((m) => presentMember(m, ctx.urls)) }, 200);
 };

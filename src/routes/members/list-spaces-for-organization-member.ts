@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listSpacesForMember } from "../../services/members";
+import { presentSpace } from "../../presenters/space";
+import { listSpacesForMember } from "../../services/space-lists";
 import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
 
 export const route = defineRoute({
@@ -9,6 +10,7 @@ export const route = defineRoute({
   operationId: "listSpacesForOrganizationMember",
   tags: ["organization-members"],
   summary: "List an organization member's space permissions",
+  description: "The spaces the member can access, with the member's effective role on each, in sibling order.",
   request: { params: MemberParams, query: MemberSpacesQuery },
   responses: {
     200: {
@@ -18,9 +20,9 @@ export const route = defineRoute({
   },
 });
 
-// Spaces land on another branch: the page is empty until the lead wires the real query into the service.
 export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
   const { organizationId, userId } = c.req.valid("param");
-  const page = await listSpacesForMember(serviceContext(c), organizationId, userId, c.req.valid("query"));
-  return c.json(page, 200);
+  const page = await listSpacesForMember(ctx, organizationId, userId, c.req.valid("query"));
+  return c.json({ ...page, items: page.items.map((item) => ({ permission: item.role, space: presentSpace(item.view, ctx.urls) })) }, 200);
 };

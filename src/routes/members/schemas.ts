@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SpaceSchema } from "../spaces/schemas";
 import { listEnvelope, PageQuery } from "../../lib/pagination";
 import { ROLES } from "../../services/roles";
 import { MemberRoleOrGuestSchema, MemberRoleSchema, TimestampSchema, UserSchema } from "../schemas";
@@ -40,11 +41,10 @@ export const PingResponse = z
   .openapi("OrganizationPing");
 
 /**
- * A member-space item. `space` is the Space object; spaces do not exist on this branch, so the schema is left
- * open here and the lead points it at the Space component when merging.
+ * A member-space item: the member's effective role on a space, and the space as the caller sees it.
  */
 export const MemberContentPermissionSchema = z
-  .object({ permission: MemberRoleSchema, space: z.looseObject({ object: z.literal("space"), id: z.string() }) })
+  .object({ permission: MemberRoleSchema, space: SpaceSchema })
   .openapi("MemberContentPermission");
 export const MemberSpacesQuery = PageQuery.extend({ order: OrderSchema });
 export const MemberSpaceList = listEnvelope(MemberContentPermissionSchema, "MemberContentPermissionList");

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { updateMemberRole } from "../../services/members";
+import { updateMemberRole, withSpaceCounts } from "../../services/members";
 import { MemberParams, OrganizationMemberSchema, UpdateMemberBody } from "./schemas";
 
 export const route = defineRoute({
@@ -25,5 +25,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, userId } = c.req.valid("param");
   const view = await updateMemberRole(ctx, organizationId, userId, c.req.valid("json").role);
-  return c.json(presentMember(view, ctx.urls), 200);
+  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [view]))[0], ctx.urls), 200);
 };
