@@ -82,6 +82,13 @@ d1(`
   INSERT INTO users (id, email, display_name, photo_url, created_at, updated_at)
     VALUES (${q(userId)}, ${q(email)}, ${q(displayName)}, NULL, ${now}, ${now})
     ON CONFLICT(email) DO NOTHING;
+  -- Pending email invitations (POST /v1/orgs/{id}/invites) become memberships, as in findOrCreateUser.
+  INSERT INTO organization_members (organization_id, user_id, role, joined_at, disabled, sso)
+    SELECT i.organization_id, u.id, i.role, ${now}, 0, i.sso
+    FROM organization_invitations i JOIN users u ON u.email = i.email
+    WHERE i.email = ${q(email)}
+    ON CONFLICT(organization_id, user_id) DO NOTHING;
+  DELETE FROM organization_invitations WHERE email = ${q(email)};
   ${
     createOrganization
       ? `INSERT INTO organizations (id, title, type, email_domains, default_role, sso, ai, invite_links, created_at, updated_at)

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, inBatch } from "../db/client";
 import { contentNodes, revisions } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 
@@ -45,15 +45,15 @@ export function copyRevisionStatements(
   input: { fromSpaceId: string; fromRevisionId: string; toSpaceId: string; revisionId: string; createdBy: string | null; now: number },
 ) {
   return [
-    db.run(sql`INSERT OR IGNORE INTO content_nodes (space_id, hash, data)
-      SELECT ${input.toSpaceId}, hash, data FROM content_nodes WHERE space_id = ${input.fromSpaceId}`),
-    db.run(sql`INSERT OR IGNORE INTO content_blobs (space_id, hash, body)
-      SELECT ${input.toSpaceId}, hash, body FROM content_blobs WHERE space_id = ${input.fromSpaceId}`),
-    db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
+    inBatch(db, db.run(sql`INSERT OR IGNORE INTO content_nodes (space_id, hash, data)
+      SELECT ${input.toSpaceId}, hash, data FROM content_nodes WHERE space_id = ${input.fromSpaceId}`)),
+    inBatch(db, db.run(sql`INSERT OR IGNORE INTO content_blobs (space_id, hash, body)
+      SELECT ${input.toSpaceId}, hash, body FROM content_blobs WHERE space_id = ${input.fromSpaceId}`)),
+    inBatch(db, db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
         reusables_node, variables, created_by, created_at)
       SELECT ${input.revisionId}, ${input.toSpaceId}, 'edits', '[]', NULL, NULL, root_node, files_node, reusables_node,
         variables, ${input.createdBy}, ${input.now}
-      FROM revisions WHERE id = ${input.fromRevisionId} AND space_id = ${input.fromSpaceId}`),
+      FROM revisions WHERE id = ${input.fromRevisionId} AND space_id = ${input.fromSpaceId}`)),
   ] as const;
 }
 

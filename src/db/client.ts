@@ -7,3 +7,12 @@ export function createDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/**
+ * Makes a raw statement (`db.run(sql…)`, `db.all(sql…)`) usable inside `db.batch`. Drizzle's D1 batch binds
+ * parameters through the prepared statement's `stmt`, which raw statements lack (a TypeError as soon as the
+ * SQL has a parameter); this gives them one. Usage: `db.batch([inBatch(db, db.all(sql`…`)), …])`.
+ */
+export function inBatch<T extends { getQuery(): { sql: string } }>(db: Db, raw: T): T {
+  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });
+}

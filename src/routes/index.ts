@@ -1,10 +1,16 @@
 import { createRouter } from "../http/router";
 import changeRequestContent from "./change-request-content";
 import changeRequests from "./change-requests";
+import collections from "./collections";
+import invites from "./invites";
+import members from "./members";
 import organizations from "./organizations";
 import revisions from "./revisions";
+import saml from "./saml";
 import spaceContent from "./space-content";
+import spaces from "./spaces";
 import system from "./system";
+import teams from "./teams";
 import tokens from "./tokens";
 import users from "./users";
 
@@ -14,6 +20,12 @@ export const v1 = createRouter()
   .route("/", users)
   .route("/", tokens)
   .route("/", organizations)
+  .route("/", members)
+  .route("/", teams)
+  .route("/", invites)
+  .route("/", saml)
+  .route("/", collections)
+  .route("/", spaces)
   .route("/", spaceContent)
   .route("/", revisions)
   .route("/", changeRequests)

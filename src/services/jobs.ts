@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
+import { purgeDeletedSpaces, runPurgeJob } from "./purge";
 
 /** What a job runner or cron task gets: no caller, the time of the run. */
 export interface JobContext {
@@ -16,10 +17,17 @@ export type JobRunner = (ctx: JobContext, job: JobRow) => Promise<Record<string,
 export type CronTask = (ctx: JobContext) => Promise<void>;
 
 /** Runners by job kind; each feature registers its own (translation, git-import, openapi, …). */
-export const JOB_RUNNERS: Record<string, JobRunner> = {};
+export const JOB_RUNNERS: Record<string, JobRunner> = {
+  "purge-deleted-spaces": (ctx, job) => runPurgeJob(ctx, job),
+};
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */
-export const CRON_JOBS: Record<string, CronTask> = {};
+export const CRON_JOBS: Record<string, CronTask> = {
+  /** Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects. */
+  "0 3 * * *": async (ctx) => {
+    await purgeDeletedSpaces(ctx);
+  },
+};
 
 /** A job row to write in the caller's own batch, and the message to send once that batch succeeded. */
 export function newJob(kind: string, payload: Record<string, unknown>, now: number) {

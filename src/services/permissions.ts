@@ -22,6 +22,14 @@ const REQUIRED = {
   "organization.listIntegrations": "read",
   "organization.listInstallations": "admin",
   "organization.installIntegration": "admin",
+  "organization.leave": "member",
+  "organization.manageMembers": "admin",
+  "organization.manageTeams": "admin",
+  "organization.manageInvites": "admin",
+  "organization.manageSSO": "admin",
+  // team (access: the caller's organization role, raised to admin for the team's owners)
+  "team.view": "read",
+  "team.admin": "admin",
   // collection
   "collection.view": "read",
   "collection.create": "create",

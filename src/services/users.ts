@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { organizationInvitations, organizationMembers, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireUser, type ServiceContext } from "./context";
@@ -65,15 +65,48 @@ export async function updateOwnProfile(ctx: ServiceContext, userId: string, patc
   return row;
 }
 
-/** Creates a user, or returns the existing one with that email (used by bootstrap, SSO and tests). */
+/**
+ * Statements that turn the pending email invitations for `email` into memberships and delete them; run in
+ * the batch that creates the user (an existing membership is left as it is). scripts/bootstrap.ts runs the
+ * same SQL.
+ */
+export function acceptInvitationsStatements(db: Db, email: string, now: number) {
+  return [
+    db
+      .insert(organizationMembers)
+      .select(
+        db
+          .select({
+            organizationId: organizationInvitations.organizationId,
+            userId: users.id,
+            role: organizationInvitations.role,
+            joinedAt: sql<number>`${now}`.as("joined_at"),
+            lastSeenAt: sql<null>`NULL`.as("last_seen_at"),
+            disabled: sql<boolean>`0`.as("disabled"),
+            sso: organizationInvitations.sso,
+          })
+          .from(organizationInvitations)
+          .innerJoin(users, eq(users.email, organizationInvitations.email))
+          .where(eq(organizationInvitations.email, email)),
+      )
+      .onConflictDoNothing(),
+    db.delete(organizationInvitations).where(eq(organizationInvitations.email, email)),
+  ] as const;
+}
+
+/**
+ * Creates a user, or returns the existing one with that email (used by bootstrap, SSO and tests). Pending
+ * invitations to that email become memberships in the same batch.
+ */
 export async function findOrCreateUser(db: Db, input: { email: string; displayName?: string }, now: number) {
   const email = normalizeEmail(input.email);
   const displayName = input.displayName?.trim() || email.split("@")[0];
-  const [, [row]] = await db.batch([
+  const [, , , [row]] = await db.batch([
     db
       .insert(users)
       .values({ id: newId(), email, displayName, photoUrl: null, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: users.email }),
+    ...acceptInvitationsStatements(db, email, now),
     db.select().from(users).where(eq(users.email, email)).limit(1),
   ]);
   return row;

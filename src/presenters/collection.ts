@@ -1,0 +1,27 @@
+import type { CollectionView } from "../services/collections";
+import type { UrlBases } from "../services/context";
+import { permissionsObject } from "../services/permissions";
+import { toWireLevel } from "../services/space-access";
+
+export function collectionLocation(urls: UrlBases, collectionId: string): string {
+  return `${urls.api}/v1/collections/${collectionId}`;
+}
+
+export function presentCollection({ row, access }: CollectionView, urls: UrlBases) {
+  return {
+    object: "collection" as const,
+    id: row.id,
+    title: row.title,
+    ...(row.description ? { description: row.description } : {}),
+    organization: row.organizationId,
+    ...(row.parentId ? { parent: row.parentId } : {}),
+    defaultLevel: toWireLevel(row.defaultLevel),
+    urls: { location: collectionLocation(urls, row.id), app: `${urls.app}/o/${row.organizationId}/c/${row.id}` },
+    permissions: permissionsObject(access, {
+      view: "collection.view",
+      admin: "collection.admin",
+      viewInviteLinks: "collection.viewInviteLinks",
+      create: "collection.create",
+    }),
+  };
+}

@@ -1,0 +1,23 @@
+import { iso } from "../lib/time";
+import type { UrlBases } from "../services/context";
+import { isRedundant, type InviteLinkRow } from "../services/invites";
+import type { Access } from "../services/permissions";
+import type { MemberRole } from "../services/roles";
+
+/** An invite link to an organization. `createdAt`, `expiresAt`, `disabled` and `urls` are Quire's additions. */
+export function presentInviteLink(row: InviteLinkRow, access: Access, urls: UrlBases) {
+  const role = row.role as MemberRole;
+  return {
+    object: "invite" as const,
+    id: row.id,
+    role,
+    redundant: isRedundant(access, role),
+    createdAt: iso(row.createdAt),
+    ...(row.expiresAt != null ? { expiresAt: iso(row.expiresAt) } : {}),
+    disabled: row.disabled,
+    urls: {
+      location: `${urls.api}/v1/orgs/${row.organizationId}/link-invites/${row.id}`,
+      join: `${urls.api}/v1/orgs/${row.organizationId}/invites/${row.id}`,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { UrlBases } from "../services/context";
+import type { MemberView } from "../services/members";
+import type { MemberRole } from "../services/roles";
+import { iso } from "../lib/time";
+import { presentUser } from "./user";
+
+/** An organization member. Its id is the user's id (as in the reference's paths). */
+export function presentMember(view: MemberView, urls: UrlBases) {
+  const { member, user } = view;
+  return {
+    object: "member" as const,
+    id: member.userId,
+    role: member.role as MemberRole,
+    user: presentUser(user, urls),
+    disabled: member.disabled,
+    joinedAt: iso(member.joinedAt),
+    ...(member.lastSeenAt != null ? { lastSeenAt: iso(member.lastSeenAt) } : {}),
+    sso: member.sso,
+    spaces: view.spaces ?? 0,
+    teams: Number(view.teams),
+  };
+}

@@ -1,0 +1,33 @@
+import { iso } from "../lib/time";
+import type { UrlBases } from "../services/context";
+import type { MemberRole } from "../services/roles";
+import { samlStatus, type SamlProviderView } from "../services/saml";
+import { presentTeam } from "./team";
+
+/**
+ * Service-provider endpoints of a SAML provider, built from the deployment's public API URL: what an admin
+ * configures at the identity provider. (The sign-in flow that serves them comes with SSO sign-in.)
+ */
+export function samlServiceUrls(providerId: string, urls: UrlBases) {
+  const base = `${urls.api}/sso/saml/${providerId}`;
+  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
+}
+
+/** Unset IdP fields are served as empty strings (the reference requires them); `status` is then `pending`. */
+export function presentSamlProvider(view: SamlProviderView, urls: UrlBases) {
+  const { provider } = view;
+  return {
+    object: "saml-provider" as const,
+    id: provider.id,
+    label: provider.label,
+    ssoURL: provider.ssoUrl ?? "",
+    entityID: provider.entityId ?? "",
+    certificate: provider.certificate ?? "",
+    ...(view.defaultTeam ? { defaultTeam: presentTeam(view.defaultTeam, view.access) } : {}),
+    defaultRole: provider.defaultRole as MemberRole,
+    createdAt: iso(provider.createdAt),
+    status: samlStatus(provider),
+    service: samlServiceUrls(provider.id, urls),
+    urls: { location: `${urls.api}/v1/orgs/${provider.organizationId}/saml/${provider.id}` },
+  };
+}

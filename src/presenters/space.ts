@@ -1,0 +1,50 @@
+import { iso } from "../lib/time";
+import type { UrlBases } from "../services/context";
+import { permissionsObject } from "../services/permissions";
+import { toWireLevel } from "../services/space-access";
+import type { SpaceView } from "../services/spaces";
+
+export function spaceLocation(urls: UrlBases, spaceId: string): string {
+  return `${urls.api}/v1/spaces/${spaceId}`;
+}
+
+/** A Space as the caller sees it: counters from the one counters function, permissions from `can`. */
+export function presentSpace({ row, access, counters }: SpaceView, urls: UrlBases) {
+  return {
+    object: "space" as const,
+    id: row.id,
+    title: row.title,
+    emoji: row.emoji ?? "",
+    visibility: row.visibility,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    ...(row.deletedAt !== null ? { deletedAt: iso(row.deletedAt) } : {}),
+    editMode: row.editMode,
+    urls: {
+      location: spaceLocation(urls, row.id),
+      app: `${urls.app}/o/${row.organizationId}/s/${row.id}`,
+      ...(row.iconUrl ? { icon: row.iconUrl } : {}),
+    },
+    organization: row.organizationId,
+    ...(row.parentId ? { parent: row.parentId } : {}),
+    ...(row.language ? { language: row.language as "en" } : {}),
+    revision: row.revisionId,
+    defaultLevel: toWireLevel(row.defaultLevel),
+    comments: counters.comments,
+    changeRequests: counters.changeRequests,
+    changeRequestsOpen: counters.changeRequestsOpen,
+    changeRequestsDraft: counters.changeRequestsDraft,
+    permissions: permissionsObject(access, {
+      view: "space.view",
+      access: "space.access",
+      admin: "space.admin",
+      viewInviteLinks: "space.viewInviteLinks",
+      edit: "space.edit",
+      triggerGitSync: "space.triggerGitSync",
+      comment: "space.comment",
+      merge: "space.merge",
+      review: "space.review",
+      installIntegration: "space.installIntegration",
+    }),
+  };
+}

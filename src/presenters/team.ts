@@ -1,0 +1,17 @@
+import { iso } from "../lib/time";
+import { permissionsObject, type Access } from "../services/permissions";
+import { teamAccess, type TeamView } from "../services/teams";
+
+/** A team; `organizationRole` is the caller's role in the team's organization. */
+export function presentTeam(view: TeamView, organizationRole: Access) {
+  return {
+    object: "team" as const,
+    id: view.team.id,
+    title: view.team.title,
+    members: Number(view.members),
+    // There is no team → space grant yet: no space is shared with a team, so the count is honestly 0.
+    spaces: 0,
+    createdAt: iso(view.team.createdAt),
+    permissions: permissionsObject(teamAccess(organizationRole, view.callerRole), { admin: "team.admin", view: "team.view" }),
+  };
+}

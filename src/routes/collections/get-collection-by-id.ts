@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentCollection } from "../../presenters/collection";
+import { getCollection } from "../../services/collections";
+import { CollectionParams, CollectionSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/collections/{collectionId}",
+  operationId: "getCollectionById",
+  tags: ["collections"],
+  summary: "Get a collection by its ID",
+  request: { params: CollectionParams },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: CollectionSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(presentCollection(await getCollection(ctx, c.req.valid("param").collectionId), ctx.urls), 200);
+};

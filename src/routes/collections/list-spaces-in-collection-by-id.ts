@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentSpace } from "../../presenters/space";
+import { listSpacesInCollection } from "../../services/space-lists";
+import { SpaceList } from "../spaces/schemas";
+import { CollectionParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/collections/{collectionId}/spaces",
+  operationId: "listSpacesInCollectionById",
+  tags: ["collections"],
+  summary: "List all collection spaces",
+  request: { params: CollectionParams, query: PageQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const page = await listSpacesInCollection(ctx, c.req.valid("param").collectionId, c.req.valid("query"));
+  return c.json(mapPage(page, (view) => presentSpace(view, ctx.urls)), 200);
+};

@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import { listEnvelope } from "../../lib/pagination";
+import { queryBoolean } from "../schemas";
+import { PageQuery } from "../../lib/pagination";
+import { DefaultLevelSchema } from "../spaces/schemas";
+
+export const CollectionParams = z.object({ collectionId: z.string() });
+export const CollectionTitleSchema = z.string().max(50).openapi("CollectionTitle");
+export const CollectionDescriptionSchema = z.string().max(100).openapi("CollectionDescription");
+
+export const CollectionSchema = z
+  .object({
+    object: z.literal("collection"),
+    id: z.string(),
+    title: CollectionTitleSchema,
+    description: CollectionDescriptionSchema.optional(),
+    organization: z.string(),
+    parent: z.string().optional(),
+    defaultLevel: DefaultLevelSchema,
+    urls: z.object({ location: z.string(), app: z.string() }),
+    permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
+  })
+  .openapi("Collection");
+
+export const CollectionList = listEnvelope(CollectionSchema, "CollectionList");
+
+export const CreateCollectionBody = z
+  .object({ title: CollectionTitleSchema.optional(), parent: z.string().min(1).optional() })
+  .openapi("CreateCollection");
+
+export const UpdateCollectionBody = z
+  .object({
+    title: CollectionTitleSchema.optional(),
+    description: CollectionDescriptionSchema.optional(),
+    defaultLevel: DefaultLevelSchema.optional(),
+  })
+  .openapi("UpdateCollection");
+
+export const ListCollectionsQuery = PageQuery.extend({ nested: queryBoolean(true) });

@@ -1,0 +1,27 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentCollection } from "../../presenters/collection";
+import { updateCollection } from "../../services/collections";
+import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/collections/{collectionId}",
+  operationId: "updateCollectionById",
+  tags: ["collections"],
+  summary: "Update a collection",
+  description: "Title and description need `create`; `defaultLevel` needs `admin`.",
+  request: {
+    params: CollectionParams,
+    body: { required: true, content: { "application/json": { schema: UpdateCollectionBody } } },
+  },
+  responses: {
+    200: { description: "The collection has been updated", content: { "application/json": { schema: CollectionSchema } } },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await updateCollection(ctx, c.req.valid("param").collectionId, c.req.valid("json"));
+  return c.json(presentCollection(view, ctx.urls), 200);
+};

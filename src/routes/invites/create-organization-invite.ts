@@ -1,0 +1,35 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentInviteLink } from "../../presenters/invite";
+import { organizationAccess } from "../../services/context";
+import { createInviteLink } from "../../services/invites";
+import type { MemberRole } from "../../services/roles";
+import { OrganizationParams } from "../organizations/schemas";
+import { CreateInviteBody, epochMs, InviteLinkSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/link-invites",
+  operationId: "createOrganizationInvite",
+  tags: ["organization-invites"],
+  summary: "Create an organization invite link (admins only)",
+  request: {
+    params: OrganizationParams,
+    body: { required: true, content: { "application/json": { schema: CreateInviteBody } } },
+  },
+  responses: {
+    201: { description: "The organization invite has been created", content: { "application/json": { schema: InviteLinkSchema } } },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const row = await createInviteLink(ctx, organizationId, {
+    role: body.role as MemberRole, // present: the schema requires it for an organization link
+    expiresAt: epochMs(body.expiresAt),
+    disabled: body.disabled,
+  });
+  return c.json(presentInviteLink(row, organizationAccess(ctx.caller, organizationId), ctx.urls), 201);
+};

@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentInviteLink } from "../../presenters/invite";
+import { organizationAccess } from "../../services/context";
+import { getInviteLink } from "../../services/invites";
+import { InviteLinkSchema, InviteParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/link-invites/{inviteId}",
+  operationId: "getOrganizationInviteLink",
+  tags: ["organization-invites"],
+  summary: "Get an organization invite link (admins only)",
+  request: { params: InviteParams },
+  responses: { 200: { description: "Invite link in the organization", content: { "application/json": { schema: InviteLinkSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, inviteId } = c.req.valid("param");
+  const row = await getInviteLink(ctx, organizationId, inviteId);
+  return c.json(presentInviteLink(row, organizationAccess(ctx.caller, organizationId), ctx.urls), 200);
+};

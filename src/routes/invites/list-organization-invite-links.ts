@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentInviteLink } from "../../presenters/invite";
+import { organizationAccess } from "../../services/context";
+import { listInviteLinks } from "../../services/invites";
+import { OrganizationParams } from "../organizations/schemas";
+import { InviteLinkList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/link-invites",
+  operationId: "listOrganizationInviteLinks",
+  tags: ["organization-invites"],
+  summary: "List organization invite links (admins only)",
+  request: { params: OrganizationParams, query: PageQuery },
+  responses: { 200: { description: "List of invite links in the organization", content: { "application/json": { schema: InviteLinkList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId } = c.req.valid("param");
+  const page = await listInviteLinks(ctx, organizationId, c.req.valid("query"));
+  const access = organizationAccess(ctx.caller, organizationId);
+  return c.json(mapPage(page, (row) => presentInviteLink(row, access, ctx.urls)), 200);
+};

@@ -1,0 +1,34 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentInviteLink } from "../../presenters/invite";
+import { organizationAccess } from "../../services/context";
+import { updateInviteLink } from "../../services/invites";
+import { epochMs, InviteLinkSchema, InviteParams, UpdateInviteBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/orgs/{organizationId}/link-invites/{inviteId}",
+  operationId: "updateOrganizationInviteById",
+  tags: ["organization-invites"],
+  summary: "Update an organization invite link (admins only)",
+  request: {
+    params: InviteParams,
+    body: { required: true, content: { "application/json": { schema: UpdateInviteBody } } },
+  },
+  responses: {
+    200: { description: "The organization invite has been updated", content: { "application/json": { schema: InviteLinkSchema } } },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, inviteId } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const row = await updateInviteLink(ctx, organizationId, inviteId, {
+    // An organization link's role; `level` (the reference's name on space and collection links) is accepted too.
+    role: body.role !== undefined ? body.role : body.level,
+    expiresAt: epochMs(body.expiresAt),
+    disabled: body.disabled,
+  });
+  return c.json(presentInviteLink(row, organizationAccess(ctx.caller, organizationId), ctx.urls), 200);
+};

@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentMember } from "../../presenters/member";
+import { getMember, withSpaceCounts } from "../../services/members";
+import { MemberParams, OrganizationMemberSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/members/{userId}",
+  operationId: "getMemberInOrganizationById",
+  tags: ["organization-members"],
+  summary: "Get an organization member by its ID",
+  request: { params: MemberParams },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: OrganizationMemberSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, userId } = c.req.valid("param");
+  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [await getMember(ctx, organizationId, userId)]))[0], ctx.urls), 200);
+};

@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentMember } from "../../presenters/member";
+import { listMembers, withSpaceCounts } from "../../services/members";
+import { OrganizationParams } from "../organizations/schemas";
+import { MemberList, MemberListQuery } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/members",
+  operationId: "listMembersInOrganizationById",
+  tags: ["organization-members"],
+  summary: "List all organization members",
+  request: { params: OrganizationParams, query: MemberListQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: MemberList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId } = c.req.valid("param");
+  const page = await listMembers(ctx, organizationId, c.req.valid("query"));
+  return c.json({ ...page, items: (await withSpaceCounts(ctx, organizationId, page.items)).map((m) => presentMember(m, ctx.urls)) }, 200);
+};

@@ -1,0 +1,28 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpace } from "../../presenters/space";
+import { listSpacesForMember } from "../../services/space-lists";
+import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/members/{userId}/spaces",
+  operationId: "listSpacesForOrganizationMember",
+  tags: ["organization-members"],
+  summary: "List an organization member's space permissions",
+  description: "The spaces the member can access, with the member's effective role on each, in sibling order.",
+  request: { params: MemberParams, query: MemberSpacesQuery },
+  responses: {
+    200: {
+      description: "Listing of spaces that can be accessed by the user in the organization",
+      content: { "application/json": { schema: MemberSpaceList } },
+    },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, userId } = c.req.valid("param");
+  const page = await listSpacesForMember(ctx, organizationId, userId, c.req.valid("query"));
+  return c.json({ ...page, items: page.items.map((item) => ({ permission: item.role, space: presentSpace(item.view, ctx.urls) })) }, 200);
+};

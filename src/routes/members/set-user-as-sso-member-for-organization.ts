@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentMember } from "../../presenters/member";
+import { setSSOMember, withSpaceCounts } from "../../services/members";
+import { MemberParams, OrganizationMemberSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/members/{userId}/sso",
+  operationId: "setUserAsSSOMemberForOrganization",
+  tags: ["organization-members"],
+  summary: "Set a user as an SSO member of an organization (admins only)",
+  request: { params: MemberParams },
+  responses: {
+    200: {
+      description: "The user has been added as an SSO member of the organization",
+      content: { "application/json": { schema: OrganizationMemberSchema } },
+    },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, userId } = c.req.valid("param");
+  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [await setSSOMember(ctx, organizationId, userId)]))[0], ctx.urls), 200);
+};

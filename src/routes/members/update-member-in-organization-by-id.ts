@@ -1,0 +1,29 @@
+import { serviceContext } from "../../http/context";
+import { errorResponses } from "../../http/errors";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentMember } from "../../presenters/member";
+import { updateMemberRole, withSpaceCounts } from "../../services/members";
+import { MemberParams, OrganizationMemberSchema, UpdateMemberBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/orgs/{organizationId}/members/{userId}",
+  operationId: "updateMemberInOrganizationById",
+  tags: ["organization-members"],
+  summary: "Update an organization member (admins only; the last admin cannot be demoted)",
+  request: {
+    params: MemberParams,
+    body: { required: true, content: { "application/json": { schema: UpdateMemberBody } } },
+  },
+  responses: {
+    200: { description: "The member has been updated", content: { "application/json": { schema: OrganizationMemberSchema } } },
+    ...errorResponses(409),
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, userId } = c.req.valid("param");
+  const view = await updateMemberRole(ctx, organizationId, userId, c.req.valid("json").role);
+  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [view]))[0], ctx.urls), 200);
+};

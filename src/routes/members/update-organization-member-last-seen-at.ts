@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { pingOrganization } from "../../services/members";
+import { OrganizationParams } from "../organizations/schemas";
+import { PingResponse } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/ping",
+  operationId: "updateOrganizationMemberLastSeenAt",
+  tags: ["organization-members"],
+  summary: "Update an organization member last seen at",
+  description:
+    "Stamps your last-seen time and returns `gitbookVisitorClaims`, an HS256 JWT (issuer: this API's URL, audience `quire:visitor`, subject: you, claims `org` and `role`, 15-minute expiry) signed with the deployment's SIGNING_SECRET (omitted when none is set).",
+  request: { params: OrganizationParams },
+  responses: { 200: { description: "Organization member has been updated", content: { "application/json": { schema: PingResponse } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  return c.json(await pingOrganization(serviceContext(c), c.req.valid("param").organizationId), 200);
+};

@@ -1,0 +1,29 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSamlProvider } from "../../presenters/saml";
+import { createSamlProvider } from "../../services/saml";
+import { OrganizationParams } from "../organizations/schemas";
+import { CreateSamlProviderBody, SamlProviderSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/saml",
+  operationId: "createOrganizationSAMLProvider",
+  tags: ["organization-sso"],
+  summary: "Create a new SAML provider (admins only)",
+  request: {
+    params: OrganizationParams,
+    body: { required: true, content: { "application/json": { schema: CreateSamlProviderBody } } },
+  },
+  responses: {
+    201: { description: "SAML Provider created", content: { "application/json": { schema: SamlProviderSchema } } },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await createSamlProvider(ctx, c.req.valid("param").organizationId, c.req.valid("json"));
+  const body = presentSamlProvider(view, ctx.urls);
+  c.header("Location", body.urls.location);
+  return c.json(body, 201);
+};

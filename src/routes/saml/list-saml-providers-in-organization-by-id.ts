@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentSamlProvider } from "../../presenters/saml";
+import { listSamlProviders } from "../../services/saml";
+import { OrganizationParams } from "../organizations/schemas";
+import { SamlProviderList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/saml",
+  operationId: "listSAMLProvidersInOrganizationById",
+  tags: ["organization-sso"],
+  summary: "List all SAML providers (admins only)",
+  request: { params: OrganizationParams, query: PageQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SamlProviderList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const page = await listSamlProviders(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
+  return c.json(mapPage(page, (v) => presentSamlProvider(v, ctx.urls)), 200);
+};

@@ -1,0 +1,24 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { samlServiceUrls } from "../../presenters/saml";
+import { listSSOLogins } from "../../services/saml";
+import { OrganizationParams } from "../organizations/schemas";
+import { SSOLoginList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/sso",
+  operationId: "listSSOProviderLoginsInOrganization",
+  tags: ["organization-sso"],
+  summary: "List all SSO provider login infos",
+  description: "The organization's active sign-in providers, for a login page: readable without membership or token.",
+  anonymous: true,
+  request: { params: OrganizationParams },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SSOLoginList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const rows = await listSSOLogins(ctx, c.req.valid("param").organizationId);
+  return c.json({ items: rows.map((r) => ({ id: r.id, label: r.label, startURL: samlServiceUrls(r.id, ctx.urls).startURL })) }, 200);
+};

@@ -1,0 +1,33 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpace, spaceLocation } from "../../presenters/space";
+import { createSpace } from "../../services/spaces";
+import { CreateSpaceBody, SpaceSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/spaces",
+  operationId: "createSpace",
+  tags: ["spaces"],
+  summary: "Create a space",
+  description: "Creates a space (last among its siblings) with an empty first revision. An empty body is allowed.",
+  request: {
+    params: z.object({ organizationId: z.string() }),
+    body: { required: false, content: { "application/json": { schema: CreateSpaceBody } } },
+  },
+  responses: {
+    201: {
+      description: "Space created",
+      headers: z.object({ Location: z.string() }),
+      content: { "application/json": { schema: SpaceSchema } },
+    },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await createSpace(ctx, c.req.valid("param").organizationId, c.req.valid("json") ?? {});
+  c.header("Location", spaceLocation(ctx.urls, view.row.id));
+  return c.json(presentSpace(view, ctx.urls), 201);
+};

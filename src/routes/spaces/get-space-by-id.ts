@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpace } from "../../presenters/space";
+import { getSpace } from "../../services/spaces";
+import { SpaceParams, SpaceSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}",
+  operationId: "getSpaceById",
+  tags: ["spaces"],
+  summary: "Get a space by its ID",
+  description: "Anonymous callers may read public and unlisted spaces, and share-link spaces with their `shareKey`.",
+  anonymous: true,
+  request: {
+    params: SpaceParams,
+    query: z.object({
+      shareKey: z.string().max(200).optional().openapi({ description: "For share-link spaces, the space's share key." }),
+    }),
+  },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await getSpace(ctx, c.req.valid("param").spaceId, c.req.valid("query").shareKey);
+  return c.json(presentSpace(view, ctx.urls), 200);
+};

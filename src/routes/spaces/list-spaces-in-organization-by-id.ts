@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentSpace } from "../../presenters/space";
+import { listSpacesInOrganization } from "../../services/space-lists";
+import { SpaceList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/spaces",
+  operationId: "listSpacesInOrganizationById",
+  tags: ["spaces"],
+  summary: "List all spaces",
+  description: "The live spaces of the organization that the caller can see, siblings in their explicit order.",
+  request: { params: z.object({ organizationId: z.string() }), query: PageQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const page = await listSpacesInOrganization(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
+  return c.json(mapPage(page, (view) => presentSpace(view, ctx.urls)), 200);
+};

@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpace } from "../../presenters/space";
+import { restoreSpace } from "../../services/spaces";
+import { SpaceParams, SpaceSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/spaces/{spaceId}/restore",
+  operationId: "restoreSpace",
+  tags: ["spaces"],
+  summary: "Restore a deleted space",
+  description: "Only spaces deleted in the last 7 days can be restored (412 otherwise).",
+  request: { params: SpaceParams },
+  responses: { 200: { description: "Space restored", content: { "application/json": { schema: SpaceSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(presentSpace(await restoreSpace(ctx, c.req.valid("param").spaceId), ctx.urls), 200);
+};

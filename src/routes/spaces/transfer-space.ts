@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { errorResponses } from "../../http/errors";
+import { presentSpace } from "../../presenters/space";
+import { transferSpace } from "../../services/spaces";
+import { SpaceParams, SpaceSchema, TransferBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/spaces/{spaceId}/transfer",
+  operationId: "transferSpace",
+  tags: ["spaces"],
+  summary: "Transfer a space",
+  description: "Moves the space (admins) to the top level of another organization where the caller has `create`. 412 for its own organization.",
+  request: {
+    params: SpaceParams,
+    body: { required: true, content: { "application/json": { schema: TransferBody } } },
+  },
+  responses: { 200: { description: "Space transferred", content: { "application/json": { schema: SpaceSchema } } }, ...errorResponses(409, 412) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await transferSpace(ctx, c.req.valid("param").spaceId, c.req.valid("json").organization);
+  return c.json(presentSpace(view, ctx.urls), 200);
+};

@@ -1,0 +1,25 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpace } from "../../presenters/space";
+import { updateSpace } from "../../services/spaces";
+import { SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/spaces/{spaceId}",
+  operationId: "updateSpaceById",
+  tags: ["spaces"],
+  summary: "Update a space",
+  description: "Title, emoji, icon and language need `edit`; `editMode` and `defaultLevel` need `admin`.",
+  request: {
+    params: SpaceParams,
+    body: { required: true, content: { "application/json": { schema: UpdateSpaceBody } } },
+  },
+  responses: { 200: { description: "The space has been updated", content: { "application/json": { schema: SpaceSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const view = await updateSpace(ctx, c.req.valid("param").spaceId, c.req.valid("json"));
+  return c.json(presentSpace(view, ctx.urls), 200);
+};

@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentTeam } from "../../presenters/team";
+import { organizationAccess } from "../../services/context";
+import { getTeam } from "../../services/teams";
+import { TeamParams, TeamSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/teams/{teamId}",
+  operationId: "getTeamInOrganizationById",
+  tags: ["organization-teams"],
+  summary: "Get a team",
+  request: { params: TeamParams },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: TeamSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, teamId } = c.req.valid("param");
+  const view = await getTeam(ctx, organizationId, teamId);
+  return c.json(presentTeam(view, organizationAccess(ctx.caller, organizationId)), 200);
+};

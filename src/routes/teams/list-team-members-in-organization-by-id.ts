@@ -1,0 +1,29 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage, PageQuery } from "../../lib/pagination";
+import { presentMember } from "../../presenters/member";
+import { organizationAccess } from "../../services/context";
+import { permissionsObject } from "../../services/permissions";
+import { listTeamMembers } from "../../services/teams";
+import { TeamMemberList, TeamParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/teams/{teamId}/members",
+  operationId: "listTeamMembersInOrganizationById",
+  tags: ["organization-teams"],
+  summary: "List all team members",
+  request: { params: TeamParams, query: PageQuery },
+  responses: { 200: { description: "OK", content: { "application/json": { schema: TeamMemberList } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, teamId } = c.req.valid("param");
+  const page = await listTeamMembers(ctx, organizationId, teamId, c.req.valid("query"));
+  const permissions = permissionsObject(organizationAccess(ctx.caller, organizationId), { view: "organization.listMembers" });
+  return c.json(
+    mapPage(page, (m) => ({ organization: presentMember(m, ctx.urls), team: { role: m.teamRole }, permissions })),
+    200,
+  );
+};

@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentTeam } from "../../presenters/team";
+import { organizationAccess } from "../../services/context";
+import { updateTeam } from "../../services/teams";
+import { TeamParams, TeamSchema, UpdateTeamBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/orgs/{organizationId}/teams/{teamId}",
+  operationId: "updateTeamInOrganizationById",
+  tags: ["organization-teams"],
+  summary: "Update a team (organization admins and team owners)",
+  request: {
+    params: TeamParams,
+    body: { required: true, content: { "application/json": { schema: UpdateTeamBody } } },
+  },
+  responses: { 200: { description: "The team has been updated", content: { "application/json": { schema: TeamSchema } } } },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { organizationId, teamId } = c.req.valid("param");
+  const view = await updateTeam(ctx, organizationId, teamId, c.req.valid("json").title);
+  return c.json(presentTeam(view, organizationAccess(ctx.caller, organizationId)), 200);
+};
