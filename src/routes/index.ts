@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import files from "./files";
 import organizations from "./organizations";
 import system from "./system";
 import tokens from "./tokens";
@@ -9,4 +10,5 @@ export const v1 = createRouter()
   .route("/", system)
   .route("/", users)
   .route("/", tokens)
-  .route("/", organizations);
+  .route("/", organizations)
+  .route("/", files);
