@@ -20,8 +20,35 @@ export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
   return `${ctx.urls.app}/s/${spaceId}`;
 }
 
+/** A page as served (RevisionPageDocument, RevisionPageGroup or RevisionPageLink). */
+export type PresentedPage = {
+  id: string;
+  title: string;
+  emoji?: string;
+  icon?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  kind: string;
+  type: "document" | "group" | "link";
+  slug?: string;
+  path?: string;
+  description?: string;
+  urls?: { app: string };
+  pages?: PresentedPage[];
+  layout?: Record<string, any>;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  documentId?: string;
+  markdown?: string;
+  document?: any;
+  target?: any;
+  href?: string;
+  condition?: string;
+};
+
 /** A page of the reference's RevisionPage union; children nested in `pages`. Bodies are added by the caller. */
-export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): Record<string, unknown> {
+export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): PresentedPage {
   const page = s.pages.get(id)!;
   const path = pagePath(s, id);
   const common = {
@@ -39,15 +66,15 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
   };
   const children = childrenOf(s, id).map((child) => presentPage(ctx, spaceId, s, child));
   if (page.type === "link") {
-    return { ...common, kind: "link", type: "link", target: page.target ?? { kind: "url", url: page.href ?? "" }, ...(page.href ? { href: page.href } : {}), hidden: flags.hidden };
+    return { ...common, kind: "link", type: "link" as const, target: page.target ?? { kind: "url", url: page.href ?? "" }, ...(page.href ? { href: page.href } : {}), hidden: flags.hidden };
   }
   if (page.type === "group") {
-    return { ...common, kind: "group", type: "group", slug: page.slug, path, ...flags, pages: children };
+    return { ...common, kind: "group", type: "group" as const, slug: page.slug, path, ...flags, pages: children };
   }
   return {
     ...common,
     kind: "sheet",
-    type: "document",
+    type: "document" as const,
     urls: { app: `${spaceAppURL(ctx, spaceId)}/${path}` },
     slug: page.slug,
     path,
@@ -88,7 +115,7 @@ export function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: File
 export type PageFormat = "markdown" | "document";
 
 /** The body part of a page read: `markdown` (default) or `document`. */
-export function pageBody(markdown: string, format: PageFormat | undefined, toDocument: (md: string) => unknown) {
+export function pageBody(markdown: string, format: PageFormat | undefined, toDocument: (md: string) => unknown): Pick<PresentedPage, "markdown" | "document"> {
   return format === "document" ? { document: toDocument(markdown) } : { markdown };
 }
 

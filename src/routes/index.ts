@@ -2,6 +2,7 @@ import { createRouter } from "../http/router";
 import changeRequestContent from "./change-request-content";
 import changeRequests from "./change-requests";
 import collections from "./collections";
+import files from "./files";
 import invites from "./invites";
 import members from "./members";
 import organizations from "./organizations";
@@ -29,4 +30,5 @@ export const v1 = createRouter()
   .route("/", spaceContent)
   .route("/", revisions)
   .route("/", changeRequests)
-  .route("/", changeRequestContent);
+  .route("/", changeRequestContent)
+  .route("/", files);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { changeRequestContributors, changeRequests, spaces, users } from "../db/schema";
+import { inBatch } from "../db/client";
+import { changeRequests, spaces, users } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { keysetPage, type PageRequest } from "../lib/pagination";
@@ -18,6 +19,23 @@ export interface ChangeRequestView {
   space: SpaceWithAccess;
 }
 
+/**
+ * The author's columns, aliased: in a D1 batch rows come keyed by column name, and users' `id`, `created_at`…
+ * would overwrite the change request's.
+ */
+const authorColumns = {
+  authorId: sql<string | null>`${users.id}`.as("author_id"),
+  authorEmail: sql<string | null>`${users.email}`.as("author_email"),
+  authorName: sql<string | null>`${users.displayName}`.as("author_name"),
+  authorPhoto: sql<string | null>`${users.photoUrl}`.as("author_photo"),
+};
+type AuthorColumns = { authorId: string | null; authorEmail: string | null; authorName: string | null; authorPhoto: string | null };
+
+function authorOf(row: AuthorColumns): ChangeRequestView["author"] {
+  if (!row.authorId) return undefined;
+  return { id: row.authorId, email: row.authorEmail ?? "", displayName: row.authorName ?? "", photoUrl: row.authorPhoto, createdAt: 0, updatedAt: 0 };
+}
+
 /** The space and (optionally) one change request in one round trip; authorizes `action`. */
 export async function loadSpaceAndChangeRequest(
   ctx: ServiceContext,
@@ -29,7 +47,7 @@ export async function loadSpaceAndChangeRequest(
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
-      .select({ cr: changeRequests, author: users })
+      .select({ cr: changeRequests, ...authorColumns })
       .from(changeRequests)
       .leftJoin(users, eq(users.id, changeRequests.createdBy))
       .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
@@ -39,7 +57,7 @@ export async function loadSpaceAndChangeRequest(
   const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   const found = crRows[0];
-  return { space, view: found ? view(found.cr, found.author ?? undefined, space) : undefined };
+  return { space, view: found ? view(found.cr, authorOf(found), space) : undefined };
 }
 
 function view(row: ChangeRequestRow, author: ChangeRequestView["author"], space: SpaceWithAccess): ChangeRequestView {
@@ -53,11 +71,11 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
   const id = newId();
   const revision = space.row.revisionId;
   const [, inserted, author] = await ctx.db.batch([
-    ctx.db.run(sql`INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id,
+    inBatch(ctx.db, ctx.db.run(sql`INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id,
         revision_initial, created_at, updated_at)
       SELECT ${id}, ${spaceId}, COALESCE(MAX(number), 0) + 1, 'open', ${subject ?? ""}, ${caller.userId}, ${revision},
         ${revision}, ${ctx.now}, ${ctx.now}
-      FROM change_requests WHERE space_id = ${spaceId}`),
+      FROM change_requests WHERE space_id = ${spaceId}`)),
     ctx.db.select().from(changeRequests).where(eq(changeRequests.id, id)).limit(1),
     ctx.db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
   ]);
@@ -84,13 +102,13 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, q
           WHERE c.change_request_id = ${changeRequests.id} AND c.user_id = ${query.contributor}))`
       : undefined,
   );
-  type Row = { cr: ChangeRequestRow; author: typeof users.$inferSelect | null };
+  type Row = { cr: ChangeRequestRow } & AuthorColumns;
   const page = await keysetPage<Row>(ctx.db, {
     page: query,
     keys: [{ column: changeRequests.number, direction: "desc", value: (r) => r.cr.number }],
     rows: (after, orderBy, limit) =>
       ctx.db
-        .select({ cr: changeRequests, author: users })
+        .select({ cr: changeRequests, ...authorColumns })
         .from(changeRequests)
         .leftJoin(users, eq(users.id, changeRequests.createdBy))
         .where(and(filter, after))
@@ -98,7 +116,7 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, q
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(changeRequests).where(filter),
   });
-  return { ...page, items: page.items.map((r) => view(r.cr, r.author ?? undefined, space)) };
+  return { ...page, items: page.items.map((r) => view(r.cr, authorOf(r), space)) };
 }
 
 /** Changes the subject and/or status (draft, open, archived). A merged change request keeps its status. */
@@ -110,7 +128,7 @@ export async function updateChangeRequest(
 ) {
   const { view: current, space } = await loadSpaceAndChangeRequest(ctx, spaceId, ref, "space.edit");
   const row = current!.row;
-  if (patch.status !== undefined && row.status === "merged" && patch.status !== row.status) {
+  if (patch.status !== undefined && row.status === "merged") {
     throw conflict("A merged change request cannot change status");
   }
   const [updated] = await ctx.db

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ApplyDeps } from "../content/apply";
 import { decodeBase64File, storeFile } from "../content/files";
-import { documentToMarkdown, parsePageMarkdown, slugify } from "../content/markdown";
+import { documentToMarkdown, type PageFrontmatter, parsePageMarkdown, slugify } from "../content/markdown";
 import type { MergeDeps } from "../content/merge";
 import type { PageEntry, Snapshot } from "../content/model";
 import { contentBlobs } from "../db/schema";
@@ -13,6 +13,21 @@ import { fetchPublicResource } from "../lib/safe-fetch";
 import type { ServiceContext } from "./context";
 
 const MAX_FETCHED_FILE = 20 * 1024 * 1024;
+
+/** Layout presets of frontmatter `layout: <preset>` as explicit layout options. */
+const LAYOUT_PRESETS: Record<string, Record<string, unknown>> = {
+  docs: {},
+  editorial: { tableOfContents: false, outline: false },
+  landing: { width: "wide", tableOfContents: false, outline: false, pagination: false },
+};
+
+/** Frontmatter as page metadata (the cover is not stored yet). */
+function pageMeta(meta: PageFrontmatter): Partial<PageEntry> {
+  const { layout, cover: _cover, coverY: _coverY, ...rest } = meta;
+  const out: Partial<PageEntry> = { ...rest };
+  if (layout !== undefined) out.layout = typeof layout === "string" ? (LAYOUT_PRESETS[layout] ?? {}) : (layout as Record<string, unknown>);
+  return out;
+}
 
 /** The engine's dependencies for one space: markdown reading, hashing, file storage, body loading. */
 export function contentDeps(
@@ -28,7 +43,7 @@ export function contentDeps(
     async readDocument(input) {
       const markdown = "markdown" in input ? input.markdown : "document" in input ? documentToMarkdown(input.document as never) : "";
       const parsed = parsePageMarkdown(markdown);
-      return { markdown: parsed.body, meta: parsed.meta as Partial<PageEntry>, title: parsed.title };
+      return { markdown: parsed.body, meta: pageMeta(parsed.meta), title: parsed.title };
     },
     async storeFile(file) {
       let bytes: Uint8Array;

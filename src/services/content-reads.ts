@@ -96,12 +96,21 @@ export async function readFile(ctx: ServiceContext, spaceId: string, target: Con
   return presentFile(ctx, spaceId, file);
 }
 
-export async function readReusableContent(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string, asDocument = false) {
+async function findReusable(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const reusable = snapshot.reusables.get(id);
   if (!reusable) throw notFound("Reusable content");
-  if (asDocument) return markdownToDocument(await readBody(ctx, spaceId, reusable.body));
+  return reusable;
+}
+
+export async function readReusableContent(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
+  const reusable = await findReusable(ctx, spaceId, target, id);
   return { id: reusable.id, title: reusable.title, ...(reusable.body ? { document: reusable.body } : {}) };
+}
+
+export async function readReusableContentDocument(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
+  const reusable = await findReusable(ctx, spaceId, target, id);
+  return markdownToDocument(await readBody(ctx, spaceId, reusable.body));
 }
 
 /** Semantic changes between two snapshots: a revision and its first parent, or a change request and its base. */

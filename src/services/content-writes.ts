@@ -3,6 +3,7 @@ import { applyChanges, type PageOutcome } from "../content/apply";
 import type { ContentChangeInput } from "../content/changes";
 import type { FileEntry } from "../content/model";
 import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from "../content/snapshot-store";
+import { inBatch } from "../db/client";
 import { changeRequestContributors, changeRequests, revisions } from "../db/schema";
 import { ApiError, conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -93,12 +94,12 @@ export async function commitRevision(
     : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision})`;
   const statements: unknown[] = [
     ...contentInsertStatements(ctx.db, spaceId, write.nodes, bodies),
-    ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
+    inBatch(ctx.db, ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
         reusables_node, variables, created_by, created_at)
       SELECT ${opts.revisionId}, ${spaceId}, ${opts.type}, ${JSON.stringify(opts.parents)}, ${opts.mergedFrom ?? null},
         ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
         ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}
-      WHERE ${guard}`),
+      WHERE ${guard}`)),
     ...(opts.extra ?? []),
   ];
   if (opts.casSpace) {
@@ -108,8 +109,8 @@ export async function commitRevision(
         .set({ status: "merged", revisionMerged: opts.revisionId, mergedAt: ctx.now, updatedAt: ctx.now })
         .where(and(eq(changeRequests.id, opts.casSpace.mergedChangeRequest), sql`${guard}`))
         .returning(),
-      ctx.db.run(sql`UPDATE spaces SET revision_id = ${opts.revisionId}, updated_at = ${ctx.now}
-        WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision}`),
+      inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET revision_id = ${opts.revisionId}, updated_at = ${ctx.now}
+        WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision}`)),
     );
   } else {
     const cas = opts.casChangeRequest!;

@@ -36,16 +36,16 @@ describe("a 2,000-page space", () => {
       now: Date.now(),
     };
 
-    // 20 sections x 10 chapters x 9 pages = 2,000 pages, written straight into main through the engine.
+    // 20 sections x 9 chapters x 10 pages = 2,000 pages, written straight into main through the engine.
     const all: ContentChangeInput[] = [];
     let n = 0;
     for (let s = 0; s < 20; s++) {
       const sectionId = `page-${n++}`;
       all.push({ operation: "insert_page", title: `Section ${s}`, document: { markdown: `section ${s}\n` } });
-      for (let c = 0; c < 10; c++) {
+      for (let c = 0; c < 9; c++) {
         const chapterId = `page-${n++}`;
         all.push({ operation: "insert_page", title: `Chapter ${s}.${c}`, into: sectionId, document: { markdown: `chapter ${s}.${c}\n` } });
-        for (let p = 0; p < 9; p++) {
+        for (let p = 0; p < 10; p++) {
           n++;
           all.push({ operation: "insert_page", title: `Page ${s}.${c}.${p}`, into: chapterId, document: { markdown: `page ${s}.${c}.${p}\nline two\n` } });
         }

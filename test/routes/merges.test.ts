@@ -114,9 +114,9 @@ describe("merging change requests", () => {
     const cr = await changeRequestWith(editor.token, s.space.id, [{ operation: "update_page", page: s.intro, title: "Edited" }]);
     expect((await clientError(client(editor.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(403);
     const reviewer = await seedSpaceMember(s.organization.id, "review");
-    await s.api.spaces.updateSpaceById(s.space.id, { editMode: "locked" });
+    await s.api.spaces.updateSpaceById(s.space.id, { editMode: "locked" as never });
     expect((await clientError(client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(403);
-    await s.api.spaces.updateSpaceById(s.space.id, { editMode: "live" });
+    await s.api.spaces.updateSpaceById(s.space.id, { editMode: "live" as never });
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "archived" });
     expect((await clientError(client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(409);
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "open" });

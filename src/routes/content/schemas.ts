@@ -32,7 +32,7 @@ export const RevisionPageSchema = z
     description: z.string().optional(),
     urls: z.object({ app: z.string() }).optional(),
     pages: z.array(z.any()).optional(),
-    layout: z.record(z.string(), z.unknown()).optional(),
+    layout: z.record(z.string(), z.any()).optional(),
     hidden: z.boolean().optional(),
     noIndex: z.boolean().optional(),
     noRobotsIndex: z.boolean().optional(),
@@ -41,8 +41,8 @@ export const RevisionPageSchema = z
     document: z.any().optional(),
     target: z.any().optional(),
     href: z.string().optional(),
+    condition: z.string().optional(),
   })
-  .catchall(z.unknown())
   .openapi("RevisionPage");
 
 export const RevisionFileSchema = z

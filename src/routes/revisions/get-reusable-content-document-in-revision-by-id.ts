@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContent } from "../../services/content-reads";
+import { readReusableContentDocument } from "../../services/content-reads";
 import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
 
 export const route = defineRoute({
@@ -17,5 +17,5 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readReusableContent(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.reusableContentId, true), 200);
+  return c.json(await readReusableContentDocument(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.reusableContentId), 200);
 };
