@@ -15,6 +15,8 @@ export interface Env {
   MAX_BODY_BYTES?: string;
   /** Secret for signed download URLs and visitor JWTs (`wrangler secret put SIGNING_SECRET`). */
   SIGNING_SECRET?: string;
+  /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
+  ALLOW_LOOPBACK_FETCH?: string;
 }
 
 /** Queue messages carry only a job id; the job's payload lives in D1. */

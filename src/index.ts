@@ -1,12 +1,13 @@
 import { createApp } from "./app";
-import type { Env } from "./env";
+import type { Env, JobMessage } from "./env";
+import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => app.fetch(foldPagePath(request), env, ctx),
   queue,
   scheduled,
-} satisfies ExportedHandler<Env, import("./env").JobMessage>;
+} satisfies ExportedHandler<Env, JobMessage>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, inBatch } from "../db/client";
 import { contentBlobs, contentNodes, revisions } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import {
@@ -26,7 +26,7 @@ type LevelEntry = PageEntry & { children?: string };
 
 /** The statement that reads every node of a revision in one go (recursive CTE over the level nodes). */
 export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: ReturnType<typeof sql>) {
-  return db.all<{ hash: string; data: string; role: string }>(sql`
+  return inBatch(db, db.all<{ hash: string; data: string; role: string }>(sql`
     WITH RECURSIVE
       rev AS (SELECT root_node, files_node, reusables_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
       levels(hash) AS (
@@ -41,7 +41,7 @@ export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: Retur
     UNION ALL
     SELECT n.hash, n.data, 'files' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.files_node
     UNION ALL
-    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`);
+    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`));
 }
 
 /** Builds a snapshot from a revision row and the rows of `revisionNodesQuery`. */

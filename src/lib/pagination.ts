@@ -113,3 +113,23 @@ export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<
 export function mapPage<A, B>(page: Page<A>, present: (row: A) => B): Page<B> {
   return { ...page, items: page.items.map(present) };
 }
+
+/**
+ * The same cursor contract over an in-memory list already in a stable order with unique keys (e.g. a
+ * revision's files): the cursor is the last item's key.
+ */
+export function pageArray<T>(all: T[], key: (item: T) => string, page: PageRequest): Page<T> {
+  let start = 0;
+  if (page.page) {
+    const [last] = decodeCursor(page.page, 1);
+    const at = all.findIndex((item) => key(item) > String(last));
+    start = at === -1 ? all.length : at;
+  }
+  const items = all.slice(start, start + page.limit);
+  const hasMore = start + page.limit < all.length;
+  return {
+    items,
+    count: all.length,
+    ...(hasMore ? { next: { page: encodeCursor([page.limit === 0 ? (start > 0 ? key(all[start - 1]) : "") : key(items[items.length - 1])]) } } : {}),
+  };
+}

@@ -1,9 +1,14 @@
 import { createRouter } from "../http/router";
+import changeRequestContent from "./change-request-content";
+import changeRequests from "./change-requests";
 import collections from "./collections";
+import files from "./files";
 import invites from "./invites";
 import members from "./members";
 import organizations from "./organizations";
+import revisions from "./revisions";
 import saml from "./saml";
+import spaceContent from "./space-content";
 import spaces from "./spaces";
 import system from "./system";
 import teams from "./teams";
@@ -21,4 +26,9 @@ export const v1 = createRouter()
   .route("/", invites)
   .route("/", saml)
   .route("/", collections)
-  .route("/", spaces);
+  .route("/", spaces)
+  .route("/", spaceContent)
+  .route("/", revisions)
+  .route("/", changeRequests)
+  .route("/", changeRequestContent)
+  .route("/", files);

@@ -1,0 +1,31 @@
+import type { ChangeRequestView } from "../services/change-requests";
+import type { ServiceContext } from "../services/context";
+import { presentUser } from "./user";
+
+/** `outdated`: main moved past the revision this change request last saw (its merge base). */
+export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView, comments = 0) {
+  const { row } = view;
+  const base = row.revisionMergedAncestor ?? row.revisionInitial;
+  return {
+    object: "change-request" as const,
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    subject: row.subject,
+    createdBy: view.author
+      ? presentUser(view.author, ctx.urls)
+      : { object: "user" as const, id: row.createdBy, displayName: "Deleted user", urls: { location: `${ctx.urls.api}/v1/users/${row.createdBy}` } },
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    revision: row.revisionId,
+    revisionInitial: row.revisionInitial,
+    ...(row.revisionMergedAncestor ? { revisionMergedAncestor: row.revisionMergedAncestor } : {}),
+    ...(row.revisionMerged ? { revisionMerged: row.revisionMerged } : {}),
+    comments,
+    outdated: row.status !== "merged" && base !== view.mainRevision,
+    urls: {
+      app: `${ctx.urls.app}/s/${row.spaceId}/~/changes/${row.number}`,
+      location: `${ctx.urls.api}/v1/spaces/${row.spaceId}/change-requests/${row.id}`,
+    },
+  };
+}

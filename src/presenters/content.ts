@@ -1,0 +1,122 @@
+import { signedDownloadURL } from "../content/files";
+import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
+import type { ServiceContext } from "../services/context";
+
+const DEFAULT_LAYOUT = {
+  width: "default",
+  cover: true,
+  coverSize: "hero",
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
+
+const DOWNLOAD_URL_SECONDS = 3600;
+
+export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
+  return `${ctx.urls.app}/s/${spaceId}`;
+}
+
+/** A page as served (RevisionPageDocument, RevisionPageGroup or RevisionPageLink). */
+export type PresentedPage = {
+  id: string;
+  title: string;
+  emoji?: string;
+  icon?: string;
+  createdAt?: string;
+  updatedAt?: string;
+  kind: string;
+  type: "document" | "group" | "link";
+  slug?: string;
+  path?: string;
+  description?: string;
+  urls?: { app: string };
+  pages?: PresentedPage[];
+  layout?: Record<string, any>;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  documentId?: string;
+  markdown?: string;
+  document?: any;
+  target?: any;
+  href?: string;
+  condition?: string;
+};
+
+/** A page of the reference's RevisionPage union; children nested in `pages`. Bodies are added by the caller. */
+export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): PresentedPage {
+  const page = s.pages.get(id)!;
+  const path = pagePath(s, id);
+  const common = {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+    createdAt: new Date(page.createdAt).toISOString(),
+    updatedAt: new Date(page.updatedAt).toISOString(),
+  };
+  const flags = {
+    hidden: page.hidden ?? false,
+    noIndex: page.noIndex ?? false,
+    noRobotsIndex: page.noRobotsIndex ?? false,
+  };
+  const children = childrenOf(s, id).map((child) => presentPage(ctx, spaceId, s, child));
+  if (page.type === "link") {
+    return { ...common, kind: "link", type: "link" as const, target: page.target ?? { kind: "url", url: page.href ?? "" }, ...(page.href ? { href: page.href } : {}), hidden: flags.hidden };
+  }
+  if (page.type === "group") {
+    return { ...common, kind: "group", type: "group" as const, slug: page.slug, path, ...flags, pages: children };
+  }
+  return {
+    ...common,
+    kind: "sheet",
+    type: "document" as const,
+    urls: { app: `${spaceAppURL(ctx, spaceId)}/${path}` },
+    slug: page.slug,
+    path,
+    ...(page.description ? { description: page.description } : {}),
+    pages: children,
+    layout: { ...DEFAULT_LAYOUT, ...(page.layout ?? {}) },
+    ...(page.condition ? { condition: page.condition } : {}),
+    ...flags,
+    ...(page.body ? { documentId: page.body } : {}),
+  };
+}
+
+export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot) {
+  return childrenOf(s, null).map((id) => presentPage(ctx, spaceId, s, id));
+}
+
+export async function presentFile(ctx: ServiceContext, spaceId: string, file: FileEntry) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: await fileDownloadURL(ctx, spaceId, file),
+    size: file.size,
+    ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+  };
+}
+
+export function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: FileEntry) {
+  return signedDownloadURL(ctx, {
+    spaceId,
+    hash: file.hash,
+    name: file.name,
+    contentType: file.contentType,
+    expiresInSeconds: DOWNLOAD_URL_SECONDS,
+  });
+}
+
+export type PageFormat = "markdown" | "document";
+
+/** The body part of a page read: `markdown` (default) or `document`. */
+export function pageBody(markdown: string, format: PageFormat | undefined, toDocument: (md: string) => unknown): Pick<PresentedPage, "markdown" | "document"> {
+  return format === "document" ? { document: toDocument(markdown) } : { markdown };
+}
+
+export type { PageEntry };

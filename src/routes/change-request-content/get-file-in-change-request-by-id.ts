@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readFile } from "../../services/content-reads";
+import { ChangeRequestParams, ContentQuery, RevisionFileSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}",
+  operationId: "getFileInChangeRequestById",
+  tags: ["change-request-content"],
+  summary: "Get a file of a change request",
+  request: { params: ChangeRequestParams.extend({ fileId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(RevisionFileSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readFile(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, p.fileId), 200);
+};

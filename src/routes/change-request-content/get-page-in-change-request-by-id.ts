@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readPage } from "../../services/content-reads";
+import { ChangeRequestParams, PageQuery, RevisionPageSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}",
+  operationId: "getPageInChangeRequestById",
+  tags: ["change-request-content"],
+  summary: "Get a page of a change request by its ID",
+  request: { params: ChangeRequestParams.extend({ pageId: z.string().min(1) }), query: PageQuery },
+  responses: { 200: json(RevisionPageSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readPage(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, { id: p.pageId }, c.req.valid("query").format), 200);
+};

@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readPage } from "../../services/content-reads";
+import { ChangeRequestParams, PageQuery, RevisionPageSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}",
+  operationId: "getPageInChangeRequestByPath",
+  tags: ["change-request-content"],
+  summary: "Get a page of a change request by its path",
+  request: { params: ChangeRequestParams.extend({ pagePath: z.string().min(1) }), query: PageQuery },
+  responses: { 200: json(RevisionPageSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readPage(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, { path: p.pagePath }, c.req.valid("query").format), 200);
+};

@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readReusableContent } from "../../services/content-reads";
+import { ChangeRequestParams, ContentQuery, ReusableContentSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}",
+  operationId: "getReusableContentInChangeRequestById",
+  tags: ["change-request-content"],
+  summary: "Get a reusable content of a change request",
+  request: { params: ChangeRequestParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(ReusableContentSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readReusableContent(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, p.reusableContentId), 200);
+};

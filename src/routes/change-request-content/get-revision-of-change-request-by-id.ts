@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readRevision } from "../../services/content-reads";
+import { ChangeRequestParams, ContentQuery, RevisionSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content",
+  operationId: "getRevisionOfChangeRequestById",
+  tags: ["change-request-content"],
+  summary: "Get the latest content revision of a change request",
+  request: { params: ChangeRequestParams, query: ContentQuery },
+  responses: { 200: json(RevisionSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readRevision(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }), 200);
+};

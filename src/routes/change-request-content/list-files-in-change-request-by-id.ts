@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { listFiles } from "../../services/content-reads";
+import { ChangeRequestParams, ContentQuery, FileList, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files",
+  operationId: "listFilesInChangeRequestById",
+  tags: ["change-request-content"],
+  summary: "List the files of a change request",
+  request: { params: ChangeRequestParams, query: ContentQuery.extend(PageRequestQuery.shape) },
+  responses: { 200: json(FileList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listFiles(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, c.req.valid("query")), 200);
+};

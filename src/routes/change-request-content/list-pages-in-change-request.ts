@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listPages } from "../../services/content-reads";
+import { ChangeRequestParams, ContentQuery, PagesSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",
+  operationId: "listPagesInChangeRequest",
+  tags: ["change-request-content"],
+  summary: "List the pages of a change request",
+  request: { params: ChangeRequestParams, query: ContentQuery },
+  responses: { 200: json(PagesSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listPages(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }), 200);
+};

@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentChangeRequest } from "../../presenters/change-request";
+import { getChangeRequest } from "../../services/change-requests";
+import { ChangeRequestParams, ChangeRequestSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+  operationId: "getChangeRequestById",
+  tags: ["change-requests"],
+  summary: "Get a change request by its ID or number",
+  request: { params: ChangeRequestParams },
+  responses: { 200: json(ChangeRequestSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(presentChangeRequest(ctx, await getChangeRequest(ctx, p.spaceId, p.changeRequestId)), 200);
+};

@@ -1,0 +1,32 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentChangeRequest } from "../../presenters/change-request";
+import { updateChangeRequest } from "../../services/change-requests";
+import { ChangeRequestParams, ChangeRequestSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
+  operationId: "updateChangeRequestById",
+  tags: ["change-requests"],
+  summary: "Update a change request's subject or status",
+  request: {
+    params: ChangeRequestParams,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z.object({ subject: z.string().max(100).optional(), status: z.enum(["draft", "open", "archived"]).optional() }),
+        },
+      },
+    },
+  },
+  responses: { 200: json(ChangeRequestSchema, "The change request has been updated") },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(presentChangeRequest(ctx, await updateChangeRequest(ctx, p.spaceId, p.changeRequestId, c.req.valid("json"))), 200);
+};

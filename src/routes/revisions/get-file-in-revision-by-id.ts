@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readFile } from "../../services/content-reads";
+import { ContentQuery, RevisionFileSchema, RevisionParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}",
+  operationId: "getFileInRevisionById",
+  tags: ["revisions"],
+  summary: "Get a file of a revision",
+  request: { params: RevisionParams.extend({ fileId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(RevisionFileSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readFile(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.fileId), 200);
+};

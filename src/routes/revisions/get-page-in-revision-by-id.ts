@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readPage } from "../../services/content-reads";
+import { PageQuery, RevisionPageSchema, RevisionParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}",
+  operationId: "getPageInRevisionById",
+  tags: ["revisions"],
+  summary: "Get a page of a revision by its ID",
+  request: { params: RevisionParams.extend({ pageId: z.string().min(1) }), query: PageQuery },
+  responses: { 200: json(RevisionPageSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readPage(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, { id: p.pageId }, c.req.valid("query").format), 200);
+};

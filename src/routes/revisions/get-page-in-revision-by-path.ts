@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readPage } from "../../services/content-reads";
+import { PageQuery, RevisionPageSchema, RevisionParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}",
+  operationId: "getPageInRevisionByPath",
+  tags: ["revisions"],
+  summary: "Get a page of a revision by its path",
+  request: { params: RevisionParams.extend({ pagePath: z.string().min(1) }), query: PageQuery },
+  responses: { 200: json(RevisionPageSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readPage(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, { path: p.pagePath }, c.req.valid("query").format), 200);
+};

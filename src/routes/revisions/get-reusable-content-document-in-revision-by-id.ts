@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readReusableContentDocument } from "../../services/content-reads";
+import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document",
+  operationId: "getReusableContentDocumentInRevisionById",
+  tags: ["revisions"],
+  summary: "Get the document of a reusable content of a revision",
+  request: { params: RevisionParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(JSONDocumentSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readReusableContentDocument(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.reusableContentId), 200);
+};

@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readRevision } from "../../services/content-reads";
+import { ContentQuery, RevisionParams, RevisionSchema, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}",
+  operationId: "getRevisionById",
+  tags: ["revisions"],
+  summary: "Get a space revision by its ID",
+  request: { params: RevisionParams, query: ContentQuery },
+  responses: { 200: json(RevisionSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readRevision(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }), 200);
+};

@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readSemanticChanges } from "../../services/content-reads";
+import { ChangesQuery, ContentQuery, json, RevisionParams, SemanticChangesSchema } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/changes",
+  operationId: "getRevisionSemanticChanges",
+  tags: ["revisions"],
+  summary: "Semantic changes between a revision and its parent",
+  request: { params: RevisionParams, query: ContentQuery.extend(ChangesQuery.shape) },
+  responses: { 200: json(SemanticChangesSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  const changes = await readSemanticChanges(
+    serviceContext(c),
+    p.spaceId,
+    { kind: "revision", revisionId: p.revisionId },
+    "first-parent",
+    c.req.valid("query").limit,
+  );
+  return c.json(changes, 200);
+};

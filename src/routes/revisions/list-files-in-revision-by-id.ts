@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { listFiles } from "../../services/content-reads";
+import { ContentQuery, FileList, RevisionParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/revisions/{revisionId}/files",
+  operationId: "listFilesInRevisionById",
+  tags: ["revisions"],
+  summary: "List the files of a revision",
+  request: { params: RevisionParams, query: ContentQuery.extend(PageRequestQuery.shape) },
+  responses: { 200: json(FileList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listFiles(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, c.req.valid("query")), 200);
+};

@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readRevision } from "../../services/content-reads";
+import { ContentQuery, RevisionSchema, SpaceParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content",
+  operationId: "getCurrentRevision",
+  tags: ["space-content"],
+  summary: "Get the space's current revision",
+  request: { params: SpaceParams, query: ContentQuery },
+  responses: { 200: json(RevisionSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readRevision(ctx, p.spaceId, { kind: "main" as const }), 200);
+};

@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readFile } from "../../services/content-reads";
+import { ContentQuery, RevisionFileSchema, SpaceParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/files/{fileId}",
+  operationId: "getFileById",
+  tags: ["space-content"],
+  summary: "Get a space file by its ID",
+  request: { params: SpaceParams.extend({ fileId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(RevisionFileSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readFile(ctx, p.spaceId, { kind: "main" as const }, p.fileId), 200);
+};

@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { readReusableContent } from "../../services/content-reads";
+import { ContentQuery, ReusableContentSchema, SpaceParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/reusable-contents/{reusableContentId}",
+  operationId: "getReusableContentById",
+  tags: ["space-content"],
+  summary: "Get a reusable content by its ID",
+  request: { params: SpaceParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },
+  responses: { 200: json(ReusableContentSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await readReusableContent(ctx, p.spaceId, { kind: "main" as const }, p.reusableContentId), 200);
+};

@@ -1,0 +1,19 @@
+import { createRouter } from "../../http/router";
+import * as getDocumentById from "./get-document-by-id";
+import * as getCurrentRevision from "./get-current-revision";
+import * as listPages from "./list-pages";
+import * as listFiles from "./list-files";
+import * as getFileById from "./get-file-by-id";
+import * as getPageById from "./get-page-by-id";
+import * as getPageByPath from "./get-page-by-path";
+import * as getReusableContentById from "./get-reusable-content-by-id";
+
+export default createRouter()
+  .openapi(getCurrentRevision.route, getCurrentRevision.handler)
+  .openapi(listPages.route, listPages.handler)
+  .openapi(listFiles.route, listFiles.handler)
+  .openapi(getFileById.route, getFileById.handler)
+  .openapi(getPageById.route, getPageById.handler)
+  .openapi(getPageByPath.route, getPageByPath.handler)
+  .openapi(getReusableContentById.route, getReusableContentById.handler)
+  .openapi(getDocumentById.route, getDocumentById.handler);

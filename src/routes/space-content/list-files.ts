@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { listFiles } from "../../services/content-reads";
+import { ContentQuery, FileList, SpaceParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/files",
+  operationId: "listFiles",
+  tags: ["space-content"],
+  summary: "List all space files",
+  request: { params: SpaceParams, query: ContentQuery.extend(PageRequestQuery.shape) },
+  responses: { 200: json(FileList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listFiles(ctx, p.spaceId, { kind: "main" as const }, c.req.valid("query")), 200);
+};

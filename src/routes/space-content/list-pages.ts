@@ -1,0 +1,20 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listPages } from "../../services/content-reads";
+import { ContentQuery, PagesSchema, SpaceParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/pages",
+  operationId: "listPages",
+  tags: ["space-content"],
+  summary: "List all space pages",
+  request: { params: SpaceParams, query: ContentQuery },
+  responses: { 200: json(PagesSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listPages(ctx, p.spaceId, { kind: "main" as const }), 200);
+};

@@ -1,0 +1,45 @@
+/**
+ * Wraps a D1 binding and counts round trips at the database seam: each statement run on its own
+ * (`all`/`run`/`first`/`raw`), each `batch` and each `exec` is one round trip to D1.
+ */
+export function countingD1(d1: D1Database) {
+  const counter = { roundTrips: 0 };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === "bind") return (...args: unknown[]) => wrap((value as Function).apply(target, args));
+        if (key === "all" || key === "run" || key === "first" || key === "raw") {
+          return (...args: unknown[]) => {
+            counter.roundTrips++;
+            return (value as Function).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  const database = new Proxy(d1, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (key === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.roundTrips++;
+          return target.batch(statements.map((s) => real.get(s) ?? s));
+        };
+      }
+      if (key === "exec") {
+        return (query: string) => {
+          counter.roundTrips++;
+          return target.exec(query);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { database, counter };
+}
