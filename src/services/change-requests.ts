@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inBatch } from "../db/client";
 import { changeRequests, spaces, users } from "../db/schema";
 import { conflict, notFound } from "../lib/errors";
@@ -142,13 +142,3 @@ export async function updateChangeRequest(
     .returning();
   return view(updated, current!.author, space);
 }
-
-/** Counters for space objects: change requests by status, in one grouped read. */
-export function changeRequestCountsQuery(ctx: ServiceContext, spaceIds: string[]) {
-  return ctx.db
-    .select({ spaceId: changeRequests.spaceId, status: changeRequests.status, count: sql<number>`count(*)` })
-    .from(changeRequests)
-    .where(inArray(changeRequests.spaceId, spaceIds.length ? spaceIds : [""]))
-    .groupBy(changeRequests.spaceId, changeRequests.status);
-}
-

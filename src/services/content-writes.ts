@@ -4,8 +4,9 @@ import type { ContentChangeInput } from "../content/changes";
 import type { FileEntry } from "../content/model";
 import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from "../content/snapshot-store";
 import { inBatch } from "../db/client";
-import { changeRequestContributors, changeRequests, revisions } from "../db/schema";
-import { ApiError, conflict } from "../lib/errors";
+import type { Snapshot } from "../content/model";
+import { changeRequestContributors, changeRequests, spaces } from "../db/schema";
+import { ApiError, conflict, forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
 import { requireUser, type ServiceContext } from "./context";
@@ -57,9 +58,36 @@ export async function writeChangeRequestContent(
           .onConflictDoNothing(),
       ],
     });
-    if (moved) return { changeRequest: moved, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+    if (moved.committed) return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
   }
   throw new ApiError(409, "The change request kept changing while this batch was applied; retry");
+}
+
+/**
+ * Applies content changes straight to the space's primary content as one `edits` revision (imports and
+ * templates into main). Needs `edit`; a locked space refuses with 403. Races retry on the new main.
+ */
+export async function writeMainContent(
+  ctx: ServiceContext,
+  spaceId: string,
+  changes: ContentChangeInput[],
+): Promise<{ revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] }> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
+    if (space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
+    const main = snapshots[0];
+    const applied = await applyChanges(main, changes, contentDeps(ctx, spaceId));
+    const revisionId = newId();
+    const done = await commitRevision(ctx, spaceId, main, applied.snapshot, applied.bodies, {
+      revisionId,
+      type: "edits",
+      parents: [main.revision.id],
+      changeRequestId: null,
+      casSpace: { expectedRevision: main.revision.id },
+    });
+    if (done.committed) return { revisionId, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+  }
+  throw new ApiError(409, "The space kept changing while this content was written; retry");
 }
 
 interface CommitOptions {
@@ -70,24 +98,31 @@ interface CommitOptions {
   mergedFrom?: string;
   /** Move a change request's head from expectedRevision (and optionally record main's revision). */
   casChangeRequest?: { id: string; expectedRevision: string; mergedAncestor?: string };
-  /** Move the space's primary revision from expectedRevision, marking a change request merged. */
-  casSpace?: { expectedRevision: string; mergedChangeRequest: string };
+  /** Move the space's primary revision from expectedRevision (and mark a merged change request). */
+  casSpace?: { expectedRevision: string; mergedChangeRequest?: string };
   extra?: unknown[];
+}
+
+export interface CommitResult {
+  /** False when the compare-and-set lost a race: nothing visible changed, the caller may retry. */
+  committed: boolean;
+  /** The change request as updated by the commit (its head moved, or it was merged). */
+  changeRequest?: ChangeRequestRow;
 }
 
 /**
  * Writes a snapshot as a new revision in one batch: new nodes and bodies, the revision row, and the
- * compare-and-set that moves the change request's head or the space's primary content. Returns the updated
- * change request, or undefined when the compare-and-set lost a race (nothing visible changed).
+ * compare-and-set that moves the change request's head or the space's primary content. Nothing is visible
+ * unless the compare-and-set wins (the revision insert and every update are guarded by it).
  */
 export async function commitRevision(
   ctx: ServiceContext,
   spaceId: string,
   base: StoredSnapshot,
-  next: import("../content/model").Snapshot,
+  next: Snapshot,
   bodies: Map<string, string>,
   opts: CommitOptions,
-): Promise<ChangeRequestRow | undefined> {
+): Promise<CommitResult> {
   const write = await serializeSnapshot(next, base);
   const guard = opts.casSpace
     ? sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision})`
@@ -103,31 +138,38 @@ export async function commitRevision(
     ...(opts.extra ?? []),
   ];
   if (opts.casSpace) {
+    const { expectedRevision, mergedChangeRequest } = opts.casSpace;
+    // The change request update runs before the space's (the guard reads the space's current revision).
     statements.push(
       ctx.db
         .update(changeRequests)
         .set({ status: "merged", revisionMerged: opts.revisionId, mergedAt: ctx.now, updatedAt: ctx.now })
-        .where(and(eq(changeRequests.id, opts.casSpace.mergedChangeRequest), sql`${guard}`))
+        .where(and(eq(changeRequests.id, mergedChangeRequest ?? ""), sql`${guard}`))
         .returning(),
-      inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET revision_id = ${opts.revisionId}, updated_at = ${ctx.now}
-        WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision}`)),
-    );
-  } else {
-    const cas = opts.casChangeRequest!;
-    statements.push(
       ctx.db
-        .update(changeRequests)
-        .set({
-          revisionId: opts.revisionId,
-          updatedAt: ctx.now,
-          ...(cas.mergedAncestor ? { revisionMergedAncestor: cas.mergedAncestor } : {}),
-        })
-        .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision)))
-        .returning(),
+        .update(spaces)
+        .set({ revisionId: opts.revisionId, updatedAt: ctx.now })
+        .where(and(eq(spaces.id, spaceId), eq(spaces.revisionId, expectedRevision)))
+        .returning({ id: spaces.id }),
     );
+    const results = (await ctx.db.batch(statements as never)) as unknown[];
+    const moved = results[results.length - 1] as { id: string }[];
+    const merged = results[results.length - 2] as ChangeRequestRow[];
+    return { committed: moved.length > 0, changeRequest: merged[0] };
   }
+  const cas = opts.casChangeRequest!;
+  statements.push(
+    ctx.db
+      .update(changeRequests)
+      .set({
+        revisionId: opts.revisionId,
+        updatedAt: ctx.now,
+        ...(cas.mergedAncestor ? { revisionMergedAncestor: cas.mergedAncestor } : {}),
+      })
+      .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision)))
+      .returning(),
+  );
   const results = (await ctx.db.batch(statements as never)) as unknown[];
-  const updated = results[results.length - (opts.casSpace ? 2 : 1)] as ChangeRequestRow[];
-  return updated[0];
+  const updated = (results[results.length - 1] as ChangeRequestRow[])[0];
+  return { committed: Boolean(updated), changeRequest: updated };
 }
-

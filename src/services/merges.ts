@@ -52,7 +52,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
       mergedFrom: cr.id,
       casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: cr.id },
     });
-    if (done) return { result: "merge", revision: revisionId };
+    if (done.committed) return { result: "merge", revision: revisionId };
   }
   throw new ApiError(409, "The space kept changing while merging; retry");
 }
@@ -79,7 +79,7 @@ export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: 
       changeRequestId: cr.id,
       casChangeRequest: { id: cr.id, expectedRevision: head.revision.id, mergedAncestor: main.revision.id },
     });
-    if (done) return { result: "update", revision: revisionId };
+    if (done.committed) return { result: "update", revision: revisionId };
   }
   throw new ApiError(409, "The change request kept changing while updating; retry");
 }

@@ -61,7 +61,7 @@ describe("a 2,000-page space", () => {
       type: "edits",
       parents: [empty.revision.id],
       changeRequestId: null,
-      casSpace: { expectedRevision: empty.revision.id, mergedChangeRequest: "none" },
+      casSpace: { expectedRevision: empty.revision.id },
     });
 
     counter.roundTrips = 0;

@@ -127,3 +127,14 @@ describe("change requests", () => {
     expect(changes.data.changes).toEqual([expect.objectContaining({ type: "page_created" })]);
   });
 });
+
+describe("space counters", () => {
+  it("counts change requests by status on the space", async () => {
+    const { space, api: gb } = await seedSpace();
+    const a = (await gb.spaces.createChangeRequest(space.id, {})).data;
+    await gb.spaces.createChangeRequest(space.id, {});
+    await gb.spaces.updateChangeRequestById(space.id, a.id, { status: "draft" as never });
+    const { data } = await gb.spaces.getSpaceById(space.id);
+    expect(data).toMatchObject({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1, comments: 0 });
+  });
+});
