@@ -58,7 +58,31 @@ function isolateHintTags(markdown: string): string {
   return out.join("\n");
 }
 
+/**
+ * More block containers than this on one line (`> > - > …`), or a list item indented past MAX_LIST_INDENT
+ * columns (lists nested by indentation), is refused: the parser's cost grows quadratically or worse with depth.
+ */
+const MAX_LINE_NESTING = 100;
+const MAX_LIST_INDENT = 256;
+const INDENTED_ITEM = /^[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/;
+const CONTAINER_MARKER = />|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)/g;
+
+function checkNesting(markdown: string) {
+  for (const line of markdown.split("\n")) {
+    const prefix = CONTAINER_PREFIX.exec(line)?.[0];
+    if (prefix && prefix.length > MAX_LINE_NESTING && (prefix.match(CONTAINER_MARKER)?.length ?? 0) > MAX_LINE_NESTING) {
+      throw badRequest(`The markdown nests blocks more than ${MAX_LINE_NESTING} levels deep`);
+    }
+    if (line.length > MAX_LIST_INDENT && INDENTED_ITEM.test(line)) {
+      const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, "    ").length;
+      if (indent > MAX_LIST_INDENT) throw badRequest(`The markdown nests blocks more than ${MAX_LINE_NESTING} levels deep`);
+    }
+  }
+}
+
 function parse(markdown: string): Root {
+  checkNesting(markdown);
   try {
     return parser.parse(isolateHintTags(markdown));
   } catch (error) {

@@ -159,7 +159,7 @@ function table(node: Json): RootContent {
 }
 
 /** Blocks → mdast flow content. `stringify` renders hint bodies (emitted as GitBook's `{% hint %}` tags). */
-export function flow(nodes: Json[], stringify: Stringify, container: "document" | "other" = "document"): RootContent[] {
+export function flow(nodes: Json[], stringify: Stringify): RootContent[] {
   const out: RootContent[] = [];
   for (const node of nodes) {
     const data = isObject(node.data) ? node.data : {};
@@ -174,17 +174,17 @@ export function flow(nodes: Json[], stringify: Stringify, container: "document" 
         type: "listItem",
         spread: false,
         checked: type === "list-tasks" ? isObject(item.data) && item.data.checked === true : null,
-        children: flow(item.type === "list-item" ? children(item, "") : [item], stringify, "other") as BlockContent[],
+        children: flow(item.type === "list-item" ? children(item, "") : [item], stringify) as BlockContent[],
       }));
       out.push({ type: "list", ordered: type === "list-ordered", start, spread: false, children: items });
-    } else if (type === "list-item") out.push(...flow(kids, stringify, container));
+    } else if (type === "list-item") out.push(...flow(kids, stringify));
     else if (type === "code") {
       const value = kids.map((line) => plainText(line)).join("\n");
       out.push({ type: "code", lang: typeof data.syntax === "string" && data.syntax ? data.syntax.replace(/\s/g, "") : null, value });
-    } else if (type === "blockquote") out.push({ type: "blockquote", children: flow(kids, stringify, "other") as BlockContent[] });
+    } else if (type === "blockquote") out.push({ type: "blockquote", children: flow(kids, stringify) as BlockContent[] });
     else if (type === "hint") {
       const style = HINT_STYLES.find((s) => s === data.style) ?? "info";
-      const inner = stringify({ type: "root", children: flow(kids, stringify, "other") }).trimEnd();
+      const inner = stringify({ type: "root", children: flow(kids, stringify) }).trimEnd();
       out.push({ type: "html", value: `{% hint style="${style}" %}\n${inner}\n{% endhint %}` });
     } else if (type === "divider") out.push({ type: "thematicBreak" });
     else if (type === "images" || type === "image") {

@@ -64,5 +64,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   headers.set("Content-Type", contentType);
   headers.set("Content-Length", String(object.size));
   headers.set("Content-Disposition", contentDisposition(/^image\//i.test(contentType) ? "inline" : "attachment", query.name));
-  return new Response(object.body, { status: 200, headers }) as never;
+  return new Response(object.body, { status: 200, headers });
 };
