@@ -119,6 +119,8 @@ describe("merging change requests", () => {
     await s.api.spaces.updateSpaceById(s.space.id, { editMode: "live" as never });
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "archived" });
     expect((await clientError(client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(409);
+    const archivedWrite = await writeContent(editor.token, s.space.id, cr.cr.id, [{ operation: "update_page", page: s.intro, title: "Again" }]);
+    expect(archivedWrite.status).toBe(409);
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "open" });
     expect((await client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id)).data.result).toBe("merge");
   });

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readPageDocument } from "../../services/content-reads";
+import { queryBoolean } from "../schemas";
 import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
 
 export const route = defineRoute({
@@ -10,7 +11,7 @@ export const route = defineRoute({
   operationId: "getPageDocumentInRevisionById",
   tags: ["revisions"],
   summary: "Get the document of a page of a revision",
-  request: { params: RevisionParams.extend({ pageId: z.string().min(1) }), query: ContentQuery },
+  request: { params: RevisionParams.extend({ pageId: z.string().min(1) }), query: ContentQuery.extend({ evaluated: queryBoolean(false) }) },
   responses: { 200: json(JSONDocumentSchema) },
 });
 

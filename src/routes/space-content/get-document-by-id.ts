@@ -10,7 +10,10 @@ export const route = defineRoute({
   operationId: "getDocumentById",
   tags: ["space-content"],
   summary: "Get a document by its ID (a page's `documentId`)",
-  request: { params: SpaceParams.extend({ documentId: z.string().min(1) }) },
+  request: {
+    params: SpaceParams.extend({ documentId: z.string().min(1) }),
+    query: z.object({ schema: z.enum(["current", "next"]).default("current") }),
+  },
   responses: { 200: json(JSONDocumentSchema) },
 });
 
