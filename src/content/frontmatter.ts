@@ -107,7 +107,7 @@ function layoutOf(value: unknown): PageFrontmatter["layout"] {
 export function readFrontmatter(yaml: string): PageFrontmatter {
   let data: unknown;
   try {
-    data = parseYaml(yaml, { maxAliasCount: 50, uniqueKeys: false, prettyErrors: false });
+    data = parseYaml(yaml, { maxAliasCount: 50, uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "could not be parsed";
     throw badRequest(`Invalid frontmatter: ${reason}`);
