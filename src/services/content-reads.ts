@@ -1,15 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../content/markdown";
 import { pageByPath, type Snapshot } from "../content/model";
 import { semanticChanges } from "../content/semantic-changes";
-import { contentBlobs } from "../db/schema";
+import { contentBlobs, spaces } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { pageArray, type PageRequest } from "../lib/pagination";
 import { fileDownloadURL, type PageFormat, pageBody, presentFile, presentPage, presentPages, spaceAppURL } from "../presenters/content";
 import { presentChangeRequest } from "../presenters/change-request";
 import { getChangeRequest } from "./change-requests";
 import type { ServiceContext } from "./context";
-import { type ContentTarget, loadContent, loadContents } from "./content-load";
+import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
+import { chainQuery, spaceAccess } from "./space-access";
 
 /** A revision object of the reference (pages without bodies, files with signed download URLs). */
 export async function readRevision(ctx: ServiceContext, spaceId: string, target: ContentTarget) {
@@ -70,16 +71,21 @@ export async function readPageDocument(ctx: ServiceContext, spaceId: string, tar
   return markdownToDocument(await readBody(ctx, spaceId, page.body));
 }
 
-/** A document by id (a page body's content hash), as document JSON. */
+/** A document by id (a page body's content hash), as document JSON: the space check and the body in one round trip. */
 export async function readDocument(ctx: ServiceContext, spaceId: string, documentId: string) {
-  await loadContent(ctx, spaceId, { kind: "main" });
-  const [row] = await ctx.db
-    .select({ body: contentBlobs.body })
-    .from(contentBlobs)
-    .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, documentId)))
-    .limit(1);
-  if (!row) throw notFound("Document");
-  return markdownToDocument(row.body);
+  const [spaceRows, chain, blobs] = await ctx.db.batch([
+    ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
+    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+    ctx.db
+      .select({ body: contentBlobs.body })
+      .from(contentBlobs)
+      .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, documentId)))
+      .limit(1),
+  ]);
+  const row = spaceRows[0];
+  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
+  if (!blobs[0]) throw notFound("Document");
+  return markdownToDocument(blobs[0].body);
 }
 
 export async function listFiles(ctx: ServiceContext, spaceId: string, target: ContentTarget, page: PageRequest) {
