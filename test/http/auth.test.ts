@@ -54,6 +54,16 @@ describe("rate limiting", () => {
     expect(Number(second.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
   });
 
+  it("sends X-RateLimit-* on authenticated error responses too", async () => {
+    const { token } = await seedUser();
+    const missing = await api("GET", "/orgs/does-not-exist", { token });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-ratelimit-limit")).toBe("1000");
+    const invalid = await api("GET", "/orgs?limit=5000", { token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
+  });
+
   it("answers 429 with Retry-After past the deployment's limit", async () => {
     const app = createApp();
     const lowered = { ...env, RATE_LIMIT_REQUESTS: "3", RATE_LIMIT_WINDOW_SECONDS: "60" };
