@@ -68,6 +68,7 @@ describe("a 2,000-page space", () => {
     const read = await loadContent(ctx, space.id, { kind: "main" });
     expect(read.snapshot.pages.size).toBe(2000);
     expect(counter.roundTrips).toBe(1);
+    const figures: Record<string, number> = { treeReadRoundTrips: counter.roundTrips };
 
     // A change request that edits one leaf page.
     const cr = await createChangeRequest(ctx, space.id, "one page");
@@ -77,7 +78,9 @@ describe("a 2,000-page space", () => {
       { operation: "update_page", page: "page-1999", document: { markdown: "page edited\nline two\n" } },
     ]);
     expect(counter.roundTrips).toBeLessThanOrEqual(2);
+    figures.onePageWriteRoundTrips = counter.roundTrips;
     const added = (await rowCount(space.id)) - rowsBefore;
+    figures.onePageWriteRowsAdded = added;
     // One body, the three levels on the page's path, one revision.
     expect(added).toBeLessThanOrEqual(5);
 
@@ -85,5 +88,7 @@ describe("a 2,000-page space", () => {
     const merged = await mergeChangeRequest(ctx, space.id, cr.row.id);
     expect(merged.result).toBe("merge");
     expect(counter.roundTrips).toBeLessThanOrEqual(3);
+    figures.mergeRoundTrips = counter.roundTrips;
+    console.info(`2,000-page space: ${JSON.stringify(figures)}`);
   }, 60_000);
 });
