@@ -1,3 +1,4 @@
+import { ContentReferenceStatus as Status } from "@gitbook/api";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { api, client, clientError } from "../helpers/http";
@@ -98,13 +99,13 @@ describe("links", () => {
     expect(items[`file:${s.notes}`].relation).toBe("reference");
 
     // Status filter.
-    const broken = await s.api.spaces.listSpaceLinks(s.space.id, { status: "broken" });
+    const broken = await s.api.spaces.listSpaceLinks(s.space.id, { status: Status.Broken });
     expect(broken.data.items.map((u) => describeTarget(u as Usage))).toEqual([`url:/pages/${s.target}#nope`]);
     expect(broken.data.count).toBe(1);
     expect(broken.data.stats.total).toBe(9);
-    const inApp = await s.api.spaces.listSpaceLinks(s.space.id, { status: "in-app" });
+    const inApp = await s.api.spaces.listSpaceLinks(s.space.id, { status: Status.InApp });
     expect(inApp.data.items.map((u) => describeTarget(u as Usage))).toEqual([`url:${APP}/s/elsewhere/some/page`]);
-    expect((await s.api.spaces.listSpaceLinks(s.space.id, { status: "ok" })).data.count).toBe(7);
+    expect((await s.api.spaces.listSpaceLinks(s.space.id, { status: Status.Ok })).data.count).toBe(7);
 
     // Pagination walks every item once.
     const seen: string[] = [];
@@ -143,11 +144,11 @@ describe("links", () => {
     // Locations in a change request carry it as their version context.
     expect(items[`file:${s.logo}`].locationReferences[0].versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
 
-    const introduced = await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: "broken", brokenContext: "change-request" });
+    const introduced = await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken, brokenContext: "change-request" });
     expect(introduced.data.items.map((u) => describeTarget(u as Usage)).sort()).toEqual(
       ["url:/files/absent-file", `url:/pages/${s.target}`, `url:/pages/${s.target}#setup`].sort(),
     );
-    expect((await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: "broken" })).data.count).toBe(4);
+    expect((await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken })).data.count).toBe(4);
 
     // Per page, with the change request's number as its id.
     const second = await s.api.spaces.listPageLinksInChangeRequest(s.space.id, String(cr.number), s.second);
@@ -178,7 +179,7 @@ describe("links", () => {
     expect(ids(await s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.other))).toEqual([s.home, s.second].sort());
     expect(ids(await s.api.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.logo))).toEqual([s.home]);
     const located = await s.api.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.notes);
-    expect(located.data.items[0].versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
+    expect((located.data.items[0] as any).versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
     // Main still has the old backlinks.
     expect(ids(await s.api.spaces.listSpaceFileBacklinks(s.space.id, s.logo))).toEqual([s.home, s.second].sort());
   });
