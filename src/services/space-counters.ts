@@ -13,9 +13,9 @@ export interface SpaceCounters {
 
 /**
  * The one place that computes space counters, for a page of spaces at once: change requests grouped by space
- * and status in one round trip (≤ 90 ids per statement). `comments` stays 0 until comments exist.
+ * and status (≤ 90 ids per statement). `comments` stays 0 until comments exist. The statements can ride in
+ * another read's batch (`spaceCountersQueries` + `foldSpaceCounters`) or run alone (`spaceCounters`).
  */
-/** The counter statements for some spaces (≤ 90 ids each), to run in a batch (alone or with other reads). */
 export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly string[]) {
   return chunk([...spaceIds], 90).map((ids) =>
     ctx.db
