@@ -64,4 +64,5 @@ export const SPACE_SCOPED_TABLES = [
   "content_nodes",
   "change_requests",
   "change_request_contributors",
+  "content_links",
 ] as const;

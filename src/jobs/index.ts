@@ -7,7 +7,7 @@ import { runJob } from "../services/jobs";
  * one; a failing job is retried with exponential backoff and, past max_retries, lands in the dead-letter
  * queue, whose consumer records the failure on the job.
  */
-export async function queue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+export async function queue(batch: MessageBatch<JobMessage>, env: Env, _ctx?: ExecutionContext): Promise<void> {
   const db = createDb(env.DB);
   const deadLetters = batch.queue.endsWith("-dlq");
   for (const message of batch.messages) {

@@ -13,25 +13,35 @@ export interface SpaceCounters {
 
 /**
  * The one place that computes space counters, for a page of spaces at once: change requests grouped by space
- * and status in one round trip (≤ 90 ids per statement). `comments` stays 0 until comments exist.
+ * and status (≤ 90 ids per statement). `comments` stays 0 until comments exist. The statements can ride in
+ * another read's batch (`spaceCountersQueries` + `foldSpaceCounters`) or run alone (`spaceCounters`).
  */
-export async function spaceCounters(ctx: ServiceContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
-  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
-  if (!spaceIds.length) return counters;
-  const queries = chunk([...spaceIds], 90).map((ids) =>
+export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly string[]) {
+  return chunk([...spaceIds], 90).map((ids) =>
     ctx.db
       .select({ spaceId: changeRequests.spaceId, status: changeRequests.status, count: sql<number>`count(*)` })
       .from(changeRequests)
       .where(inArray(changeRequests.spaceId, ids))
       .groupBy(changeRequests.spaceId, changeRequests.status),
   );
-  const results = (await ctx.db.batch(queries as never)) as { spaceId: string; status: string; count: number }[][];
-  for (const row of results.flat()) {
-    const c = counters.get(row.spaceId)!;
+}
+
+/** Counters from the rows of `spaceCountersQueries`. */
+export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: string; status: string; count: number }[]) {
+  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
+  for (const row of rows) {
+    const c = counters.get(row.spaceId);
+    if (!c) continue;
     const n = Number(row.count);
     c.changeRequests += n;
     if (row.status === "open") c.changeRequestsOpen += n;
     if (row.status === "draft") c.changeRequestsDraft += n;
   }
   return counters;
+}
+
+export async function spaceCounters(ctx: ServiceContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
+  if (!spaceIds.length) return new Map();
+  const results = (await ctx.db.batch(spaceCountersQueries(ctx, spaceIds) as never)) as { spaceId: string; status: string; count: number }[][];
+  return foldSpaceCounters(spaceIds, results.flat());
 }

@@ -6,6 +6,9 @@ import * as getFileInChangeRequestById from "./get-file-in-change-request-by-id"
 import * as getPageInChangeRequestById from "./get-page-in-change-request-by-id";
 import * as getPageInChangeRequestByPath from "./get-page-in-change-request-by-path";
 import * as getReusableContentInChangeRequestById from "./get-reusable-content-in-change-request-by-id";
+import * as listPageLinksInChangeRequest from "./list-page-links-in-change-request";
+import * as listChangeRequestPageBacklinks from "./list-change-request-page-backlinks";
+import * as listChangeRequestFileBacklinks from "./list-change-request-file-backlinks";
 
 export default createRouter()
   .openapi(getRevisionOfChangeRequestById.route, getRevisionOfChangeRequestById.handler)
@@ -14,4 +17,7 @@ export default createRouter()
   .openapi(getFileInChangeRequestById.route, getFileInChangeRequestById.handler)
   .openapi(getPageInChangeRequestById.route, getPageInChangeRequestById.handler)
   .openapi(getPageInChangeRequestByPath.route, getPageInChangeRequestByPath.handler)
-  .openapi(getReusableContentInChangeRequestById.route, getReusableContentInChangeRequestById.handler);
+  .openapi(getReusableContentInChangeRequestById.route, getReusableContentInChangeRequestById.handler)
+  .openapi(listPageLinksInChangeRequest.route, listPageLinksInChangeRequest.handler)
+  .openapi(listChangeRequestPageBacklinks.route, listChangeRequestPageBacklinks.handler)
+  .openapi(listChangeRequestFileBacklinks.route, listChangeRequestFileBacklinks.handler);

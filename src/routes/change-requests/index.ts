@@ -7,6 +7,7 @@ import * as mergeChangeRequest from "./merge-change-request";
 import * as updateChangeRequest from "./update-change-request";
 import * as updateChangeRequestById from "./update-change-request-by-id";
 import * as updateChangeRequestContent from "./update-change-request-content";
+import * as listChangeRequestLinks from "./list-change-request-links";
 
 export default createRouter()
   .openapi(createChangeRequest.route, createChangeRequest.handler)
@@ -16,4 +17,5 @@ export default createRouter()
   .openapi(mergeChangeRequest.route, mergeChangeRequest.handler)
   .openapi(updateChangeRequest.route, updateChangeRequest.handler)
   .openapi(getChangeRequestChanges.route, getChangeRequestChanges.handler)
-  .openapi(updateChangeRequestContent.route, updateChangeRequestContent.handler);
+  .openapi(updateChangeRequestContent.route, updateChangeRequestContent.handler)
+  .openapi(listChangeRequestLinks.route, listChangeRequestLinks.handler);

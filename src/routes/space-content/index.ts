@@ -7,6 +7,9 @@ import * as getFileById from "./get-file-by-id";
 import * as getPageById from "./get-page-by-id";
 import * as getPageByPath from "./get-page-by-path";
 import * as getReusableContentById from "./get-reusable-content-by-id";
+import * as listPageLinksInSpace from "./list-page-links-in-space";
+import * as listSpacePageBacklinks from "./list-space-page-backlinks";
+import * as listSpaceFileBacklinks from "./list-space-file-backlinks";
 
 export default createRouter()
   .openapi(getCurrentRevision.route, getCurrentRevision.handler)
@@ -16,4 +19,7 @@ export default createRouter()
   .openapi(getPageById.route, getPageById.handler)
   .openapi(getPageByPath.route, getPageByPath.handler)
   .openapi(getReusableContentById.route, getReusableContentById.handler)
-  .openapi(getDocumentById.route, getDocumentById.handler);
+  .openapi(getDocumentById.route, getDocumentById.handler)
+  .openapi(listPageLinksInSpace.route, listPageLinksInSpace.handler)
+  .openapi(listSpacePageBacklinks.route, listSpacePageBacklinks.handler)
+  .openapi(listSpaceFileBacklinks.route, listSpaceFileBacklinks.handler);

@@ -8,6 +8,7 @@ import * as moveSpace from "./move-space";
 import * as restoreSpace from "./restore-space";
 import * as transferSpace from "./transfer-space";
 import * as updateSpaceById from "./update-space-by-id";
+import * as listSpaceLinks from "./list-space-links";
 
 export default createRouter()
   .openapi(createSpace.route, createSpace.handler)
@@ -18,4 +19,5 @@ export default createRouter()
   .openapi(restoreSpace.route, restoreSpace.handler)
   .openapi(duplicateSpace.route, duplicateSpace.handler)
   .openapi(moveSpace.route, moveSpace.handler)
-  .openapi(transferSpace.route, transferSpace.handler);
+  .openapi(transferSpace.route, transferSpace.handler)
+  .openapi(listSpaceLinks.route, listSpaceLinks.handler);

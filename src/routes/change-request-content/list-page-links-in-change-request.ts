@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listLinks } from "../../services/links";
+import { LinkList, LinkQuery } from "../content/link-schemas";
+import { ChangeRequestParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links",
+  operationId: "listPageLinksInChangeRequest",
+  tags: ["change-request-content"],
+  summary: "List the links of a change request page",
+  request: { params: ChangeRequestParams.extend({ pageId: z.string().min(1) }), query: LinkQuery },
+  responses: { 200: json(LinkList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query"), p.pageId), 200);
+};

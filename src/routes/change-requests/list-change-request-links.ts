@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listLinks } from "../../services/links";
+import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
+import { ChangeRequestParams, json } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/links",
+  operationId: "listChangeRequestLinks",
+  tags: ["change-requests"],
+  summary: "List the links of a change request",
+  request: { params: ChangeRequestParams, query: ChangeRequestLinkQuery },
+  responses: { 200: json(LinkList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query")), 200);
+};

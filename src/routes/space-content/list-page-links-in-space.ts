@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listLinks } from "../../services/links";
+import { LinkList, LinkQuery } from "../content/link-schemas";
+import { json, SpaceParams } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/page/{pageId}/links",
+  operationId: "listPageLinksInSpace",
+  tags: ["space-content"],
+  summary: "List the links of a space page",
+  request: { params: SpaceParams.extend({ pageId: z.string().min(1) }), query: LinkQuery },
+  responses: { 200: json(LinkList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listLinks(ctx, p.spaceId, { kind: "main" }, c.req.valid("query"), p.pageId), 200);
+};

@@ -1,0 +1,23 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery } from "../../lib/pagination";
+import { listBacklinks } from "../../services/links";
+import { BacklinkList } from "../content/link-schemas";
+import { json, SpaceParams } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/content/files/{fileId}/backlinks",
+  operationId: "listSpaceFileBacklinks",
+  tags: ["space-content"],
+  summary: "List the pages linking to a space file",
+  request: { params: SpaceParams.extend({ fileId: z.string().min(1) }), query: PageQuery },
+  responses: { 200: json(BacklinkList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listBacklinks(ctx, p.spaceId, { kind: "main" }, { file: p.fileId }, c.req.valid("query")), 200);
+};

@@ -1,0 +1,21 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { listLinks } from "../../services/links";
+import { LinkList, LinkQuery } from "../content/link-schemas";
+import { json, SpaceParams } from "../content/schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/links",
+  operationId: "listSpaceLinks",
+  tags: ["spaces"],
+  summary: "Get all links in a space with their status and where they appear",
+  request: { params: SpaceParams, query: LinkQuery },
+  responses: { 200: json(LinkList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  return c.json(await listLinks(ctx, p.spaceId, { kind: "main" }, c.req.valid("query")), 200);
+};
