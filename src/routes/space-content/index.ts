@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import * as applyTemplateToSpace from "./apply-template-to-space";
 import * as getDocumentById from "./get-document-by-id";
 import * as getCurrentRevision from "./get-current-revision";
 import * as listPages from "./list-pages";
@@ -16,4 +17,5 @@ export default createRouter()
   .openapi(getPageById.route, getPageById.handler)
   .openapi(getPageByPath.route, getPageByPath.handler)
   .openapi(getReusableContentById.route, getReusableContentById.handler)
-  .openapi(getDocumentById.route, getDocumentById.handler);
+  .openapi(getDocumentById.route, getDocumentById.handler)
+  .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler);
