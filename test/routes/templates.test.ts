@@ -104,10 +104,10 @@ describe("applyTemplateToSpace", () => {
     const outsider = await seedUser("outsider");
     expect((await clientError(client(outsider.token).spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(404);
     expect((await clientError(gb.spaces.applyTemplateToSpace("missing-space", { id: "faq" }))).code).toBe(404);
-    await gb.spaces.updateSpaceById(space.id, { editMode: "locked" });
+    await gb.spaces.updateSpaceById(space.id, { editMode: "locked" as never });
     expect((await clientError(gb.spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(403);
     const editor = await seedSpaceMember(organization.id, "edit");
-    await gb.spaces.updateSpaceById(space.id, { editMode: "live" });
+    await gb.spaces.updateSpaceById(space.id, { editMode: "live" as never });
     expect((await client(editor.token).spaces.applyTemplateToSpace(space.id, { id: "faq" })).status).toBe(201);
     expect(await revisionCount(space.id)).toBe(2);
     void owner;

@@ -2,6 +2,7 @@ import { createRouter } from "../../http/router";
 import * as createChangeRequest from "./create-change-request";
 import * as getChangeRequestById from "./get-change-request-by-id";
 import * as getChangeRequestChanges from "./get-change-request-changes";
+import * as getChangeRequestPdf from "./get-change-request-pdf";
 import * as listChangeRequestsForSpace from "./list-change-requests-for-space";
 import * as mergeChangeRequest from "./merge-change-request";
 import * as updateChangeRequest from "./update-change-request";
@@ -16,4 +17,5 @@ export default createRouter()
   .openapi(mergeChangeRequest.route, mergeChangeRequest.handler)
   .openapi(updateChangeRequest.route, updateChangeRequest.handler)
   .openapi(getChangeRequestChanges.route, getChangeRequestChanges.handler)
-  .openapi(updateChangeRequestContent.route, updateChangeRequestContent.handler);
+  .openapi(updateChangeRequestContent.route, updateChangeRequestContent.handler)
+  .openapi(getChangeRequestPdf.route, getChangeRequestPdf.handler);
