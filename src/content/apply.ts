@@ -97,12 +97,13 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
   for (const [index, change] of changes.entries()) {
     switch (change.operation) {
       case "insert_page": {
-        if (change.into !== undefined && !s.pages.has(change.into)) fail(index, `parent page "${change.into}" does not exist`);
+        // `into` names an existing page, or a page inserted earlier in this batch by its `ref`.
+        const parent = change.into === undefined ? null : (pageRefs.get(change.into) ?? change.into);
+        if (parent !== null && !s.pages.has(parent)) fail(index, `parent page "${change.into}" does not exist`);
         if (change.ref !== undefined) {
           if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) fail(index, `ref "${change.ref}" is used twice in this batch`);
         }
         const id = deps.newId();
-        const parent = change.into ?? null;
         const written = await setBody(id, change.document);
         const title = written.meta?.title ?? written.title ?? change.title ?? "Untitled";
         const page: PageEntry = {

@@ -7,6 +7,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "./context"
 import { authorize, can, type Access } from "./permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
+import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
   type ChainLink,
   type DefaultLevel,
@@ -68,6 +69,8 @@ export interface CreateSpaceInput {
   parent?: string;
   language?: string;
   editMode?: "live" | "locked";
+  /** A built-in template whose pages become the space's first revision. */
+  template?: ApplyTemplateInput;
 }
 
 export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
@@ -94,12 +97,10 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
     updatedAt: ctx.now,
     deletedAt: null,
   };
-  const revision = await initialRevisionStatements(ctx.db, {
-    spaceId: row.id,
-    revisionId: row.revisionId,
-    createdBy: caller.userId,
-    now: ctx.now,
-  });
+  const first = { spaceId: row.id, revisionId: row.revisionId, createdBy: caller.userId };
+  const revision = input.template
+    ? await templateFirstRevisionStatements(ctx, { ...first, template: input.template })
+    : await initialRevisionStatements(ctx.db, { ...first, now: ctx.now });
   await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision]);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }

@@ -2,6 +2,7 @@ import { createRouter } from "../../http/router";
 import * as createChangeRequest from "./create-change-request";
 import * as getChangeRequestById from "./get-change-request-by-id";
 import * as getChangeRequestChanges from "./get-change-request-changes";
+import * as getChangeRequestPdf from "./get-change-request-pdf";
 import * as listChangeRequestsForSpace from "./list-change-requests-for-space";
 import * as mergeChangeRequest from "./merge-change-request";
 import * as updateChangeRequest from "./update-change-request";
@@ -18,4 +19,5 @@ export default createRouter()
   .openapi(updateChangeRequest.route, updateChangeRequest.handler)
   .openapi(getChangeRequestChanges.route, getChangeRequestChanges.handler)
   .openapi(updateChangeRequestContent.route, updateChangeRequestContent.handler)
-  .openapi(listChangeRequestLinks.route, listChangeRequestLinks.handler);
+  .openapi(listChangeRequestLinks.route, listChangeRequestLinks.handler)
+  .openapi(getChangeRequestPdf.route, getChangeRequestPdf.handler);

@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import * as applyTemplateToSpace from "./apply-template-to-space";
 import * as getDocumentById from "./get-document-by-id";
 import * as getCurrentRevision from "./get-current-revision";
 import * as listPages from "./list-pages";
@@ -22,4 +23,5 @@ export default createRouter()
   .openapi(getDocumentById.route, getDocumentById.handler)
   .openapi(listPageLinksInSpace.route, listPageLinksInSpace.handler)
   .openapi(listSpacePageBacklinks.route, listSpacePageBacklinks.handler)
-  .openapi(listSpaceFileBacklinks.route, listSpaceFileBacklinks.handler);
+  .openapi(listSpaceFileBacklinks.route, listSpaceFileBacklinks.handler)
+  .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler);

@@ -70,6 +70,18 @@ export const SpaceSchema = z
 
 export const SpaceList = listEnvelope(SpaceSchema, "SpaceList");
 
+/** A content reference given to a template; its key and kind are checked against the template (400). */
+export const TemplateContentRefSchema = z.object({ kind: z.string().min(1).max(50) }).catchall(z.unknown()).openapi("SpaceTemplateContentRef");
+export const ApplySpaceTemplateSchema = z
+  .object({
+    id: z.string().min(1).max(100).openapi({ description: "The ID of the template to use for the space" }),
+    params: z
+      .object({ contentRefs: z.record(z.string().max(100), TemplateContentRefSchema).optional() })
+      .openapi("SpaceTemplateParams", { description: "Parameters for a space template" })
+      .optional(),
+  })
+  .openapi("ApplySpaceTemplate");
+
 export const CreateSpaceBody = z
   .object({
     title: SpaceTitleSchema.optional(),
@@ -77,6 +89,7 @@ export const CreateSpaceBody = z
     parent: z.string().min(1).optional(),
     language: LanguageSchema.optional(),
     editMode: EditModeSchema.optional(),
+    template: ApplySpaceTemplateSchema.optional(),
   })
   .openapi("CreateSpace");
 

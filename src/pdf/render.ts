@@ -1,0 +1,206 @@
+/**
+ * Page markdown (CommonMark + GFM) → a PDF: each page starts on a new PDF page with its title; headings,
+ * paragraphs (bold, italic, code runs), ordered, bullet and task lists, code blocks, quotes, tables, rules and
+ * PNG/JPEG images (from the space's files) are laid out with wrapping and page breaks.
+ */
+import type { Content, List, PhrasingContent, Root, Table } from "mdast";
+import { toString } from "mdast-util-to-string";
+import { PDFDocument, type PDFImage } from "pdf-lib";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { PdfWriter, type Run, type RunStyle } from "./layout";
+
+export interface PdfPageInput {
+  title: string;
+  description?: string;
+  /** The page body (null for group pages: the title only). */
+  markdown: string | null;
+}
+
+export interface PdfImageBytes {
+  bytes: Uint8Array;
+}
+
+export interface PdfInput {
+  title: string;
+  pages: PdfPageInput[];
+  /** The bytes of an image by its markdown URL (`/files/<id>`); undefined when it is not a file of the content. */
+  image: (url: string) => Promise<PdfImageBytes | undefined>;
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm);
+
+const isPng = (b: Uint8Array) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+const isJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+class Renderer {
+  private images = new Map<string, PDFImage | null>();
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly w: PdfWriter,
+    private readonly input: PdfInput,
+  ) {}
+
+  private async embed(url: string): Promise<PDFImage | null> {
+    if (this.images.has(url)) return this.images.get(url)!;
+    let image: PDFImage | null = null;
+    try {
+      const found = await this.input.image(url);
+      if (found && isPng(found.bytes)) image = await this.doc.embedPng(found.bytes);
+      else if (found && isJpeg(found.bytes)) image = await this.doc.embedJpg(found.bytes);
+    } catch {
+      image = null; // a corrupt image prints as its placeholder
+    }
+    this.images.set(url, image);
+    return image;
+  }
+
+  private async drawImage(url: string, alt: string, indent: number) {
+    const image = await this.embed(url);
+    if (image) this.w.image(image, indent);
+    else this.w.muted(`[Image${alt ? `: ${alt}` : ""}]`, indent);
+  }
+
+  /** Phrasing content → styled runs; images are collected to be drawn after the text. */
+  private runs(nodes: PhrasingContent[], style: RunStyle, out: Run[], images: { url: string; alt: string }[]) {
+    for (const node of nodes) {
+      switch (node.type) {
+        case "text":
+          out.push({ text: node.value, style });
+          break;
+        case "strong":
+          this.runs(node.children, style === "code" ? "code" : "bold", out, images);
+          break;
+        case "emphasis":
+          this.runs(node.children, style === "normal" ? "italic" : style, out, images);
+          break;
+        case "inlineCode":
+          out.push({ text: node.value, style: "code" });
+          break;
+        case "break":
+          out.push({ text: "\n", style });
+          break;
+        case "image":
+          images.push({ url: node.url, alt: node.alt ?? "" });
+          break;
+        case "link":
+        case "delete":
+        case "linkReference":
+          this.runs(node.children as PhrasingContent[], style, out, images);
+          break;
+        default:
+          out.push({ text: toString(node), style });
+      }
+    }
+  }
+
+  private async paragraph(children: PhrasingContent[], indent: number, prefix?: Run) {
+    const runs: Run[] = [];
+    const images: { url: string; alt: string }[] = [];
+    this.runs(children, "normal", runs, images);
+    if (runs.some((r) => r.text.trim()) || prefix) this.w.text(runs, { indent, prefix });
+    for (const image of images) await this.drawImage(image.url, image.alt, indent);
+    this.w.space(6);
+  }
+
+  private async list(node: List, indent: number) {
+    const start = node.start ?? 1;
+    for (const [i, item] of node.children.entries()) {
+      const marker = item.checked === true ? "[x]" : item.checked === false ? "[ ]" : node.ordered ? `${start + i}.` : "•";
+      const inner = indent + 18;
+      const [first, ...rest] = item.children;
+      if (first?.type === "paragraph") await this.paragraph(first.children, inner, { text: marker });
+      else {
+        this.w.text([{ text: "" }], { indent: inner, prefix: { text: marker } });
+        if (first) await this.block(first, inner);
+      }
+      for (const child of rest) await this.block(child, inner);
+    }
+  }
+
+  private table(node: Table, indent: number) {
+    for (const [i, row] of node.children.entries()) {
+      const runs: Run[] = [];
+      row.children.forEach((cell, c) => {
+        if (c > 0) runs.push({ text: "  |  ", style: "normal" });
+        runs.push({ text: toString(cell), style: i === 0 ? "bold" : "normal" });
+      });
+      this.w.text(runs, { indent, size: 10 });
+      if (i === 0) this.w.space(2);
+    }
+    this.w.space(6);
+  }
+
+  async block(node: Content, indent: number): Promise<void> {
+    switch (node.type) {
+      case "heading":
+        this.w.heading(toString(node), Math.min(6, node.depth + 1));
+        break;
+      case "paragraph":
+        await this.paragraph(node.children, indent);
+        break;
+      case "list":
+        await this.list(node, indent);
+        this.w.space(4);
+        break;
+      case "code":
+        this.w.code(node.value, indent);
+        this.w.space(6);
+        break;
+      case "blockquote": {
+        const inner = indent + 14;
+        await this.w.quoteBar(inner, async () => {
+          for (const child of node.children) await this.block(child, inner);
+        });
+        break;
+      }
+      case "table":
+        this.table(node, indent);
+        break;
+      case "thematicBreak":
+        this.w.rule();
+        break;
+      case "html":
+      case "definition":
+      case "footnoteDefinition":
+      case "yaml":
+        if (node.type === "html" && node.value.trim()) this.w.code(node.value, indent);
+        break;
+      default: {
+        const text = toString(node).trim();
+        if (text) this.w.text([{ text }], { indent });
+      }
+    }
+  }
+
+  async page(page: PdfPageInput) {
+    this.w.newPage();
+    this.w.heading(page.title, 1);
+    if (page.description) this.w.muted(page.description);
+    this.w.space(6);
+    if (!page.markdown) return;
+    const root = parser.parse(page.markdown) as Root;
+    let children = root.children;
+    // A leading `# Title` repeating the page title is not printed twice.
+    const first = children[0];
+    if (first?.type === "heading" && first.depth === 1 && toString(first).trim() === page.title.trim()) children = children.slice(1);
+    for (const node of children) await this.block(node, 0);
+  }
+}
+
+export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(input.title);
+  doc.setProducer("Quire");
+  doc.setCreator("Quire");
+  const writer = await PdfWriter.create(doc);
+  const renderer = new Renderer(doc, writer, input);
+  for (const page of input.pages) await renderer.page(page);
+  if (writer.pages === 0) {
+    writer.newPage();
+    writer.muted("This content has no pages.");
+  }
+  return doc.save();
+}

@@ -1,0 +1,78 @@
+/**
+ * getChangeRequestPDF: a change request's pages rendered to a PDF, stored in R2 under the space's prefix and
+ * served through a signed, expiring download URL. The object is keyed by a hash of the change request's head
+ * revision and the options, so a repeated request for unchanged content reuses the stored PDF.
+ */
+import { fileKey, signedDownloadURL } from "../content/files";
+import { childrenOf, type Snapshot } from "../content/model";
+import { sha256Hex } from "../lib/crypto";
+import { badRequest, notFound } from "../lib/errors";
+import { type PdfPageInput, renderPdf } from "../pdf/render";
+import { contentDeps } from "./content-deps";
+import { loadContent } from "./content-load";
+import type { ServiceContext } from "./context";
+
+/** Most pages one PDF renders (a guard on the Worker's CPU time). */
+export const MAX_PDF_PAGES = 300;
+export const PDF_URL_SECONDS = 3600;
+const RENDER_VERSION = "pdf-v1";
+
+export interface PdfOptions {
+  only?: boolean;
+  page?: string;
+}
+
+/** Page ids in reading order (depth first), from `from` (and its descendants) or the whole tree. */
+function readingOrder(s: Snapshot, from?: string): string[] {
+  const out: string[] = [];
+  const walk = (id: string) => {
+    const page = s.pages.get(id);
+    if (!page || (page.hidden && id !== from)) return;
+    out.push(id);
+    for (const child of childrenOf(s, id)) walk(child);
+  };
+  if (from) walk(from);
+  else for (const id of childrenOf(s, null)) walk(id);
+  return out;
+}
+
+export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, opts: PdfOptions): Promise<{ url: string }> {
+  if (opts.only && !opts.page) throw badRequest("query.page: is required when only is true");
+  const { space, changeRequest, snapshot } = await loadContent(ctx, spaceId, { kind: "change-request", ref });
+  if (opts.page && !snapshot.pages.has(opts.page)) throw notFound("Page");
+  const ids = opts.only ? [opts.page!] : readingOrder(snapshot, opts.page);
+  const documents = ids.filter((id) => snapshot.pages.get(id)!.type !== "link");
+  if (documents.length > MAX_PDF_PAGES) {
+    throw badRequest(`The PDF would have ${documents.length} pages of content, over the limit of ${MAX_PDF_PAGES}; pass page to export a part`);
+  }
+
+  const hash = await sha256Hex([RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? ""].join("\n"));
+  const key = fileKey(spaceId, hash);
+  const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest!.subject || space.row.title;
+  if (!(await ctx.env.STORAGE.head(key))) {
+    const bodyHashes = [...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h))];
+    const bodies = await contentDeps(ctx, spaceId).loadBodies(bodyHashes);
+    const pages: PdfPageInput[] = documents.map((id) => {
+      const page = snapshot.pages.get(id)!;
+      return { title: page.title, description: page.description, markdown: page.body ? (bodies.get(page.body) ?? "") : null };
+    });
+    const bytes = await renderPdf({
+      title,
+      pages,
+      image: async (url) => {
+        const file = /^\/files\/([^/?#\s]+)\/?$/.exec(url)?.[1];
+        const entry = file ? snapshot.files.get(file) : undefined;
+        if (!entry || !/^image\/(png|jpe?g)$/i.test(entry.contentType)) return undefined;
+        const object = await ctx.env.STORAGE.get(fileKey(spaceId, entry.hash));
+        return object ? { bytes: new Uint8Array(await object.arrayBuffer()) } : undefined;
+      },
+    });
+    await ctx.env.STORAGE.put(key, bytes, {
+      httpMetadata: { contentType: "application/pdf" },
+      customMetadata: { kind: "pdf", revision: snapshot.revision.id, changeRequest: changeRequest!.id },
+    });
+  }
+  const name = `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 100) || "export"}.pdf`;
+  const url = await signedDownloadURL(ctx, { spaceId, hash, name, contentType: "application/pdf", expiresInSeconds: PDF_URL_SECONDS, now: ctx.now });
+  return { url };
+}
