@@ -97,12 +97,14 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
   for (const [index, change] of changes.entries()) {
     switch (change.operation) {
       case "insert_page": {
-        if (change.into !== undefined && !s.pages.has(change.into)) fail(index, `parent page "${change.into}" does not exist`);
+        // `into` names an existing page, or a page inserted earlier in this batch by its ref.
+        const into = change.into === undefined || s.pages.has(change.into) ? change.into : pageRefs.get(change.into);
+        if (change.into !== undefined && into === undefined) fail(index, `parent page "${change.into}" does not exist`);
         if (change.ref !== undefined) {
           if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) fail(index, `ref "${change.ref}" is used twice in this batch`);
         }
         const id = deps.newId();
-        const parent = change.into ?? null;
+        const parent = into ?? null;
         const written = await setBody(id, change.document);
         const title = written.meta?.title ?? written.title ?? change.title ?? "Untitled";
         const page: PageEntry = {
@@ -254,10 +256,16 @@ async function resolveRefs(
   for (const [pageId, markdown] of markdownOf) {
     const page = s.pages.get(pageId);
     if (!page) continue;
-    const rewritten = markdown.replace(/(\]\()(<?)([^)\s>]+)(>?)/g, (all, open: string, lt: string, url: string, gt: string) => {
-      const target = targetFor(url);
-      return target ? `${open}${lt}${target}${gt}` : all;
-    });
+    const rewritten = markdown
+      .replace(/(\]\()(<?)([^)\s>]+)(>?)/g, (all, open: string, lt: string, url: string, gt: string) => {
+        const target = targetFor(url);
+        return target ? `${open}${lt}${target}${gt}` : all;
+      })
+      // Reference definitions: `[label]: ./ref`.
+      .replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s>]+)(>?)/gm, (all, open: string, lt: string, url: string, gt: string) => {
+        const target = targetFor(url);
+        return target ? `${open}${lt}${target}${gt}` : all;
+      });
     if (rewritten === markdown) continue;
     const hash = await deps.hashBody(rewritten);
     if (page.body) bodies.delete(page.body);
