@@ -108,7 +108,7 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
   };
 
   const blocks: RootContent[] = [];
-  const listStack: { list: List; level: number }[] = [];
+  const listStack: { list: List; level: number; numId: string }[] = [];
   let title = "";
   for (const el of elements(body)) {
     if (el.name === "w:tbl") {
@@ -135,9 +135,12 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
       blocks.push({ type: "heading", depth: Math.min(heading, 6) as 1, children: content });
     } else if (numPr) {
       const level = Math.min(Number(child(numPr, "w:ilvl")?.attrs["w:val"] ?? 0) || 0, 8);
-      const isOrdered = ordered.get(`${child(numPr, "w:numId")?.attrs["w:val"]}:${level}`) ?? false;
+      const numId = child(numPr, "w:numId")?.attrs["w:val"] ?? "";
+      const isOrdered = ordered.get(`${numId}:${level}`) ?? false;
       const item: ListItem = { type: "listItem", spread: false, children: [{ type: "paragraph", children: content }] };
       while (listStack.length && listStack[listStack.length - 1].level > level) listStack.pop();
+      // Another numbering at the same level starts another list.
+      if (listStack.length && listStack[listStack.length - 1].level === level && listStack[listStack.length - 1].numId !== numId) listStack.pop();
       const top = listStack[listStack.length - 1];
       if (top && top.level === level) top.list.children.push(item);
       else {
@@ -145,7 +148,7 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
         const parentItem = top?.list.children[top.list.children.length - 1];
         if (parentItem) parentItem.children.push(list as BlockContent);
         else blocks.push(list);
-        listStack.push({ list, level });
+        listStack.push({ list, level, numId });
       }
     } else {
       listStack.length = 0;

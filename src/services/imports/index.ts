@@ -66,7 +66,7 @@ export async function importContent(ctx: ServiceContext, spaceId: string, target
   const plan = await planner(ctx.env, input.url);
   checkPlan(plan);
   const changes = planToChanges(plan, target.pageId);
-  const imported = plan.pages.length + plan.files.length;
+  const imported = plan.pages.filter((p) => !p.synthetic).length + plan.files.length;
   const totalResources = Math.max(plan.totalResources, imported);
   if (target.changeRequest) {
     const written = await writeChangeRequestContent(ctx, spaceId, target.changeRequest, changes);

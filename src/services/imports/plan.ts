@@ -13,6 +13,8 @@ export interface PlannedPage {
   markdown: string;
   /** Ref of the parent planned page; absent: the import's target level (root or the given page). */
   parentRef?: string;
+  /** A page made up by the import (a folder without README), not a resource of the source. */
+  synthetic?: boolean;
 }
 
 export interface PlannedFile {

@@ -117,7 +117,7 @@ export async function planZip(env: Env, url: string): Promise<ImportPlan> {
     for (const node of nodes) {
       const ref = `page-${pages.length + 1}`;
       if (node.path) pageRefOf.set(node.path, ref);
-      pages.push({ ref, title: node.title, markdown: node.path ?? "", ...(parentRef ? { parentRef } : {}) });
+      pages.push({ ref, title: node.title, markdown: node.path ?? "", ...(parentRef ? { parentRef } : {}), ...(node.path ? {} : { synthetic: true }) });
       place(node.children, ref);
     }
   };
