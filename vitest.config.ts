@@ -10,7 +10,7 @@ export default defineConfig(async () => {
         {
           // Everything that runs inside workerd: real D1, R2, queues and the scheduled handler.
           plugins: [
-            cloudflareTest({
+            cloudflareTest(({ inject }) => ({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: {
@@ -18,15 +18,19 @@ export default defineConfig(async () => {
                   PUBLIC_API_URL: "https://api.quire.test",
                   APP_URL: "https://app.quire.test",
                   SIGNING_SECRET: "test-signing-secret-0123456789abcdef",
+                  // The import tests fetch from a local fixture server (test/fixture-server).
+                  ALLOW_LOOPBACK_FETCH: "true",
+                  FIXTURE_ORIGIN: inject("fixtureOrigin"),
                 },
                 compatibilityFlags: ["service_binding_extra_handlers"],
                 queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },
               },
-            }),
+            })),
           ],
           test: {
             name: "workers",
             setupFiles: ["./test/apply-migrations.ts"],
+            globalSetup: ["./test/fixture-server/global-setup.ts"],
             include: ["test/**/*.test.ts"],
             testTimeout: 20_000,
           },

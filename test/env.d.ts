@@ -7,6 +7,8 @@ declare namespace Cloudflare {
     PUBLIC_API_URL: string;
     APP_URL: string;
     SIGNING_SECRET: string;
+    ALLOW_LOOPBACK_FETCH: string;
+    FIXTURE_ORIGIN: string;
   }
 }
 

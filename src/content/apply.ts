@@ -255,10 +255,16 @@ async function resolveRefs(
   for (const [pageId, markdown] of markdownOf) {
     const page = s.pages.get(pageId);
     if (!page) continue;
-    const rewritten = markdown.replace(/(\]\()(<?)([^)\s>]+)(>?)/g, (all, open: string, lt: string, url: string, gt: string) => {
-      const target = targetFor(url);
-      return target ? `${open}${lt}${target}${gt}` : all;
-    });
+    const rewritten = markdown
+      .replace(/(\]\()(<?)([^)\s>]+)(>?)/g, (all, open: string, lt: string, url: string, gt: string) => {
+        const target = targetFor(url);
+        return target ? `${open}${lt}${target}${gt}` : all;
+      })
+      // Reference definitions: `[label]: ./ref`.
+      .replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s>]+)(>?)/gm, (all, open: string, lt: string, url: string, gt: string) => {
+        const target = targetFor(url);
+        return target ? `${open}${lt}${target}${gt}` : all;
+      });
     if (rewritten === markdown) continue;
     const hash = await deps.hashBody(rewritten);
     if (page.body) bodies.delete(page.body);

@@ -164,3 +164,18 @@ export function headingSections(markdown: string): HeadingSection[] {
   flush();
   return sections;
 }
+
+/** Parses markdown to mdast (the same parser as page bodies; depth-guarded). */
+export function parseMarkdown(markdown: string): Root {
+  return parse(markdown);
+}
+
+/** mdast → markdown with the same serializer options as page bodies (imports build mdast, then write it). */
+export function mdastToMarkdown(root: Root): string {
+  try {
+    return root.children.length > 0 ? stringify(root) : "";
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest("The imported content is nested too deeply");
+    throw error;
+  }
+}

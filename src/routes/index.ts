@@ -3,6 +3,7 @@ import changeRequestContent from "./change-request-content";
 import changeRequests from "./change-requests";
 import collections from "./collections";
 import files from "./files";
+import imports from "./imports";
 import invites from "./invites";
 import members from "./members";
 import organizations from "./organizations";
@@ -31,4 +32,5 @@ export const v1 = createRouter()
   .route("/", revisions)
   .route("/", changeRequests)
   .route("/", changeRequestContent)
+  .route("/", imports)
   .route("/", files);

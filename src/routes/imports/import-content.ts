@@ -1,0 +1,18 @@
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { SpaceParams } from "../content/schemas";
+import { importBody, importResponses, respondWithImport } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/spaces/{spaceId}/content/import",
+  operationId: "importContent",
+  tags: ["imports"],
+  summary: "Import content from a URL into the space (one new revision)",
+  request: { params: SpaceParams, body: importBody },
+  responses: importResponses,
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param") as { spaceId: string; changeRequestId?: string; pageId?: string };
+  return respondWithImport(c, p.spaceId, { changeRequest: p.changeRequestId, pageId: p.pageId }, c.req.valid("json")) as never;
+};

@@ -1,0 +1,77 @@
+import type { Env } from "../../env";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { writeChangeRequestContent, writeMainContent } from "../content-writes";
+import type { ServiceContext } from "../context";
+import { loadContent } from "../content-load";
+import { planDocx } from "./docx";
+import { checkPlan, type ImportPlan, planToChanges } from "./plan";
+import { planHtml, planMarkdown, planWebsite } from "./web";
+import { planZip } from "./zip";
+
+export const IMPORT_SOURCES = ["website", "docx", "markdown", "html", "zip", "confluence", "github-wiki", "notion", "google-docs"] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+export interface ImportInput {
+  url: string;
+  source: ImportSource;
+}
+
+export interface ImportTarget {
+  /** Main content (undefined) or a change request (its id or number). */
+  changeRequest?: string;
+  /** Import under this page instead of at the root. */
+  pageId?: string;
+}
+
+export interface ImportResult {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+}
+
+const PLANNERS: Partial<Record<ImportSource, (env: Env, url: string) => Promise<ImportPlan>>> = {
+  website: planWebsite,
+  html: planHtml,
+  markdown: planMarkdown,
+  zip: planZip,
+  docx: planDocx,
+};
+
+const UNSUPPORTED: Partial<Record<ImportSource, string>> = {
+  confluence: "Importing from Confluence needs a connected Confluence account, which Quire does not support; export the space as HTML or markdown and import that (source `zip` or `website`)",
+  notion: "Importing from Notion needs a connected Notion account, which Quire does not support; export the workspace as markdown and import the zip (source `zip`)",
+  "google-docs": "Importing from Google Docs needs a connected Google account, which Quire does not support; download the document as .docx and import it (source `docx`)",
+  "github-wiki": "Importing a GitHub wiki arrives with Git sync; clone the wiki and import its pages as a zip of markdown files (source `zip`) meanwhile",
+};
+
+/**
+ * Imports content from a URL into a space's main content or a change request, optionally under a page, as one
+ * new revision. Authorization and the target are checked before anything is fetched; the source is then
+ * fetched, converted and planned in full, and only a complete plan is written (all or nothing).
+ */
+export async function importContent(ctx: ServiceContext, spaceId: string, target: ImportTarget, input: ImportInput): Promise<ImportResult> {
+  const loaded = await loadContent(ctx, spaceId, target.changeRequest ? { kind: "change-request", ref: target.changeRequest } : { kind: "main" }, {
+    action: "space.edit",
+  });
+  if (!target.changeRequest && loaded.space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
+  const cr = loaded.changeRequest;
+  if (cr && (cr.status === "merged" || cr.status === "archived")) throw conflict(`The change request is ${cr.status}; its content can no longer change`);
+  if (target.pageId !== undefined && !loaded.snapshot.pages.has(target.pageId)) throw notFound("Page");
+
+  const unsupported = UNSUPPORTED[input.source];
+  if (unsupported) throw badRequest(`body.source: ${unsupported}`);
+  const planner = PLANNERS[input.source];
+  if (!planner) throw badRequest(`body.source: "${input.source}" is not a supported import source`);
+
+  const plan = await planner(ctx.env, input.url);
+  checkPlan(plan);
+  const changes = planToChanges(plan, target.pageId);
+  const imported = plan.pages.filter((p) => !p.synthetic).length + plan.files.length;
+  const totalResources = Math.max(plan.totalResources, imported);
+  if (target.changeRequest) {
+    const written = await writeChangeRequestContent(ctx, spaceId, target.changeRequest, changes);
+    return { revision: written.changeRequest.revisionId, importedResources: imported, totalResources };
+  }
+  const written = await writeMainContent(ctx, spaceId, changes);
+  return { revision: written.revisionId, importedResources: imported, totalResources };
+}

@@ -1,0 +1,152 @@
+import { unzipSync } from "fflate";
+import type { List, ListItem, Nodes, Root } from "mdast";
+import { toString } from "mdast-util-to-string";
+import { parseMarkdown } from "../../content/markdown";
+import type { Env } from "../../env";
+import { ApiError } from "../../lib/errors";
+import { decodeText, ImportFetcher } from "./fetching";
+import { isExternal, resolveArchivePath, rewriteMarkdownUrls } from "./markdown-links";
+import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile, type PlannedPage } from "./plan";
+
+const isMarkdown = (path: string) => /\.(md|markdown)$/i.test(path);
+const isReadme = (path: string) => /(^|\/)(readme|index)\.(md|markdown)$/i.test(path);
+const baseName = (path: string) => path.split("/").pop() ?? path;
+const titleOf = (path: string) => baseName(path).replace(/\.(md|markdown)$/i, "").replace(/[-_]+/g, " ").trim() || "Untitled";
+
+/**
+ * Unpacks an archive with bounds on entry count and unpacked size (checked from the central directory before
+ * anything is inflated). `keep` selects the entries to inflate. Garbage bytes answer 422.
+ */
+export function unpack(bytes: Uint8Array, what: string, keep: (name: string) => boolean): Record<string, Uint8Array> {
+  let entries = 0;
+  let unpacked = 0;
+  let tooBig: ApiError | undefined;
+  try {
+    return unzipSync(bytes, {
+      filter(file) {
+        if (!keep(file.name)) return false;
+        entries++;
+        unpacked += file.originalSize;
+        if (entries > IMPORT_LIMITS.archiveEntries) tooBig ??= new ApiError(413, `The ${what} has more than ${IMPORT_LIMITS.archiveEntries} entries to import`);
+        if (unpacked > IMPORT_LIMITS.unpackedBytes) tooBig ??= new ApiError(413, `The ${what} unpacks to more than ${IMPORT_LIMITS.unpackedBytes} bytes`);
+        return !tooBig;
+      },
+    });
+  } catch (error) {
+    throw tooBig ?? new ApiError(422, `The ${what} could not be read: it is not a valid zip archive`);
+  } finally {
+    if (tooBig) throw tooBig;
+  }
+}
+
+interface TreeNode {
+  title: string;
+  path?: string;
+  children: TreeNode[];
+}
+
+/** SUMMARY.md (GitBook's table of contents): nested list items linking to files give the tree. */
+function treeFromSummary(summaryPath: string, summary: string, markdownPaths: Set<string>): TreeNode[] {
+  const used = new Set<string>();
+  const fromList = (list: List): TreeNode[] =>
+    list.children.flatMap((item: ListItem): TreeNode[] => {
+      const nested = item.children.filter((c): c is List => c.type === "list").flatMap(fromList);
+      const link = findLink(item);
+      const target = link && !isExternal(link.url) ? resolveArchivePath(summaryPath, link.url.split("#")[0]) : undefined;
+      if (target && markdownPaths.has(target) && !used.has(target)) {
+        used.add(target);
+        return [{ title: toString(link!).trim() || titleOf(target), path: target, children: nested }];
+      }
+      const text = toString(item.children.find((c) => c.type === "paragraph") ?? { type: "text", value: "" }).trim();
+      return nested.length || text ? [{ title: text || "Untitled", children: nested }] : [];
+    });
+  const root = parseMarkdown(summary) as Root;
+  return root.children.filter((c): c is List => c.type === "list").flatMap(fromList);
+}
+
+function findLink(item: ListItem): Extract<Nodes, { type: "link" }> | undefined {
+  const paragraph = item.children.find((c) => c.type === "paragraph");
+  if (!paragraph || paragraph.type !== "paragraph") return undefined;
+  const link = paragraph.children.find((c) => c.type === "link");
+  return link?.type === "link" ? link : undefined;
+}
+
+/** No SUMMARY.md: folders give the tree; a folder's README.md (or index.md) is the folder's page. */
+function treeFromFolders(markdownPaths: string[]): TreeNode[] {
+  const build = (dir: string): TreeNode[] => {
+    const prefix = dir ? `${dir}/` : "";
+    const here = markdownPaths.filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/"));
+    const subdirs = [...new Set(markdownPaths.filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes("/")).map((p) => prefix + p.slice(prefix.length).split("/")[0]))];
+    const readme = dir === "" ? here.find(isReadme) : undefined;
+    const items: { key: string; node: TreeNode }[] = [
+      ...here.filter((p) => p !== readme && !(dir !== "" && isReadme(p))).map((p) => ({ key: baseName(p), node: { title: titleOf(p), path: p, children: [] } })),
+      ...subdirs.map((sub) => {
+        const own = markdownPaths.find((p) => p.startsWith(`${sub}/`) && isReadme(p) && !p.slice(sub.length + 1).includes("/"));
+        return { key: baseName(sub), node: { title: baseName(sub).replace(/[-_]+/g, " "), path: own, children: build(sub) } };
+      }),
+    ].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
+    return [...(readme ? [{ title: titleOf(readme), path: readme, children: [] }] : []), ...items.map((i) => i.node)];
+  };
+  return build("");
+}
+
+/** `zip`: markdown files and images; SUMMARY.md gives the tree when present, else the folder structure. */
+export async function planZip(env: Env, url: string): Promise<ImportPlan> {
+  const fetcher = new ImportFetcher(env, IMPORT_LIMITS.archiveBytes);
+  const fetched = await fetcher.get(url, IMPORT_LIMITS.archiveBytes);
+  const raw = unpack(fetched.bytes, "zip archive", (name) => !name.endsWith("/") && !/(^|\/)(__MACOSX|\.)/.test(name) && (isMarkdown(name) || imageTypeOf(name) !== undefined));
+
+  // A single top-level folder (how most tools zip a directory) is not part of the tree.
+  const names = Object.keys(raw);
+  const top = names[0]?.split("/")[0];
+  const strip = names.length > 0 && names.every((n) => n.includes("/") && n.split("/")[0] === top) ? `${top}/` : "";
+  const entries = new Map(names.map((n) => [n.slice(strip.length), raw[n]]));
+  const markdownPaths = [...entries.keys()].filter(isMarkdown).sort();
+  const imagePaths = [...entries.keys()].filter((p) => imageTypeOf(p));
+  if (!markdownPaths.length) throw new ApiError(422, "The zip archive contains no markdown (.md) files");
+
+  const summaryPath = markdownPaths.find((p) => /^summary\.md$/i.test(p));
+  const contentPaths = new Set(markdownPaths.filter((p) => p !== summaryPath));
+  const tree = summaryPath
+    ? treeFromSummary(summaryPath, decodeText(entries.get(summaryPath)!, "SUMMARY.md"), contentPaths)
+    : treeFromFolders([...contentPaths]);
+
+  const pages: PlannedPage[] = [];
+  const pageRefOf = new Map<string, string>();
+  const place = (nodes: TreeNode[], parentRef?: string) => {
+    for (const node of nodes) {
+      const ref = `page-${pages.length + 1}`;
+      if (node.path) pageRefOf.set(node.path, ref);
+      pages.push({ ref, title: node.title, markdown: node.path ?? "", ...(parentRef ? { parentRef } : {}), ...(node.path ? {} : { synthetic: true }) });
+      place(node.children, ref);
+    }
+  };
+  place(tree);
+  if (pages.length > IMPORT_LIMITS.pages) throw new ApiError(400, `The zip archive has ${pages.length} pages; one import creates at most ${IMPORT_LIMITS.pages}`);
+
+  const files: PlannedFile[] = [];
+  const fileRefOf = new Map<string, string>();
+  for (const page of pages) {
+    const path = page.markdown;
+    if (!path) continue;
+    const text = decodeText(entries.get(path)!, `file ${path}`).replace(/\r\n?/g, "\n");
+    page.markdown = rewriteMarkdownUrls(text, (target) => {
+      if (isExternal(target)) return target;
+      const resolved = resolveArchivePath(path, target.split(/[?#]/)[0]);
+      if (resolved === undefined) return target;
+      const pageRef = pageRefOf.get(resolved);
+      if (pageRef) return `./${pageRef}.md`;
+      const bytes = entries.get(resolved);
+      const contentType = imageTypeOf(resolved);
+      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes) return target;
+      if (!fileRefOf.has(resolved)) {
+        if (files.length >= IMPORT_LIMITS.files) return target;
+        const ref = `file-${files.length + 1}`;
+        fileRefOf.set(resolved, ref);
+        files.push({ ref, name: baseName(resolved), contentType, bytes });
+      }
+      return `./${fileRefOf.get(resolved)}`;
+    });
+  }
+  return { pages, files, totalResources: contentPaths.size + imagePaths.length };
+}

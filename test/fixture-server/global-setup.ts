@@ -1,0 +1,76 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+import { docx, foldersZip, MARKDOWN, notWordZip, PNG, PNG2, SITE, summaryZip } from "./fixtures";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fixtureOrigin: string;
+  }
+}
+
+const OVERSIZE = 11 * 1024 * 1024; // past the 10 MB archive bound
+
+/**
+ * A local HTTP server for the import tests (runs in Node, outside workerd). Its origin reaches the Worker as
+ * the FIXTURE_ORIGIN binding; the tests allow loopback fetches with ALLOW_LOOPBACK_FETCH.
+ */
+export default async function setup(project: TestProject) {
+  const files: Record<string, { body: Uint8Array | string; type: string }> = {
+    ...Object.fromEntries(Object.entries(SITE).map(([path, body]) => [path, { body, type: "text/html; charset=utf-8" }])),
+    "/site/img/logo.png": { body: PNG, type: "image/png" },
+    "/site/img/photo.png": { body: PNG2, type: "image/png" },
+    "/docs/release-notes.md": { body: MARKDOWN, type: "text/markdown" },
+    "/docs/img/diagram.png": { body: PNG, type: "image/png" },
+    "/book.zip": { body: summaryZip(), type: "application/zip" },
+    "/folders.zip": { body: foldersZip(), type: "application/zip" },
+    "/report.docx": { body: docx(), type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    "/not-word.docx": { body: notWordZip(), type: "application/octet-stream" },
+    "/garbage.zip": { body: Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251), type: "application/zip" },
+    "/garbage.md": { body: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe, 0, 1]), type: "text/markdown" },
+    "/not-html.html": { body: "just words, no markup at all", type: "text/plain" },
+    "/empty.zip": { body: notWordZip(), type: "application/zip" },
+  };
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://fixture").pathname;
+    if (path === "/big.zip") {
+      res.writeHead(200, { "content-type": "application/zip", "content-length": String(OVERSIZE) });
+      res.end(Buffer.alloc(OVERSIZE));
+      return;
+    }
+    if (path === "/big-chunked.zip") {
+      // No content-length: the size check has to happen while streaming.
+      res.writeHead(200, { "content-type": "application/zip" });
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const pump = () => {
+        while (sent < OVERSIZE) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+        res.end();
+      };
+      res.on("error", () => {});
+      pump();
+      return;
+    }
+    if (path === "/redirect-private") {
+      res.writeHead(302, { location: "http://10.0.0.1/secret" });
+      res.end();
+      return;
+    }
+    const file = files[path];
+    if (!file) {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not found");
+      return;
+    }
+    const body = typeof file.body === "string" ? Buffer.from(file.body) : Buffer.from(file.body);
+    res.writeHead(200, { "content-type": file.type, "content-length": String(body.byteLength) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  project.provide("fixtureOrigin", `http://127.0.0.1:${port}`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
