@@ -1,10 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { extractLinks } from "../../src/content/links";
-import { createDb } from "../../src/db/client";
-import type { ServiceContext } from "../../src/services/context";
 import { listBacklinks, listLinks } from "../../src/services/links";
-import { countingD1 } from "../helpers/counting-d1";
+import { countedAdminContext } from "../helpers/counting-d1";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 
 describe("link extraction", () => {
@@ -32,14 +30,7 @@ describe("link reads", () => {
       document: { markdown: `Page ${i} links to [example](https://example.com/${i}) and [self](#page-${i}).\n` },
     }));
     const { cr } = await changeRequestWith(owner.token, space.id, changes);
-    const { database, counter } = countingD1(env.DB);
-    const ctx: ServiceContext = {
-      db: createDb(database),
-      env: env as never,
-      caller: { kind: "user", userId: owner.user.id, tokenId: owner.tokenId, memberships: new Map([[organization.id, "admin"]]) },
-      urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
-      now: Date.now(),
-    };
+    const { ctx, counter } = countedAdminContext(env, owner, organization.id);
     const source = { kind: "change-request" as const, ref: cr.id };
     const cold = await listLinks(ctx, space.id, source, { limit: 100 });
     expect(cold.stats.total).toBe(80);

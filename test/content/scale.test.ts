@@ -2,15 +2,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyChanges } from "../../src/content/apply";
 import type { ContentChangeInput } from "../../src/content/changes";
-import { createDb } from "../../src/db/client";
 import { newId } from "../../src/lib/ids";
 import { createChangeRequest } from "../../src/services/change-requests";
 import { contentDeps } from "../../src/services/content-deps";
 import { loadContent } from "../../src/services/content-load";
 import { commitRevision, writeChangeRequestContent } from "../../src/services/content-writes";
-import type { ServiceContext } from "../../src/services/context";
 import { mergeChangeRequest } from "../../src/services/merges";
-import { countingD1 } from "../helpers/counting-d1";
+import { countedAdminContext } from "../helpers/counting-d1";
 import { seedSpace } from "../helpers/content";
 
 const CONTENT_TABLES = ["content_nodes", "content_blobs", "revisions"];
@@ -27,14 +25,7 @@ async function rowCount(spaceId: string) {
 describe("a 2,000-page space", () => {
   it("reads its tree in one round trip; a one-page write and a merge cost a bounded number of round trips and rows", async () => {
     const { space, owner, organization } = await seedSpace("Big");
-    const { database, counter } = countingD1(env.DB);
-    const ctx: ServiceContext = {
-      db: createDb(database),
-      env: env as never,
-      caller: { kind: "user", userId: owner.user.id, tokenId: owner.tokenId, memberships: new Map([[organization.id, "admin"]]) },
-      urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
-      now: Date.now(),
-    };
+    const { ctx, counter } = countedAdminContext(env, owner, organization.id);
 
     // 20 sections x 9 chapters x 10 pages = 2,000 pages, written straight into main through the engine.
     const all: ContentChangeInput[] = [];

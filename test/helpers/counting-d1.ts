@@ -1,3 +1,5 @@
+import { createDb } from "../../src/db/client";
+import type { ServiceContext } from "../../src/services/context";
 /**
  * Wraps a D1 binding and counts round trips at the database seam: each statement run on its own
  * (`all`/`run`/`first`/`raw`), each `batch` and each `exec` is one round trip to D1.
@@ -42,4 +44,24 @@ export function countingD1(d1: D1Database) {
     },
   });
   return { database, counter };
+}
+
+/**
+ * A service context for an organization admin whose database calls are counted (round-trip budgets are
+ * asserted at the database seam).
+ */
+export function countedAdminContext(
+  env: { DB: D1Database },
+  admin: { user: { id: string }; tokenId: string },
+  organizationId: string,
+) {
+  const { database, counter } = countingD1(env.DB);
+  const ctx: ServiceContext = {
+    db: createDb(database),
+    env: env as never,
+    caller: { kind: "user", userId: admin.user.id, tokenId: admin.tokenId, memberships: new Map([[organizationId, "admin"]]) },
+    urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
+    now: Date.now(),
+  };
+  return { ctx, counter };
 }
