@@ -64,4 +64,7 @@ export const SPACE_SCOPED_TABLES = [
   "content_nodes",
   "change_requests",
   "change_request_contributors",
+  "search_sections",
+  "search_pages",
+  "search_index_state",
 ] as const;

@@ -8,6 +8,7 @@ import members from "./members";
 import organizations from "./organizations";
 import revisions from "./revisions";
 import saml from "./saml";
+import search from "./search";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
 import system from "./system";
@@ -31,4 +32,5 @@ export const v1 = createRouter()
   .route("/", revisions)
   .route("/", changeRequests)
   .route("/", changeRequestContent)
-  .route("/", files);
+  .route("/", files)
+  .route("/", search);

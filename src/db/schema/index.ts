@@ -4,3 +4,4 @@ export * from "./content";
 export * from "./spaces";
 export * from "./change-requests";
 export * from "./people";
+export * from "./search";
