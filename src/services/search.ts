@@ -23,7 +23,7 @@ type Source = { kind: "fts"; table: "search_fts" | "search_trigram"; match: stri
  * The sources to try in order: words (unicode61, last term a prefix), then substrings (trigram) when words
  * find nothing; queries in scripts without word spaces (CJK, Thai, …) go to substrings directly.
  */
-function sources(plan: SearchPlan): Source[] {
+export function searchSources(plan: SearchPlan): Source[] {
   const sub = plan.substrings;
   const substrings: Source | undefined = sub?.match
     ? { kind: "fts", table: "search_trigram", match: sub.match, like: sub.like }
@@ -58,7 +58,7 @@ function snippetSql(source: Source): SQL {
   return sql`(SELECT snippet(${t}, 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${sql.raw(String(tokens))}) FROM ${t} WHERE ${t} MATCH ${source.match} AND ${t}.rowid = s.id)`;
 }
 
-interface Query {
+export interface Query {
   scope: SQL;
   /** Results are spaces (organization search) rather than pages. */
   bySpace: boolean;
@@ -81,7 +81,7 @@ export interface SearchRow {
 }
 
 /** One statement: ranked groups after the cursor, their best pages and sections with snippets, and the total. */
-function searchStatement(ctx: ServiceContext, source: Source, q: Query) {
+export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source, q: Query) {
   const [score, key] = q.after;
   const keyColumn = sql.raw(q.bySpace ? "space_id" : "page_id");
   const after = q.after.length ? sql`(score > ${score} OR (score = ${score} AND ${keyColumn} > ${key}))` : sql`1`;
@@ -163,7 +163,7 @@ export interface SearchRequest extends PageRequest {
 export async function searchSpace(ctx: ServiceContext, spaceId: string, input: SearchRequest): Promise<Page<SearchPageResult>> {
   requireUser(ctx.caller);
   const plan = planSearch(input.query);
-  const list = sources(plan);
+  const list = searchSources(plan);
   const q: Query = { scope: sql`s.space_id = ${spaceId}`, bySpace: false, after: input.page ? decodeCursor(input.page, 2) : [], fetch: Math.max(input.limit, 0) + 1 };
   const [spaceRows, chain, ...first] = (await ctx.db.batch([
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
@@ -185,7 +185,7 @@ export async function searchOrganization(ctx: ServiceContext, organizationId: st
   const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const plan = planSearch(input.query);
-  const list = sources(plan);
+  const list = searchSources(plan);
   const after = input.page ? decodeCursor(input.page, 2) : [];
   if (!list.length) return { items: [], count: 0 };
   const tree = await organizationTree(ctx.db, organizationId);
