@@ -46,8 +46,10 @@ function hitsSql(source: Source, scope: SQL): SQL {
     return sql`SELECT s.id, s.space_id, s.page_id, s.position * 1.0 AS score FROM search_sections s WHERE ${scope}${sql.join(likeFilter(source.like))}`;
   }
   const t = sql.identifier(source.table);
+  // CROSS JOIN keeps the FTS5 match as the outer loop (else SQLite may walk the space's sections and run
+  // the MATCH once per row).
   return sql`SELECT s.id, s.space_id, s.page_id, bm25(${t}, ${WEIGHTS}) AS score
-    FROM ${t} JOIN search_sections s ON s.id = ${t}.rowid
+    FROM ${t} CROSS JOIN search_sections s ON s.id = ${t}.rowid
     WHERE ${t} MATCH ${source.match} AND ${scope}${sql.join(likeFilter(source.like))}`;
 }
 
