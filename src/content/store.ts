@@ -65,4 +65,7 @@ export const SPACE_SCOPED_TABLES = [
   "change_requests",
   "change_request_contributors",
   "content_links",
+  "search_sections",
+  "search_pages",
+  "search_index_state",
 ] as const;

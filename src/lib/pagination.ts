@@ -36,12 +36,12 @@ export interface SortKey<Row> {
   value: (row: Row) => CursorValue;
 }
 
-function encodeCursor(values: CursorValue[]): string {
+export function encodeCursor(values: CursorValue[]): string {
   const bytes = new TextEncoder().encode(JSON.stringify(values));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function decodeCursor(page: string, keys: number): CursorValue[] {
+export function decodeCursor(page: string, keys: number): CursorValue[] {
   try {
     const b64 = page.replace(/-/g, "+").replace(/_/g, "/");
     const json = new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));

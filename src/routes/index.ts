@@ -9,6 +9,7 @@ import members from "./members";
 import organizations from "./organizations";
 import revisions from "./revisions";
 import saml from "./saml";
+import search from "./search";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
 import system from "./system";
@@ -33,4 +34,5 @@ export const v1 = createRouter()
   .route("/", changeRequests)
   .route("/", changeRequestContent)
   .route("/", imports)
-  .route("/", files);
+  .route("/", files)
+  .route("/", search);

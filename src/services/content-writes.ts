@@ -11,6 +11,7 @@ import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
 import { requireUser, type ServiceContext } from "./context";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
+import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
 
 const ATTEMPTS = 3;
 
@@ -139,6 +140,9 @@ export async function commitRevision(
   ];
   if (opts.casSpace) {
     const { expectedRevision, mergedChangeRequest } = opts.casSpace;
+    // The search index follows main: a job for this space, written only if the compare-and-set wins.
+    const indexJob = searchIndexJobStatement(ctx.db, spaceId, ctx.now, guard);
+    statements.push(indexJob.statement);
     // The change request update runs before the space's (the guard reads the space's current revision).
     statements.push(
       ctx.db
@@ -155,6 +159,7 @@ export async function commitRevision(
     const results = (await ctx.db.batch(statements as never)) as unknown[];
     const moved = results[results.length - 1] as { id: string }[];
     const merged = results[results.length - 2] as ChangeRequestRow[];
+    if (moved.length > 0) await sendIndexMessage(ctx.env, indexJob.message);
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }
   const cas = opts.casChangeRequest!;

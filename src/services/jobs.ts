@@ -4,6 +4,7 @@ import { jobs } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { purgeDeletedSpaces, runPurgeJob } from "./purge";
+import { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
 
 /** What a job runner or cron task gets: no caller, the time of the run. */
 export interface JobContext {
@@ -19,13 +20,19 @@ export type CronTask = (ctx: JobContext) => Promise<void>;
 /** Runners by job kind; each feature registers its own (translation, git-import, openapi, …). */
 export const JOB_RUNNERS: Record<string, JobRunner> = {
   "purge-deleted-spaces": (ctx, job) => runPurgeJob(ctx, job),
+  /** Brings one space's search index to its current revision (queued by every commit to main). */
+  "search-index": (ctx, job) => runSearchIndexJob(ctx, job),
 };
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */
 export const CRON_JOBS: Record<string, CronTask> = {
-  /** Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects. */
+  /**
+   * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
+   * search-index job for each live space whose index lags its revision (a lost message, a backfill).
+   */
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
+    await queueStaleSearchIndexes(ctx);
   },
 };
 

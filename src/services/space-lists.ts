@@ -29,7 +29,7 @@ const spaceOrder: SortKey<SpaceRow>[] = [
  * guests: none; others: explicit role levels, and `inherit` spaces whose parent chain grants a role).
  * Parents are passed as one JSON parameter (json_each), whatever their number.
  */
-function visibleSpaces(orgRole: MemberRole | undefined, tree: OrganizationTree): SQL | undefined {
+export function visibleSpaces(orgRole: MemberRole | undefined, tree: OrganizationTree): SQL | undefined {
   if (orgRole === "admin") return undefined;
   if (orgRole === null || orgRole === undefined) return sql`0`;
   const parents = tree.ids.filter((id) => can(contentRole(orgRole, tree.levelsOf(id)), "space.view"));

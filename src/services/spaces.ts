@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../content/store";
 import { spaces } from "../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../lib/errors";
@@ -6,6 +6,7 @@ import { base62, newId, randomBytes } from "../lib/ids";
 import { organizationAccess, requireUser, type ServiceContext } from "./context";
 import { authorize, can, type Access } from "./permissions";
 import { type ContentPosition, placementKey } from "./placement";
+import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
@@ -207,7 +208,9 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     createdBy: caller.userId,
     now: ctx.now,
   });
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy]);
+  const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
+  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
+  await sendIndexMessage(ctx.env, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
 

@@ -5,3 +5,4 @@ export * from "./spaces";
 export * from "./change-requests";
 export * from "./people";
 export * from "./links";
+export * from "./search";

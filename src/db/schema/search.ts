@@ -1,0 +1,48 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The search index of each space's primary content (its current revision). One row per heading-delimited
+ * section of every indexed page; two FTS5 tables index these rows as external content (migration
+ * 0006_search_fts: `search_fts` with unicode61 words, `search_trigram` with trigrams for CJK and substrings),
+ * kept in step by triggers, so the text is stored once. `id` is the rowid the FTS tables point at.
+ */
+export const searchSections = sqliteTable(
+  "search_sections",
+  {
+    id: integer().primaryKey(),
+    spaceId: text().notNull(),
+    pageId: text().notNull(),
+    /** Order of the section in its page. */
+    position: integer().notNull(),
+    /** The heading's anchor; "" for the text before the first heading. */
+    anchor: text().notNull(),
+    pageTitle: text().notNull(),
+    heading: text().notNull(),
+    body: text().notNull(),
+  },
+  (t) => [index("search_sections_page").on(t.spaceId, t.pageId)],
+);
+
+/**
+ * The indexed pages of a space: what the indexer compares with the current revision (a page is re-indexed
+ * when its title or body changed; a new path only rewrites this row), and what results show as title and path.
+ */
+export const searchPages = sqliteTable(
+  "search_pages",
+  {
+    spaceId: text().notNull(),
+    pageId: text().notNull(),
+    title: text().notNull(),
+    path: text().notNull(),
+    /** The page body's content hash ("" for an empty body). */
+    bodyHash: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.pageId] })],
+);
+
+/** The revision a space's index reflects: the indexer has nothing to do while it equals the space's revision. */
+export const searchIndexState = sqliteTable("search_index_state", {
+  spaceId: text().primaryKey(),
+  revisionId: text().notNull(),
+  updatedAt: integer().notNull(),
+});

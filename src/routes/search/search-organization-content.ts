@@ -1,0 +1,22 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { searchOrganization } from "../../services/search";
+import { json } from "../content/schemas";
+import { OrganizationParams } from "../organizations/schemas";
+import { SearchQuery, SearchSpaceResultList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/search",
+  operationId: "searchOrganizationContent",
+  tags: ["organizations"],
+  summary: "Search content in an organization",
+  description: "Full-text search across the organization's live spaces that the caller can read, grouped by space (best space first, up to 5 pages each).",
+  request: { params: OrganizationParams, query: SearchQuery },
+  responses: { 200: json(SearchSpaceResultList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await searchOrganization(ctx, c.req.valid("param").organizationId, c.req.valid("query")), 200);
+};
