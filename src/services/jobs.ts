@@ -33,8 +33,20 @@ export const CRON_JOBS: Record<string, CronTask> = {
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
     await queueStaleSearchIndexes(ctx);
+    await pruneFinishedJobs(ctx);
   },
 };
+
+const KEEP_FINISHED_JOBS_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_BATCH = 1000;
+
+/** Deletes completed and failed jobs finished more than 7 days ago, a bounded number per run. */
+export async function pruneFinishedJobs(ctx: JobContext): Promise<number> {
+  const cutoff = ctx.now - KEEP_FINISHED_JOBS_MS;
+  const result = await ctx.db.run(sql`DELETE FROM jobs WHERE rowid IN (
+    SELECT rowid FROM jobs WHERE status IN ('completed', 'failed') AND updated_at < ${cutoff} LIMIT ${PRUNE_BATCH})`);
+  return result.meta.changes ?? 0;
+}
 
 /** A job row to write in the caller's own batch, and the message to send once that batch succeeded. */
 export function newJob(kind: string, payload: Record<string, unknown>, now: number) {

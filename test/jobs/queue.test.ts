@@ -60,3 +60,22 @@ describe("the job queue consumer", () => {
     expect(await jobRow(id)).toMatchObject({ status: "failed", error: 'No runner for job kind "no-such-kind"' });
   });
 });
+
+describe("pruning finished jobs", () => {
+  it("deletes completed and failed jobs older than 7 days, and keeps recent and pending ones", async () => {
+    const { pruneFinishedJobs } = await import("../../src/services/jobs");
+    const now = Date.now();
+    const day = 24 * 3600 * 1000;
+    const rows = [
+      { status: "completed" as const, age: 8 },
+      { status: "failed" as const, age: 9 },
+      { status: "completed" as const, age: 1 },
+      { status: "pending" as const, age: 30 },
+    ].map(({ status, age }) => ({ ...newJob("test-ok", {}, now - age * day).row, status, updatedAt: now - age * day }));
+    await db.insert(jobs).values(rows);
+    const removed = await pruneFinishedJobs({ db, env: env as never, now });
+    expect(removed).toBeGreaterThanOrEqual(2);
+    const left = new Set((await db.select({ id: jobs.id }).from(jobs)).map((j) => j.id));
+    expect(rows.map((r) => left.has(r.id as string))).toEqual([false, false, true, true]);
+  });
+});
