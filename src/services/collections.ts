@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inBatch } from "../db/client";
 import { collections } from "../db/schema";
-import { conflict, notFound, preconditionFailed } from "../lib/errors";
+import { conflict, forbidden, notFound, preconditionFailed } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { organizationAccess, requireUser, type ServiceContext } from "./context";
 import { authorize, can, type Access } from "./permissions";
@@ -20,6 +20,12 @@ function subtree(collectionId: string) {
       SELECT ${collectionId}
       UNION SELECT c.id FROM collections c JOIN sub ON c.parent_id = sub.id
     ) SELECT id FROM sub`;
+}
+
+function requireOrganizationAdmin(ctx: ServiceContext, organizationId: string) {
+  if (!can(organizationAccess(ctx.caller, organizationId), "organization.admin")) {
+    throw forbidden("Only organization admins can delete or transfer a whole collection");
+  }
 }
 
 /** A live collection the caller can see (404 otherwise). */
@@ -90,6 +96,8 @@ export async function deleteCollection(ctx: ServiceContext, collectionId: string
   const found = await loadCollection(ctx.db, ctx.caller, collectionId);
   if (!found || found.row.deletedAt !== null || !can(found.access, "collection.view")) return;
   authorize(found.access, "collection.admin", "Collection");
+  // The subtree may hold spaces the caller cannot see: only an organization admin may trash all of it.
+  requireOrganizationAdmin(ctx, found.row.organizationId);
   const ids = subtree(collectionId);
   await ctx.db.batch([
     inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
@@ -120,11 +128,13 @@ export async function moveCollection(
     ? { parentId: parent, chain: found.chain.slice(1) }
     : await targetContainer(ctx, row.organizationId, parent);
   const sortKey = await placementKey(ctx.db, { organizationId: row.organizationId, parentId: target.parentId, self: row.id, position: input.position });
+  // The descendant check again inside the write: two crossing moves must not both pass and make a cycle.
   const [updated] = await ctx.db
     .update(collections)
     .set({ parentId: target.parentId, sortKey, updatedAt: ctx.now })
-    .where(eq(collections.id, collectionId))
+    .where(and(eq(collections.id, collectionId), target.parentId === null ? undefined : sql`${target.parentId} NOT IN (${subtree(collectionId)})`))
     .returning();
+  if (!updated) throw conflict("A collection cannot be moved into itself or one of its descendants");
   const orgRole = organizationAccess(ctx.caller, row.organizationId);
   return { row: updated, access: contentRole(orgRole, [updated.defaultLevel, ...target.chain.map((c) => c.defaultLevel)]) };
 }
@@ -138,6 +148,8 @@ export async function transferCollection(ctx: ServiceContext, collectionId: stri
   const found = await visibleCollection(ctx, collectionId);
   authorize(found.access, "collection.admin", "Collection");
   const { row } = found;
+  // Everything below goes with it, including spaces the caller may not see: organization admins only.
+  requireOrganizationAdmin(ctx, row.organizationId);
   if (organizationId === row.organizationId) throw preconditionFailed("The collection already belongs to this organization");
   const targetRole = organizationAccess(ctx.caller, organizationId);
   authorize(targetRole, "organization.createContent", "Organization");

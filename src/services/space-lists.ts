@@ -19,10 +19,12 @@ import {
 import type { SpaceView } from "./spaces";
 
 /** Siblings in their explicit order; a global (sortKey, id) order keeps every parent's siblings in order. */
-const spaceOrder: SortKey<SpaceRow>[] = [
-  { column: spaces.sortKey, direction: "asc", value: (r) => r.sortKey },
-  { column: spaces.id, direction: "asc", value: (r) => r.id },
-];
+function spaceOrder(direction: "asc" | "desc" = "asc"): SortKey<SpaceRow>[] {
+  return [
+    { column: spaces.sortKey, direction, value: (r) => r.sortKey },
+    { column: spaces.id, direction, value: (r) => r.id },
+  ];
+}
 
 /**
  * Which live spaces a member with `orgRole` can see, as an SQL filter matching `contentRole` (admins: all;
@@ -37,10 +39,10 @@ export function visibleSpaces(orgRole: MemberRole | undefined, tree: Organizatio
     (${spaces.parentId} IS NULL OR ${spaces.parentId} IN (SELECT value FROM json_each(${JSON.stringify(parents)})))))`;
 }
 
-function spacePage(ctx: ServiceContext, filter: SQL | undefined, page: PageRequest) {
+function spacePage(ctx: ServiceContext, filter: SQL | undefined, page: PageRequest, direction: "asc" | "desc" = "asc") {
   return keysetPage<SpaceRow>(ctx.db, {
     page,
-    keys: spaceOrder,
+    keys: spaceOrder(direction),
     rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filter, after)).orderBy(...orderBy).limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(spaces).where(filter),
   });
@@ -122,7 +124,7 @@ export async function listSpacesForMember(
   ctx: ServiceContext,
   organizationId: string,
   userId: string,
-  page: PageRequest,
+  page: PageRequest & { order?: "asc" | "desc" },
 ): Promise<Page<MemberSpace>> {
   const caller = requireUser(ctx.caller);
   const callerRole = organizationAccess(caller, organizationId);
@@ -142,7 +144,9 @@ export async function listSpacesForMember(
   const memberRole = members[0].role as MemberRole;
   const tree = treeFromRows(treeRows);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
-  const views = await withViews(ctx, await spacePage(ctx, and(live, visibleSpaces(memberRole, tree)), page), tree);
+  // The member's spaces that the caller can see too: listing someone else's spaces must not reveal others.
+  const filter = and(live, visibleSpaces(memberRole, tree), visibleSpaces(callerRole, tree));
+  const views = await withViews(ctx, await spacePage(ctx, filter, page, page.order ?? "asc"), tree);
   return {
     ...views,
     items: views.items.map((view) => ({

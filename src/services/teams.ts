@@ -26,9 +26,12 @@ export function teamSelection(callerId: string) {
   };
 }
 
-/** The caller's standing on a team: their organization role, raised to admin when they own the team. */
+/**
+ * The caller's standing on a team: their organization role, raised to admin when they own the team. Guests
+ * (and non-members) keep their standing: owning a team grants nothing beyond what their membership allows.
+ */
 export function teamAccess(organizationRole: Access, callerRole: TeamRole | null): Access {
-  if (organizationRole === undefined) return undefined;
+  if (organizationRole === undefined || organizationRole === null) return organizationRole;
   return callerRole === "owner" ? "admin" : organizationRole;
 }
 

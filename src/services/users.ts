@@ -27,7 +27,7 @@ export async function getVisibleUser(ctx: ServiceContext, userId: string): Promi
           eq(users.id, caller.userId),
           sql`EXISTS (SELECT 1 FROM organization_members a JOIN organization_members b
                 ON a.organization_id = b.organization_id
-                WHERE a.user_id = ${users.id} AND b.user_id = ${caller.userId})`,
+                WHERE a.user_id = ${users.id} AND b.user_id = ${caller.userId} AND a.disabled = 0 AND b.disabled = 0)`,
         ),
       ),
     )

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
+import { withSpaceCounts } from "../../services/members";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../../lib/pagination";
 import { presentMember } from "../../presenters/member";
 import { organizationAccess } from "../../services/context";
 import { permissionsObject } from "../../services/permissions";
@@ -22,8 +23,9 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const { organizationId, teamId } = c.req.valid("param");
   const page = await listTeamMembers(ctx, organizationId, teamId, c.req.valid("query"));
   const permissions = permissionsObject(organizationAccess(ctx.caller, organizationId), { view: "organization.listMembers" });
+  const members = await withSpaceCounts(ctx, organizationId, page.items);
   return c.json(
-    mapPage(page, (m) => ({ organization: presentMember(m, ctx.urls), team: { role: m.teamRole }, permissions })),
+    { ...page, items: members.map((m) => ({ organization: presentMember(m, ctx.urls), team: { role: m.teamRole }, permissions })) },
     200,
   );
 };
