@@ -115,10 +115,20 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
   }
   if (conflicts.length) return { kind: "conflicts", conflicts };
 
-  // A page must not end up under a page that no longer exists.
+  // A page must not end up under a page that no longer exists, nor (through moves on both sides) under itself.
   for (const [id, parent] of finalParent) {
     if (parent !== null && !finalPages.has(parent)) {
       conflicts.push({ page: id, reason: "its parent page was deleted on the other side" });
+    }
+  }
+  for (const id of finalParent.keys()) {
+    const seen = new Set<string>([id]);
+    for (let at = finalParent.get(id) ?? null; at !== null; at = finalParent.get(at) ?? null) {
+      if (seen.has(at)) {
+        conflicts.push({ page: id, reason: "pages were moved into each other on both sides" });
+        break;
+      }
+      seen.add(at);
     }
   }
   if (conflicts.length) return { kind: "conflicts", conflicts };

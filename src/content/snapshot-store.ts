@@ -94,11 +94,13 @@ export async function serializeSnapshot(next: Snapshot, base?: StoredSnapshot): 
     return hash;
   };
 
+  let written = 0;
   const writeLevel = async (parent: string | null): Promise<string> => {
     const entries: LevelEntry[] = [];
     for (const id of next.children.get(parent) ?? []) {
       const page = next.pages.get(id);
       if (!page) continue;
+      written++;
       const hasChildren = (next.children.get(id) ?? []).length > 0;
       entries.push(hasChildren ? { ...page, children: await writeLevel(id) } : page);
     }
@@ -106,6 +108,10 @@ export async function serializeSnapshot(next: Snapshot, base?: StoredSnapshot): 
   };
 
   const rootNode = await writeLevel(null);
+  // Every page must hang from the root: a page that cannot be reached would silently vanish from the revision.
+  if (written !== next.pages.size) {
+    throw new Error(`Refusing to write a revision: ${next.pages.size - written} page(s) are not reachable from the root`);
+  }
   const filesNode = await store(canonicalJSON([...next.files.values()]));
   const reusablesNode = await store(canonicalJSON([...next.reusables.values()]));
   return { rootNode, filesNode, reusablesNode, nodes };

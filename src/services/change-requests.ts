@@ -138,7 +138,9 @@ export async function updateChangeRequest(
       ...(patch.status !== undefined && row.status !== "merged" ? { status: patch.status } : {}),
       updatedAt: ctx.now,
     })
-    .where(eq(changeRequests.id, row.id))
+    // A merge may land between the read and this write: a merged change request never changes status again.
+    .where(and(eq(changeRequests.id, row.id), patch.status !== undefined ? sql`${changeRequests.status} <> 'merged'` : undefined))
     .returning();
+  if (!updated) throw conflict("A merged change request cannot change status");
   return view(updated, current!.author, space);
 }

@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { applyChanges, type PageOutcome } from "../content/apply";
 import type { ContentChangeInput } from "../content/changes";
 import type { FileEntry } from "../content/model";
 import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from "../content/snapshot-store";
 import { inBatch } from "../db/client";
 import type { Snapshot } from "../content/model";
-import { changeRequestContributors, changeRequests, spaces } from "../db/schema";
+import { changeRequests, spaces } from "../db/schema";
 import { ApiError, conflict, forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
@@ -52,11 +52,12 @@ export async function writeChangeRequestContent(
       parents: [head.revision.id],
       changeRequestId: cr.id,
       casChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
-      extra: [
-        ctx.db
-          .insert(changeRequestContributors)
-          .values({ changeRequestId: cr.id, userId: caller.userId, spaceId })
-          .onConflictDoNothing(),
+      extra: (guard) => [
+        inBatch(
+          ctx.db,
+          ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
+            SELECT ${cr.id}, ${caller.userId}, ${spaceId} WHERE ${guard}`),
+        ),
       ],
     });
     if (moved.committed) return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
@@ -99,9 +100,10 @@ interface CommitOptions {
   mergedFrom?: string;
   /** Move a change request's head from expectedRevision (and optionally record main's revision). */
   casChangeRequest?: { id: string; expectedRevision: string; mergedAncestor?: string };
-  /** Move the space's primary revision from expectedRevision (and mark a merged change request). */
-  casSpace?: { expectedRevision: string; mergedChangeRequest?: string };
-  extra?: unknown[];
+  /** Move the space's primary revision from expectedRevision (and mark a change request merged, from its head). */
+  casSpace?: { expectedRevision: string; mergedChangeRequest?: { id: string; expectedRevision: string } };
+  /** More statements for the same batch, built on the commit's guard (write nothing unless it holds). */
+  extra?: (guard: SQL) => unknown[];
 }
 
 export interface CommitResult {
@@ -125,9 +127,17 @@ export async function commitRevision(
   opts: CommitOptions,
 ): Promise<CommitResult> {
   const write = await serializeSnapshot(next, base);
+  const writable = sql`status IN ('open', 'draft')`;
+  const merging = opts.casSpace?.mergedChangeRequest;
+  // What must still hold for anything to be written: main (and the merged change request's head) unchanged,
+  // or the change request's head unchanged and the change request still open to writes.
   const guard = opts.casSpace
-    ? sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision})`
-    : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision})`;
+    ? sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision})${
+        merging
+          ? sql` AND EXISTS (SELECT 1 FROM change_requests WHERE id = ${merging.id} AND revision_id = ${merging.expectedRevision} AND ${writable})`
+          : sql``
+      }`
+    : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision} AND ${writable})`;
   const statements: unknown[] = [
     ...contentInsertStatements(ctx.db, spaceId, write.nodes, bodies),
     inBatch(ctx.db, ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
@@ -136,29 +146,35 @@ export async function commitRevision(
         ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
         ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}
       WHERE ${guard}`)),
-    ...(opts.extra ?? []),
+    ...(opts.extra?.(guard) ?? []),
   ];
   if (opts.casSpace) {
-    const { expectedRevision, mergedChangeRequest } = opts.casSpace;
+    const { expectedRevision } = opts.casSpace;
     // The search index follows main: a job for this space, written only if the compare-and-set wins.
     const indexJob = searchIndexJobStatement(ctx.db, spaceId, ctx.now, guard);
-    statements.push(indexJob.statement);
-    // The change request update runs before the space's (the guard reads the space's current revision).
     statements.push(
-      ctx.db
-        .update(changeRequests)
-        .set({ status: "merged", revisionMerged: opts.revisionId, mergedAt: ctx.now, updatedAt: ctx.now })
-        .where(and(eq(changeRequests.id, mergedChangeRequest ?? ""), sql`${guard}`))
-        .returning(),
+      indexJob.statement,
       ctx.db
         .update(spaces)
         .set({ revisionId: opts.revisionId, updatedAt: ctx.now })
-        .where(and(eq(spaces.id, spaceId), eq(spaces.revisionId, expectedRevision)))
+        .where(and(eq(spaces.id, spaceId), eq(spaces.revisionId, expectedRevision), sql`${guard}`))
         .returning({ id: spaces.id }),
+      // Runs after the space moved: marks the change request merged only if this very commit moved main.
+      ctx.db
+        .update(changeRequests)
+        .set({ status: "merged", revisionMerged: opts.revisionId, mergedAt: ctx.now, updatedAt: ctx.now })
+        .where(
+          and(
+            eq(changeRequests.id, merging?.id ?? ""),
+            eq(changeRequests.revisionId, merging?.expectedRevision ?? ""),
+            sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.revisionId})`,
+          ),
+        )
+        .returning(),
     );
     const results = (await ctx.db.batch(statements as never)) as unknown[];
-    const moved = results[results.length - 1] as { id: string }[];
-    const merged = results[results.length - 2] as ChangeRequestRow[];
+    const moved = results[results.length - 2] as { id: string }[];
+    const merged = results[results.length - 1] as ChangeRequestRow[];
     if (moved.length > 0) await sendIndexMessage(ctx.env, indexJob.message);
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }
@@ -171,7 +187,7 @@ export async function commitRevision(
         updatedAt: ctx.now,
         ...(cas.mergedAncestor ? { revisionMergedAncestor: cas.mergedAncestor } : {}),
       })
-      .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision)))
+      .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision), writable))
       .returning(),
   );
   const results = (await ctx.db.batch(statements as never)) as unknown[];

@@ -50,7 +50,7 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
       parents: [main.revision.id, head.revision.id],
       changeRequestId: null,
       mergedFrom: cr.id,
-      casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: cr.id },
+      casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: { id: cr.id, expectedRevision: head.revision.id } },
     });
     if (done.committed) return { result: "merge", revision: revisionId };
   }

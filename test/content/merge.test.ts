@@ -131,3 +131,22 @@ describe("applying changes", () => {
     expect(body(snapshot, "p1")).toBe("See [B](/pages/p2)\n");
   });
 });
+
+describe("moves on both sides", () => {
+  it("conflicts when each side moves a page under the other (no page may vanish)", async () => {
+    const base = await threePages();
+    const ours = await apply(base, [{ operation: "update_page", page: "p1", into: "p2" }]);
+    const theirs = await apply(base, [{ operation: "update_page", page: "p2", into: "p1" }]);
+    const out = await mergeSnapshots(base, ours, theirs, mergeDeps);
+    expect(out.kind).toBe("conflicts");
+    if (out.kind === "conflicts") expect(out.conflicts.map((c) => c.reason)).toContain("pages were moved into each other on both sides");
+  });
+
+  it("refuses to serialize a snapshot with pages unreachable from the root", async () => {
+    const { serializeSnapshot } = await import("../../src/content/snapshot-store");
+    const base = await threePages();
+    const broken = { ...base, children: new Map(base.children), parentOf: new Map(base.parentOf) };
+    broken.children.set(null, ["p1"]); // p2 (and its child) no longer reachable
+    await expect(serializeSnapshot(broken)).rejects.toThrow(/not reachable/);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, clientError } from "../helpers/http";
+import { api, client, clientError } from "../helpers/http";
 import { changeRequestWith, seedSpace, seedSpaceMember, writeContent } from "../helpers/content";
 
 /** A space whose main has pages Intro (five lines), Guide and Guide/Child. */
@@ -123,5 +123,26 @@ describe("merging change requests", () => {
     expect(archivedWrite.status).toBe(409);
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "open" });
     expect((await client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id)).data.result).toBe("merge");
+  });
+});
+
+describe("merges racing writes", () => {
+  it("never loses a change-request write that races its merge", async () => {
+    for (let round = 0; round < 4; round++) {
+      const s = await seedSpace();
+      const { cr } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "First", document: { markdown: "1\n" } }]);
+      const [merge, write] = await Promise.all([
+        s.api.spaces.mergeChangeRequest(s.space.id, cr.id),
+        writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title: "Late", document: { markdown: "2\n" } }]),
+      ]);
+      expect(merge.data.result).toBe("merge");
+      const titles = (await s.api.spaces.listPages(s.space.id)).data.pages.map((p) => p.title);
+      if (write.status === 200) expect(titles, `round ${round}: the write landed, so the merge must carry it`).toContain("Late");
+      else expect(write.status, `round ${round}: ${write.text}`).toBe(409);
+      expect(titles).toContain("First");
+      // Once merged, status cannot be reopened, even by a PATCH that raced the merge.
+      const reopen = await api("PATCH", `/spaces/${s.space.id}/change-requests/${cr.id}`, { token: s.owner.token, body: { status: "open" } });
+      expect(reopen.status).toBe(409);
+    }
   });
 });
