@@ -21,8 +21,9 @@ export interface ChangeRequestView {
   comments: number;
 }
 
-/** The change request's open-comment count as a column of a statement that selects change requests. */
-export const openCommentsColumn = sql<number>`(SELECT count(*) FROM comments oc WHERE oc.change_request_id = ${changeRequests.id}
+/** The change request's open-comment count as a column of a statement that selects change requests (qualified by
+ * hand: drizzle leaves columns unqualified in single-table selects, and `comments` has an `id` too). */
+export const openCommentsColumn = sql<number>`(SELECT count(*) FROM comments oc WHERE oc.change_request_id = ${sql.identifier("change_requests")}.${sql.identifier("id")}
   AND oc.parent_id IS NULL AND oc.resolved_at IS NULL)`.as("open_comments");
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { changeRequests, comments, organizationMembers, revisions, spaces, users } from "../db/schema";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../content/snapshot-store";
 import { notFound } from "../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../lib/pagination";
@@ -51,7 +50,11 @@ export function scopeWhere(scope: CommentScope): SQL {
   )!;
 }
 
-const userJson = (id: SQLiteColumn) =>
+/** `comments.<column>` spelled out: drizzle leaves columns unqualified in single-table selects, and the
+ * correlated subqueries below would otherwise bind them to their own tables. */
+const outer = (column: string) => sql`${sql.identifier("comments")}.${sql.identifier(column)}`;
+
+const userJson = (id: SQL) =>
   sql`(SELECT json_object('id', u.id, 'displayName', u.display_name, 'email', u.email, 'photoUrl', u.photo_url) FROM users u WHERE u.id = ${id})`;
 
 /**
@@ -60,12 +63,12 @@ const userJson = (id: SQLiteColumn) =>
  */
 export const commentSelection = {
   comment: comments,
-  authorJson: sql<string | null>`${userJson(comments.authorId)}`.as("author_json"),
-  resolverJson: sql<string | null>`${userJson(comments.resolvedBy)}`.as("resolver_json"),
+  authorJson: sql<string | null>`${userJson(outer("author_id"))}`.as("author_json"),
+  resolverJson: sql<string | null>`${userJson(outer("resolved_by"))}`.as("resolver_json"),
   reactionsJson: sql<string | null>`(SELECT json_group_array(json_object('emoji', r.emoji, 'userId', r.user_id,
       'reactedAt', r.reacted_at, 'displayName', u.display_name, 'email', u.email, 'photoUrl', u.photo_url))
-    FROM comment_reactions r LEFT JOIN users u ON u.id = r.user_id WHERE r.comment_id = ${comments.id})`.as("reactions_json"),
-  replyCount: sql<number>`(SELECT count(*) FROM comments rc WHERE rc.parent_id = ${comments.id})`.as("reply_count"),
+    FROM comment_reactions r LEFT JOIN users u ON u.id = r.user_id WHERE r.comment_id = ${outer("id")})`.as("reactions_json"),
+  replyCount: sql<number>`(SELECT count(*) FROM comments rc WHERE rc.parent_id = ${outer("id")})`.as("reply_count"),
 };
 export type SelectedComment = { comment: CommentRow; authorJson: string | null; resolverJson: string | null; reactionsJson: string | null; replyCount: number };
 
