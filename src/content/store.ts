@@ -68,4 +68,6 @@ export const SPACE_SCOPED_TABLES = [
   "search_sections",
   "search_pages",
   "search_index_state",
+  "comments",
+  "comment_reactions",
 ] as const;

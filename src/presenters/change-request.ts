@@ -3,7 +3,7 @@ import type { ServiceContext } from "../services/context";
 import { presentUser } from "./user";
 
 /** `outdated`: main moved past the revision this change request last saw (its merge base). */
-export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView, comments = 0) {
+export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView) {
   const { row } = view;
   const base = row.revisionMergedAncestor ?? row.revisionInitial;
   return {
@@ -21,7 +21,7 @@ export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestVie
     revisionInitial: row.revisionInitial,
     ...(row.revisionMergedAncestor ? { revisionMergedAncestor: row.revisionMergedAncestor } : {}),
     ...(row.revisionMerged ? { revisionMerged: row.revisionMerged } : {}),
-    comments,
+    comments: view.comments,
     outdated: row.status !== "merged" && base !== view.mainRevision,
     urls: {
       app: `${ctx.urls.app}/s/${row.spaceId}/~/changes/${row.number}`,

@@ -2,6 +2,7 @@ import { createRouter } from "../http/router";
 import changeRequestContent from "./change-request-content";
 import changeRequests from "./change-requests";
 import collections from "./collections";
+import comments from "./comments";
 import files from "./files";
 import imports from "./imports";
 import invites from "./invites";
@@ -33,6 +34,7 @@ export const v1 = createRouter()
   .route("/", revisions)
   .route("/", changeRequests)
   .route("/", changeRequestContent)
+  .route("/", comments)
   .route("/", imports)
   .route("/", files)
   .route("/", search);

@@ -17,7 +17,14 @@ export interface ChangeRequestView {
   author: typeof users.$inferSelect | undefined;
   mainRevision: string;
   space: SpaceWithAccess;
+  /** Open (not resolved) comments on the change request, replies excluded (as the space's `comments`). */
+  comments: number;
 }
+
+/** The change request's open-comment count as a column of a statement that selects change requests (qualified by
+ * hand: drizzle leaves columns unqualified in single-table selects, and `comments` has an `id` too). */
+export const openCommentsColumn = sql<number>`(SELECT count(*) FROM comments oc WHERE oc.change_request_id = ${sql.identifier("change_requests")}.${sql.identifier("id")}
+  AND oc.parent_id IS NULL AND oc.resolved_at IS NULL)`.as("open_comments");
 
 /**
  * The author's columns, aliased: in a D1 batch rows come keyed by column name, and users' `id`, `created_at`…
@@ -47,7 +54,7 @@ export async function loadSpaceAndChangeRequest(
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
-      .select({ cr: changeRequests, ...authorColumns })
+      .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
       .from(changeRequests)
       .leftJoin(users, eq(users.id, changeRequests.createdBy))
       .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
@@ -57,11 +64,11 @@ export async function loadSpaceAndChangeRequest(
   const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   const found = crRows[0];
-  return { space, view: found ? view(found.cr, authorOf(found), space) : undefined };
+  return { space, view: found ? view(found.cr, authorOf(found), space, found.openComments) : undefined };
 }
 
-function view(row: ChangeRequestRow, author: ChangeRequestView["author"], space: SpaceWithAccess): ChangeRequestView {
-  return { row, author, mainRevision: space.row.revisionId, space };
+function view(row: ChangeRequestRow, author: ChangeRequestView["author"], space: SpaceWithAccess, comments: number): ChangeRequestView {
+  return { row, author, mainRevision: space.row.revisionId, space, comments: Number(comments) };
 }
 
 /** Opens a change request on the space's current revision; numbers count from 1 per space. */
@@ -79,7 +86,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
     ctx.db.select().from(changeRequests).where(eq(changeRequests.id, id)).limit(1),
     ctx.db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
   ]);
-  return view(inserted[0], author[0], space);
+  return view(inserted[0], author[0], space, 0);
 }
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
@@ -102,13 +109,13 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, q
           WHERE c.change_request_id = ${changeRequests.id} AND c.user_id = ${query.contributor}))`
       : undefined,
   );
-  type Row = { cr: ChangeRequestRow } & AuthorColumns;
+  type Row = { cr: ChangeRequestRow; openComments: number } & AuthorColumns;
   const page = await keysetPage<Row>(ctx.db, {
     page: query,
     keys: [{ column: changeRequests.number, direction: "desc", value: (r) => r.cr.number }],
     rows: (after, orderBy, limit) =>
       ctx.db
-        .select({ cr: changeRequests, ...authorColumns })
+        .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
         .from(changeRequests)
         .leftJoin(users, eq(users.id, changeRequests.createdBy))
         .where(and(filter, after))
@@ -116,7 +123,7 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, q
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(changeRequests).where(filter),
   });
-  return { ...page, items: page.items.map((r) => view(r.cr, authorOf(r), space)) };
+  return { ...page, items: page.items.map((r) => view(r.cr, authorOf(r), space, r.openComments)) };
 }
 
 /** Changes the subject and/or status (draft, open, archived). A merged change request keeps its status. */
@@ -142,5 +149,5 @@ export async function updateChangeRequest(
     .where(and(eq(changeRequests.id, row.id), patch.status !== undefined ? sql`${changeRequests.status} <> 'merged'` : undefined))
     .returning();
   if (!updated) throw conflict("A merged change request cannot change status");
-  return view(updated, current!.author, space);
+  return view(updated, current!.author, space, current!.comments);
 }

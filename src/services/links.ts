@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ContentRef } from "../content/document";
 import { type BodyLinks, type LinkRelation, refKey } from "../content/links";
 import { childrenOf, type Snapshot } from "../content/model";
-import { organizations, users } from "../db/schema";
+import { changeRequests, organizations, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { pageArray, type PageRequest } from "../lib/pagination";
 import { presentChangeRequest } from "../presenters/change-request";
@@ -10,6 +10,7 @@ import { locationPresenter } from "../presenters/links";
 import { presentOrganization } from "../presenters/organization";
 import { presentSpace } from "../presenters/space";
 import { organizationAccess, type ServiceContext } from "./context";
+import { openCommentsColumn } from "./change-requests";
 import { type ContentTarget, loadContents } from "./content-load";
 import { bodyLinks } from "./link-cache";
 import { foldSpaceCounters, spaceCountersQueries } from "./space-counters";
@@ -106,11 +107,13 @@ async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSourc
   const { links, extra } = await bodyLinks(ctx, spaceId, hashes, [
     ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
     ctx.db.select().from(users).where(eq(users.id, changeRequest?.createdBy ?? "")).limit(1),
+    ctx.db.select({ openComments: openCommentsColumn }).from(changeRequests).where(eq(changeRequests.id, changeRequest?.id ?? "")),
     ...spaceCountersQueries(ctx, [spaceId]),
   ] as const);
-  const [orgRows, authorRows, ...counterRows] = extra as unknown as [
+  const [orgRows, authorRows, crComments, ...counterRows] = extra as unknown as [
     (typeof organizations.$inferSelect)[],
     (typeof users.$inferSelect)[],
+    { openComments: number }[],
     ...{ spaceId: string; status: string; count: number }[][],
   ];
   if (!orgRows[0]) throw notFound("Space");
@@ -125,7 +128,7 @@ async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSourc
       ? {
           versionContext: {
             type: "changeRequest" as const,
-            changeRequest: presentChangeRequest(ctx, { row: changeRequest, author: authorRows[0], mainRevision: space.row.revisionId, space }),
+            changeRequest: presentChangeRequest(ctx, { row: changeRequest, author: authorRows[0], mainRevision: space.row.revisionId, space, comments: Number(crComments[0]?.openComments ?? 0) }),
           },
         }
       : {}),

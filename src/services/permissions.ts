@@ -47,6 +47,13 @@ const REQUIRED = {
   "space.viewInviteLinks": "admin",
   "space.triggerGitSync": "edit",
   "space.installIntegration": "admin",
+  // comment (access: the caller's role on the comment's space; authorship is checked by commentPermissions)
+  "comment.view": "read",
+  "comment.post": "comment",
+  "comment.react": "comment",
+  "comment.resolve": "comment",
+  "comment.editOwn": "comment",
+  "comment.deleteAny": "admin",
 } as const satisfies Record<string, Role | "member">;
 
 export type Action = keyof typeof REQUIRED;
@@ -73,4 +80,29 @@ export function permissionsObject<K extends string>(access: Access, actions: Rec
   const out = {} as Record<K, boolean>;
   for (const key of Object.keys(actions) as K[]) out[key] = can(access, actions[key]);
   return out;
+}
+
+/**
+ * A comment's or reply's `permissions`, from the same rules that authorize writes on it: the author edits and
+ * deletes their own (while they keep the comment role); space admins delete anyone's; the comment role and up
+ * reply; read and up view.
+ */
+export function commentPermissions(access: Access, callerId: string | undefined, authorId: string) {
+  const own = callerId !== undefined && callerId === authorId;
+  return {
+    view: can(access, "comment.view"),
+    edit: own && can(access, "comment.editOwn"),
+    reply: can(access, "comment.post"),
+    delete: (own && can(access, "comment.editOwn")) || can(access, "comment.deleteAny"),
+  };
+}
+
+/** Authorizes one key of `commentPermissions` (the caller can already see the comment): 403 otherwise. */
+export function authorizeComment(permissions: ReturnType<typeof commentPermissions>, key: "edit" | "reply" | "delete") {
+  if (permissions[key]) return;
+  throw forbidden(
+    key === "reply"
+      ? "Your role does not allow commenting (comment.post needs comment)"
+      : `Only the author${key === "delete" ? " or a space admin" : ""} may ${key} this comment`,
+  );
 }

@@ -1,5 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
-import { changeRequests } from "../db/schema";
+import { and, inArray, isNull, sql } from "drizzle-orm";
+import { changeRequests, comments } from "../db/schema";
 import { chunk } from "../lib/chunk";
 import type { ServiceContext } from "./context";
 
@@ -13,18 +13,28 @@ export interface SpaceCounters {
 
 /**
  * The one place that computes space counters, for a page of spaces at once: change requests grouped by space
- * and status (≤ 90 ids per statement). `comments` stays 0 until comments exist. The statements can ride in
- * another read's batch (`spaceCountersQueries` + `foldSpaceCounters`) or run alone (`spaceCounters`).
+ * and status, and open comments (≤ 90 ids per statement). `comments` counts the open (not resolved) comments
+ * on the space's primary content, replies and change-request comments excluded; comment rows come with the
+ * status `OPEN_COMMENTS`. The statements can ride in another read's batch (`spaceCountersQueries` +
+ * `foldSpaceCounters`) or run alone (`spaceCounters`).
  */
 export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly string[]) {
-  return chunk([...spaceIds], 90).map((ids) =>
+  return chunk([...spaceIds], 90).flatMap((ids) => [
     ctx.db
       .select({ spaceId: changeRequests.spaceId, status: changeRequests.status, count: sql<number>`count(*)` })
       .from(changeRequests)
       .where(inArray(changeRequests.spaceId, ids))
       .groupBy(changeRequests.spaceId, changeRequests.status),
-  );
+    ctx.db
+      .select({ spaceId: comments.spaceId, status: sql<string>`${OPEN_COMMENTS}`, count: sql<number>`count(*)` })
+      .from(comments)
+      .where(and(inArray(comments.spaceId, ids), isNull(comments.changeRequestId), isNull(comments.parentId), isNull(comments.resolvedAt)))
+      .groupBy(comments.spaceId),
+  ]);
 }
+
+/** The status that marks open-comment rows among `spaceCountersQueries`' rows (no change request has it). */
+const OPEN_COMMENTS = "comments:open";
 
 /** Counters from the rows of `spaceCountersQueries`. */
 export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: string; status: string; count: number }[]) {
@@ -33,6 +43,10 @@ export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: 
     const c = counters.get(row.spaceId);
     if (!c) continue;
     const n = Number(row.count);
+    if (row.status === OPEN_COMMENTS) {
+      c.comments += n;
+      continue;
+    }
     c.changeRequests += n;
     if (row.status === "open") c.changeRequestsOpen += n;
     if (row.status === "draft") c.changeRequestsDraft += n;

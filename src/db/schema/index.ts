@@ -6,3 +6,4 @@ export * from "./change-requests";
 export * from "./people";
 export * from "./links";
 export * from "./search";
+export * from "./comments";

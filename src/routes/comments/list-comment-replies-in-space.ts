@@ -1,0 +1,25 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentCommentReply } from "../../presenters/comment";
+import { listCommentReplies } from "../../services/comments";
+import { json } from "../content/schemas";
+import { CommentReplyList, ReplyListQuery, SpaceCommentParams, scopeOf } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/comments/{commentId}/replies",
+  operationId: "listCommentRepliesInSpace",
+  tags: ["comments"],
+  summary: "List the replies to a comment of a space",
+  description: "Oldest first.",
+  request: { params: SpaceCommentParams, query: ReplyListQuery },
+  responses: { 200: json(CommentReplyList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  const query = c.req.valid("query");
+  const { loaded, page } = await listCommentReplies(ctx, scopeOf(p), p.commentId, query);
+  return c.json({ ...page, items: page.items.map((r) => presentCommentReply(ctx, loaded, r, query.format)) }, 200);
+};

@@ -1,0 +1,24 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery } from "../../lib/pagination";
+import { presentMember } from "../../presenters/member";
+import { listCommenters } from "../../services/comments";
+import { MemberList } from "../members/schemas";
+import { SpaceParams, json } from "../content/schemas";
+import { scopeOf } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/commenters",
+  operationId: "listCommentersInSpace",
+  tags: ["comments"],
+  summary: "List the members who commented in a space",
+  request: { params: SpaceParams, query: PageQuery },
+  responses: { 200: json(MemberList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const page = await listCommenters(ctx, scopeOf(c.req.valid("param")), c.req.valid("query"));
+  return c.json({ ...page, items: page.items.map((m) => presentMember(m, ctx.urls)) }, 200);
+};

@@ -1,0 +1,25 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentComment } from "../../presenters/comment";
+import { updateComment } from "../../services/comment-writes";
+import { json } from "../content/schemas";
+import { ChangeRequestCommentParams, CommentSchema, UpdateCommentBody, bodyMarkdown, scopeOf } from "./schemas";
+
+export const route = defineRoute({
+  method: "put",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}",
+  operationId: "updateCommentInChangeRequest",
+  tags: ["comments"],
+  summary: "Edit, resolve or react to a comment of a change request",
+  description: "`body`: the author only. `resolved` and reactions: the comment role and up. Reactions are the caller's own; removals apply after additions.",
+  request: { params: ChangeRequestCommentParams, body: { required: true, content: { "application/json": { schema: UpdateCommentBody } } } },
+  responses: { 200: json(CommentSchema, "The comment was updated.") },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  const { body, ...rest } = c.req.valid("json") ?? {};
+  const { loaded, record } = await updateComment(ctx, scopeOf(p), p.commentId, null, { ...rest, markdown: bodyMarkdown(body) });
+  return c.json(presentComment(ctx, loaded, record), 200);
+};
