@@ -81,8 +81,32 @@ function checkNesting(markdown: string) {
   }
 }
 
+/** D1 values are capped at 2 MB; page bodies stay well under it. */
+export const MAX_PAGE_BODY_BYTES = 1_900_000;
+/** Unclosed `[` make the markdown parser quadratic; real documents never nest brackets this deep. */
+const MAX_BRACKET_DEPTH = 1000;
+
+function checkBrackets(markdown: string) {
+  let depth = 0;
+  for (let i = 0; i < markdown.length; i++) {
+    const ch = markdown.charCodeAt(i);
+    if (ch === 91 /* [ */) {
+      if (++depth > MAX_BRACKET_DEPTH) throw badRequest(`The markdown opens more than ${MAX_BRACKET_DEPTH} nested or unclosed brackets`);
+    } else if (ch === 93 /* ] */ && depth > 0) depth--;
+  }
+}
+
+/** What a page body must satisfy before it is stored: size, block nesting and bracket depth (all 400s). */
+export function checkPageBody(markdown: string): void {
+  const bytes = new TextEncoder().encode(markdown).length;
+  if (bytes > MAX_PAGE_BODY_BYTES) throw badRequest(`The page body is ${bytes} bytes; the limit is ${MAX_PAGE_BODY_BYTES} bytes`);
+  checkNesting(markdown);
+  checkBrackets(markdown);
+}
+
 function parse(markdown: string): Root {
   checkNesting(markdown);
+  checkBrackets(markdown);
   try {
     return parser.parse(isolateHintTags(markdown));
   } catch (error) {

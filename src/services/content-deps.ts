@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ApplyDeps } from "../content/apply";
 import { decodeBase64File, storeFile } from "../content/files";
-import { documentToMarkdown, type PageFrontmatter, parsePageMarkdown, slugify } from "../content/markdown";
+import { checkPageBody, documentToMarkdown, type PageFrontmatter, parsePageMarkdown, slugify } from "../content/markdown";
 import type { MergeDeps } from "../content/merge";
 import type { PageEntry, Snapshot } from "../content/model";
 import { contentBlobs } from "../db/schema";
@@ -43,6 +43,7 @@ export function contentDeps(
     async readDocument(input) {
       const markdown = "markdown" in input ? input.markdown : "document" in input ? documentToMarkdown(input.document as never) : "";
       const parsed = parsePageMarkdown(markdown);
+      checkPageBody(parsed.body);
       return { markdown: parsed.body, meta: pageMeta(parsed.meta), title: parsed.title };
     },
     async storeFile(file) {

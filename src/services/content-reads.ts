@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../content/markdown";
-import { pageByPath, type Snapshot } from "../content/model";
+import { type FileEntry, pageByPath, type Snapshot } from "../content/model";
 import { semanticChanges } from "../content/semantic-changes";
 import { contentBlobs, spaces } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -135,10 +135,16 @@ export async function readSemanticChanges(
       ? (await loadContents(ctx, spaceId, [{ kind: "revision", revisionId: parent }])).snapshots[0]
       : ({ ...afterSnap, pages: new Map(), parentOf: new Map(), children: new Map([[null, []]]), files: new Map(), reusables: new Map(), variables: {} } as typeof afterSnap);
   }
+  // Sign URLs only for the files the changes report, keyed by file version (id and bytes): one blob may back
+  // files of several names, and an edited file has two versions.
+  const key = (f: FileEntry) => `${f.id}:${f.hash}`;
+  const reported = new Map<string, FileEntry>();
+  semanticChanges(beforeSnap, afterSnap, (f) => {
+    reported.set(key(f), f);
+    return "";
+  });
   const urls = new Map<string, string>();
-  for (const f of [...beforeSnap.files.values(), ...afterSnap.files.values()]) {
-    urls.set(f.hash, await fileDownloadURL(ctx, spaceId, f));
-  }
-  const all = semanticChanges(beforeSnap, afterSnap, (f) => urls.get(f.hash) ?? "");
+  for (const [k, file] of reported) urls.set(k, await fileDownloadURL(ctx, spaceId, file));
+  const all = semanticChanges(beforeSnap, afterSnap, (f) => urls.get(key(f)) ?? "");
   return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

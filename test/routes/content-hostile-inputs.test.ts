@@ -80,3 +80,25 @@ describe("content engine: no input produces a 500", () => {
     }
   }, 60_000);
 });
+
+describe("page body limits", () => {
+  it("refuses deeply nested brackets and oversize bodies with 400, quickly", async () => {
+    const { space, owner } = await seedSpace();
+    const { cr } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "P", document: { markdown: "p\n" } }]);
+    const started = Date.now();
+    const brackets = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      token: owner.token,
+      body: { changes: [{ operation: "insert_page", title: "B", document: { markdown: `# T\n\n${"[".repeat(50_000)}a${"]".repeat(50_000)}\n` } }] },
+    });
+    expect(brackets.status).toBe(400);
+    expect(brackets.json.error.message).toMatch(/brackets/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const cjk = "文".repeat(700_000); // 2.1 MB of UTF-8 in 700,000 characters
+    const big = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      token: owner.token,
+      body: { changes: [{ operation: "insert_page", title: "Big", document: { markdown: cjk } }] },
+    });
+    expect(big.status).toBe(400);
+    expect(big.json.error.message).toMatch(/bytes/);
+  });
+});
