@@ -49,7 +49,11 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       throw new ApiError(422, `Could not fetch ${parsed.toString()}: ${(error as Error).message ?? "network error"}`);
     }
     if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
-      current = new URL(response.headers.get("location")!, parsed).toString();
+      try {
+        current = new URL(response.headers.get("location")!, parsed).toString();
+      } catch {
+        throw new ApiError(422, `${parsed.toString()} redirected to a malformed URL`);
+      }
       continue;
     }
     if (!response.ok) throw new ApiError(422, `Fetching ${parsed.toString()} answered ${response.status}`);
