@@ -1,22 +1,61 @@
 import type { Env } from "../env";
 import { ApiError, badRequest } from "./errors";
 
-/** Hostnames and IP literals that must never be fetched on a user's behalf (SSRF). */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+/** A dotted IPv4 address as four octets, or undefined. */
+function parseIPv4(text: string): number[] | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  const octets = m?.slice(1).map(Number);
+  return octets && octets.every((o) => o <= 255) ? octets : undefined;
+}
+
+function isPrivateIPv4([a, b]: number[]): boolean {
+  return (
+    a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+  );
+}
+
+/** An IPv6 literal as its 8 hextets (`::` expanded, a dotted IPv4 tail folded in), or undefined. */
+export function parseIPv6(text: string): number[] | undefined {
+  let host = text;
+  const tail = /(?:^|:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(host);
+  if (tail) {
+    const v4 = parseIPv4(tail[1]);
+    if (!v4) return undefined;
+    host = `${host.slice(0, host.length - tail[1].length)}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
+  }
+  const halves = host.split("::");
+  if (halves.length > 2) return undefined;
+  const words = (part: string) => (part === "" ? [] : part.split(":"));
+  const head = words(halves[0]);
+  const rest = halves.length === 2 ? words(halves[1]) : [];
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...rest];
+  if (!all.every((w) => /^[0-9a-f]{1,4}$/i.test(w))) return undefined;
+  return all.map((w) => parseInt(w, 16));
+}
+
+/**
+ * Hostnames and IP literals that must never be fetched on a user's behalf (SSRF). IPv6: only global unicast
+ * (2000::/3) is allowed, minus 6to4 (2002::/16), Teredo (2001:0::/32) and documentation (2001:db8::/32), so
+ * loopback, IPv4-mapped/compatible, NAT64, link- and site-local and unique-local addresses are all refused.
+ * Hostnames are not resolved here: a name that resolves to a private address is the network's to stop.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224
-    );
-  }
   if (host.includes(":")) {
-    return host === "::1" || host === "::" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80") || host.startsWith("::ffff:");
+    const w = parseIPv6(host);
+    if (!w) return true;
+    const globalUnicast = w[0] >= 0x2000 && w[0] <= 0x3fff;
+    const tunnelled = w[0] === 0x2002 || (w[0] === 0x2001 && (w[1] === 0 || w[1] === 0xdb8));
+    return !globalUnicast || tunnelled;
   }
-  return false;
+  const v4 = parseIPv4(host);
+  if (v4) return isPrivateIPv4(v4);
+  // A numeric name that is not a dotted quad is no hostname (the URL parser normalizes the IPv4 forms it knows).
+  return /^[\d.]+$/.test(host);
 }
 
 function loopbackAllowed(env: Env, hostname: string): boolean {
@@ -49,7 +88,11 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       throw new ApiError(422, `Could not fetch ${parsed.toString()}: ${(error as Error).message ?? "network error"}`);
     }
     if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
-      current = new URL(response.headers.get("location")!, parsed).toString();
+      try {
+        current = new URL(response.headers.get("location")!, parsed).toString();
+      } catch {
+        throw new ApiError(422, `${parsed.toString()} redirected to a malformed URL`);
+      }
       continue;
     }
     if (!response.ok) throw new ApiError(422, `Fetching ${parsed.toString()} answered ${response.status}`);

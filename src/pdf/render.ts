@@ -9,7 +9,20 @@ import { PDFDocument, type PDFImage } from "pdf-lib";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
+import { imageDimensions } from "../content/image-size";
 import { PdfWriter, type Run, type RunStyle } from "./layout";
+
+/** Larger images print as their placeholder: PNGs are fully decoded (4 bytes a pixel) to be embedded. */
+export const MAX_PDF_IMAGE_BYTES = 4 * 1024 * 1024;
+export const MAX_PDF_IMAGE_SIDE = 4096;
+export const MAX_PDF_IMAGE_PIXELS = 8 * 1024 * 1024;
+
+/** True for image bytes small enough, by size and by the dimensions in their header, to decode and embed. */
+export function embeddable(bytes: Uint8Array): boolean {
+  if (bytes.byteLength > MAX_PDF_IMAGE_BYTES) return false;
+  const size = imageDimensions(bytes);
+  return !!size && size.width <= MAX_PDF_IMAGE_SIDE && size.height <= MAX_PDF_IMAGE_SIDE && size.width * size.height <= MAX_PDF_IMAGE_PIXELS;
+}
 
 export interface PdfPageInput {
   title: string;
@@ -48,7 +61,8 @@ class Renderer {
     let image: PDFImage | null = null;
     try {
       const found = await this.input.image(url);
-      if (found && isPng(found.bytes)) image = await this.doc.embedPng(found.bytes);
+      if (found && !embeddable(found.bytes)) image = null;
+      else if (found && isPng(found.bytes)) image = await this.doc.embedPng(found.bytes);
       else if (found && isJpeg(found.bytes)) image = await this.doc.embedJpg(found.bytes);
     } catch {
       image = null; // a corrupt image prints as its placeholder

@@ -3,17 +3,22 @@
  * served through a signed, expiring download URL. The object is keyed by a hash of the change request's head
  * revision and the options, so a repeated request for unchanged content reuses the stored PDF.
  */
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileKey, signedDownloadURL } from "../content/files";
 import { childrenOf, type Snapshot } from "../content/model";
+import { contentBlobs } from "../db/schema";
+import { chunk } from "../lib/chunk";
 import { sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
-import { type PdfPageInput, renderPdf } from "../pdf/render";
+import { MAX_PDF_IMAGE_BYTES, type PdfPageInput, renderPdf } from "../pdf/render";
 import { contentDeps } from "./content-deps";
 import { loadContent } from "./content-load";
 import type { ServiceContext } from "./context";
 
 /** Most pages one PDF renders (a guard on the Worker's CPU time). */
 export const MAX_PDF_PAGES = 300;
+/** Most markdown one PDF renders, all pages together (a guard on the Worker's memory). */
+export const MAX_PDF_MARKDOWN_BYTES = 5 * 1024 * 1024;
 export const PDF_URL_SECONDS = 3600;
 const RENDER_VERSION = "pdf-v1";
 
@@ -36,6 +41,21 @@ function readingOrder(s: Snapshot, from?: string): string[] {
   return out;
 }
 
+/** UTF-8 byte length of each body, measured in D1 without loading the bodies. */
+async function bodySizes(ctx: ServiceContext, spaceId: string, hashes: string[]): Promise<Map<string, number>> {
+  const queries = chunk(hashes, 90).map((part) =>
+    ctx.db
+      .select({ hash: contentBlobs.hash, bytes: sql<number>`length(CAST(${contentBlobs.body} AS BLOB))` })
+      .from(contentBlobs)
+      .where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
+  );
+  const out = new Map<string, number>();
+  if (!queries.length) return out;
+  const results = (await ctx.db.batch(queries as never)) as { hash: string; bytes: number }[][];
+  for (const rows of results) for (const row of rows) out.set(row.hash, Number(row.bytes));
+  return out;
+}
+
 export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, opts: PdfOptions): Promise<{ url: string }> {
   if (opts.only && !opts.page) throw badRequest("query.page: is required when only is true");
   const { space, changeRequest, snapshot } = await loadContent(ctx, spaceId, { kind: "change-request", ref });
@@ -51,6 +71,13 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
   const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest!.subject || space.row.title;
   if (!(await ctx.env.STORAGE.head(key))) {
     const bodyHashes = [...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h))];
+    const sizes = await bodySizes(ctx, spaceId, bodyHashes);
+    const total = documents.reduce((sum, id) => sum + (sizes.get(snapshot.pages.get(id)!.body ?? "") ?? 0), 0);
+    if (total > MAX_PDF_MARKDOWN_BYTES) {
+      throw badRequest(
+        `The PDF would render ${total} bytes of content, over the limit of ${MAX_PDF_MARKDOWN_BYTES}; pass page (and only=true) to export a part`,
+      );
+    }
     const bodies = await contentDeps(ctx, spaceId).loadBodies(bodyHashes);
     const pages: PdfPageInput[] = documents.map((id) => {
       const page = snapshot.pages.get(id)!;
@@ -64,7 +91,12 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
         const entry = file ? snapshot.files.get(file) : undefined;
         if (!entry || !/^image\/(png|jpe?g)$/i.test(entry.contentType)) return undefined;
         const object = await ctx.env.STORAGE.get(fileKey(spaceId, entry.hash));
-        return object ? { bytes: new Uint8Array(await object.arrayBuffer()) } : undefined;
+        if (!object) return undefined;
+        if (object.size > MAX_PDF_IMAGE_BYTES) {
+          await object.body.cancel();
+          return undefined;
+        }
+        return { bytes: new Uint8Array(await object.arrayBuffer()) };
       },
     });
     await ctx.env.STORAGE.put(key, bytes, {

@@ -79,3 +79,14 @@ export function webpExtended(width: number, height: number): Uint8Array {
 }
 
 export const text = (s: string) => new TextEncoder().encode(s);
+
+/** A PNG whose header declares `width`×`height` but whose pixel data is a 1×1 image's (a decompression bomb's header). */
+export async function pngDeclaring(width: number, height: number): Promise<Uint8Array> {
+  const raw = new Uint8Array(2);
+  return new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    ...chunk("IHDR", [...be32(width), ...be32(height), 8, 0, 0, 0, 0]),
+    ...chunk("IDAT", await deflate(raw)),
+    ...chunk("IEND", []),
+  ]);
+}

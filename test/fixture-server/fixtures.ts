@@ -1,3 +1,4 @@
+import { deflateRawSync, constants as zlibConstants } from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 
 /**
@@ -104,3 +105,45 @@ export function docx(): Uint8Array {
 /** A zip that is not a Word document (no word/document.xml). */
 export const notWordZip = () => zipSync({ "hello.txt": strToU8("hello") });
 
+
+/**
+ * A zip bomb: one entry whose central directory and local header declare `declared` bytes but whose deflate
+ * stream inflates to `megabytes` MB of zeros (sync-flushed 1 MB blocks repeated, then a final empty block).
+ */
+export function lyingZip(name: string, megabytes: number, declared = 10): Uint8Array {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const data = Buffer.concat([...Array.from({ length: megabytes }, () => block), Buffer.from([0x03, 0x00])]);
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(0, 42);
+  const cdOffset = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Uint8Array.from(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
+}
+
+/** Malformed percent-encoding (`%A` is cut short): names and links that `decodeURIComponent` throws on. */
+export const BAD_ESCAPE = "%E0%A4%A";
+
+export const badEscapesZip = () =>
+  zipSync({
+    "notes.md": strToU8(`# Notes\n\n[odd](${BAD_ESCAPE}.md) ![odd](${BAD_ESCAPE}.png)\n`),
+  });

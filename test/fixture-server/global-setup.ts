@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { docx, foldersZip, MARKDOWN, notWordZip, PNG, PNG2, SITE, summaryZip } from "./fixtures";
+import { BAD_ESCAPE, badEscapesZip, docx, foldersZip, lyingZip, MARKDOWN, notWordZip, PNG, PNG2, SITE, summaryZip } from "./fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,6 +30,14 @@ export default async function setup(project: TestProject) {
     "/garbage.md": { body: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe, 0, 1]), type: "text/markdown" },
     "/not-html.html": { body: "just words, no markup at all", type: "text/plain" },
     "/empty.zip": { body: notWordZip(), type: "application/zip" },
+    // Entries that declare 10 bytes and inflate to 300 MB of zeros (~300 KB each as archives).
+    "/bomb.zip": { body: lyingZip("book/bomb.md", 300), type: "application/zip" },
+    "/bomb.docx": { body: lyingZip("word/document.xml", 300), type: "application/octet-stream" },
+    // Malformed percent-encoding in the URL path and in links.
+    [`/docs/${BAD_ESCAPE}.md`]: { body: `Odd name\n\n![img](../redirect-malformed/x.png)\n`, type: "text/markdown" },
+    [`/docs/${BAD_ESCAPE}.html`]: { body: `<html><body><p>No title here. <img src="/redirect-malformed/y.png"></p></body></html>`, type: "text/html" },
+    [`/docs/${BAD_ESCAPE}.docx`]: { body: docx(), type: "application/octet-stream" },
+    "/bad-escapes.zip": { body: badEscapesZip(), type: "application/zip" },
   };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fixture").pathname;
@@ -56,6 +64,11 @@ export default async function setup(project: TestProject) {
     }
     if (path === "/redirect-private") {
       res.writeHead(302, { location: "http://10.0.0.1/secret" });
+      res.end();
+      return;
+    }
+    if (path.startsWith("/redirect-malformed")) {
+      res.writeHead(302, { location: "http://[::1" });
       res.end();
       return;
     }

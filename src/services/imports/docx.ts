@@ -2,10 +2,10 @@ import type { BlockContent, List, ListItem, PhrasingContent, Root, RootContent, 
 import { mdastToMarkdown } from "../../content/markdown";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { decodeText, ImportFetcher } from "./fetching";
+import { decodeText, ImportFetcher, lastPathSegment } from "./fetching";
 import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile } from "./plan";
 import { child, descendant, descendants, elements, parseXml, textOf, type XmlElement } from "./xml";
-import { unpack } from "./zip";
+import { unpack } from "./archive";
 
 const PARTS = /^(word\/(document\.xml|styles\.xml|numbering\.xml|_rels\/document\.xml\.rels|media\/[^/]+)|docProps\/core\.xml)$/;
 
@@ -159,7 +159,7 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
 
   const core = xml("docProps/core.xml");
   const coreTitle = core ? textOf(descendant(core, "dc:title") ?? { name: "", attrs: {}, children: [] }).trim() : "";
-  const fileName = decodeURIComponent(new URL(fetched.url).pathname.split("/").pop() ?? "").replace(/\.docx$/i, "");
+  const fileName = lastPathSegment(fetched.url).replace(/\.docx$/i, "");
   const root: Root = { type: "root", children: blocks };
   return {
     pages: [{ ref: "page-1", title: coreTitle || title || fileName || "Imported document", markdown: mdastToMarkdown(root) }],

@@ -45,13 +45,26 @@ export function looksLikeHtml(text: string): boolean {
   return /<(!doctype\s+html|html|head|body|p|div|h[1-6]|main|article|section|ul|ol|table|a\s|img\s)\b/i.test(text.slice(0, 64 * 1024));
 }
 
-function fileNameOf(url: string, contentType: string): string {
-  let name = "";
+/** Percent-decodes a URL path or part of one; malformed escapes (`%E0%A4%A`) leave the text as it is. */
+export function decodePath(text: string): string {
   try {
-    name = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
+    return decodeURIComponent(text);
   } catch {
-    name = "";
+    return text;
   }
+}
+
+/** The decoded last segment of a URL's path ("" for an unparsable URL). */
+export function lastPathSegment(url: string): string {
+  try {
+    return decodePath(new URL(url).pathname.split("/").pop() ?? "");
+  } catch {
+    return "";
+  }
+}
+
+function fileNameOf(url: string, contentType: string): string {
+  let name = lastPathSegment(url);
   if (!name || !imageTypeOf(name)) {
     const ext = contentType.split("/")[1]?.replace("svg+xml", "svg").replace("jpeg", "jpg") ?? "bin";
     name = `${name || "image"}.${ext}`;
@@ -85,14 +98,14 @@ export class ImageCollector {
       if (this.files.length >= IMPORT_LIMITS.files) return undefined;
       try {
         const fetched = await this.fetcher.get(url, IMPORT_LIMITS.fileBytes);
-        const contentType = fetched.contentType?.startsWith("image/") ? fetched.contentType : imageTypeOf(new URL(url).pathname);
+        const contentType = fetched.contentType?.startsWith("image/") ? fetched.contentType : imageTypeOf(lastPathSegment(url));
         if (contentType) {
           const ref = `${this.prefix}-${this.files.length + 1}`;
           this.files.push({ ref, name: fileNameOf(url, contentType), contentType, bytes: fetched.bytes });
           this.refs.set(url, ref);
         }
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      } catch {
+        // Any failure (refused, unreachable, malformed URL or redirect, over a bound) skips the image.
       }
     }
     return this.refs.get(url) ?? undefined;

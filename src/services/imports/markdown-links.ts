@@ -1,3 +1,5 @@
+import { decodePath } from "./fetching";
+
 /**
  * Rewrites the destinations of links and images in raw markdown without re-serializing it (the author's
  * formatting and frontmatter stay as written): inline `[x](url "title")`, `![x](<url>)`, reference
@@ -68,12 +70,7 @@ export function rewriteMarkdownUrls(markdown: string, rewrite: (url: string, kin
 
 /** A path inside an archive, resolved against the directory of `from` (no leading slash, `..` collapsed). */
 export function resolveArchivePath(from: string, target: string): string | undefined {
-  let path = target;
-  try {
-    path = decodeURIComponent(target);
-  } catch {
-    // keep the raw text
-  }
+  const path = decodePath(target);
   const parts = path.startsWith("/") ? [] : from.split("/").slice(0, -1);
   for (const segment of path.split("/")) {
     if (segment === "" || segment === ".") continue;

@@ -1,6 +1,6 @@
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { decodeText, ImageCollector, ImportFetcher, looksLikeHtml } from "./fetching";
+import { decodePath, decodeText, ImageCollector, ImportFetcher, lastPathSegment, looksLikeHtml } from "./fetching";
 import { absoluteURL, type HtmlPage, imageUrls, mdastToMarkdown, readHtml, rewriteUrls } from "./html";
 import { isExternal, rewriteMarkdownUrls } from "./markdown-links";
 import { IMPORT_LIMITS, type ImportPlan, type PlannedPage } from "./plan";
@@ -12,7 +12,7 @@ const withoutHash = (url: string) => url.split("#")[0];
 
 function titleFromURL(url: string): string {
   const path = new URL(url).pathname.replace(/\/index\.html?$/i, "/").replace(/\/$/, "");
-  const last = decodeURIComponent(path.split("/").pop() ?? "").replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim();
+  const last = decodePath(path.split("/").pop() ?? "").replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim();
   return last || new URL(url).hostname;
 }
 
@@ -127,7 +127,7 @@ export async function planMarkdown(env: Env, url: string): Promise<ImportPlan> {
     if (kind === "image" && imageRefs.has(raw)) return `./${imageRefs.get(raw)}`;
     return isExternal(raw) ? raw : (absoluteURL(raw, fetched.url) ?? raw);
   });
-  const name = decodeURIComponent(new URL(fetched.url).pathname.split("/").pop() ?? "").replace(/\.(md|markdown|txt)$/i, "");
+  const name = lastPathSegment(fetched.url).replace(/\.(md|markdown|txt)$/i, "");
   return {
     pages: [{ ref: "page-1", title: name.replace(/[-_]+/g, " ").trim() || "Imported page", markdown }],
     files: images.files,

@@ -1,9 +1,9 @@
-import { unzipSync } from "fflate";
 import type { List, ListItem, Nodes, Root } from "mdast";
 import { toString } from "mdast-util-to-string";
 import { parseMarkdown } from "../../content/markdown";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { unpack } from "./archive";
 import { decodeText, ImportFetcher } from "./fetching";
 import { isExternal, resolveArchivePath, rewriteMarkdownUrls } from "./markdown-links";
 import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile, type PlannedPage } from "./plan";
@@ -12,32 +12,6 @@ const isMarkdown = (path: string) => /\.(md|markdown)$/i.test(path);
 const isReadme = (path: string) => /(^|\/)(readme|index)\.(md|markdown)$/i.test(path);
 const baseName = (path: string) => path.split("/").pop() ?? path;
 const titleOf = (path: string) => baseName(path).replace(/\.(md|markdown)$/i, "").replace(/[-_]+/g, " ").trim() || "Untitled";
-
-/**
- * Unpacks an archive with bounds on entry count and unpacked size (checked from the central directory before
- * anything is inflated). `keep` selects the entries to inflate. Garbage bytes answer 422.
- */
-export function unpack(bytes: Uint8Array, what: string, keep: (name: string) => boolean): Record<string, Uint8Array> {
-  let entries = 0;
-  let unpacked = 0;
-  let tooBig: ApiError | undefined;
-  try {
-    return unzipSync(bytes, {
-      filter(file) {
-        if (!keep(file.name)) return false;
-        entries++;
-        unpacked += file.originalSize;
-        if (entries > IMPORT_LIMITS.archiveEntries) tooBig ??= new ApiError(413, `The ${what} has more than ${IMPORT_LIMITS.archiveEntries} entries to import`);
-        if (unpacked > IMPORT_LIMITS.unpackedBytes) tooBig ??= new ApiError(413, `The ${what} unpacks to more than ${IMPORT_LIMITS.unpackedBytes} bytes`);
-        return !tooBig;
-      },
-    });
-  } catch (error) {
-    throw tooBig ?? new ApiError(422, `The ${what} could not be read: it is not a valid zip archive`);
-  } finally {
-    if (tooBig) throw tooBig;
-  }
-}
 
 interface TreeNode {
   title: string;
