@@ -7,6 +7,7 @@ import files from "./files";
 import imports from "./imports";
 import invites from "./invites";
 import members from "./members";
+import openapi from "./openapi";
 import organizations from "./organizations";
 import revisions from "./revisions";
 import saml from "./saml";
@@ -37,4 +38,5 @@ export const v1 = createRouter()
   .route("/", comments)
   .route("/", imports)
   .route("/", files)
+  .route("/", openapi)
   .route("/", search);

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
+import { OPENAPI_JOB_KIND, runOpenAPISpecJob } from "./openapi-processing";
 import { purgeDeletedSpaces, runPurgeJob } from "./purge";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
 
@@ -22,6 +23,8 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   "purge-deleted-spaces": (ctx, job) => runPurgeJob(ctx, job),
   /** Brings one space's search index to its current revision (queued by every commit to main). */
   "search-index": (ctx, job) => runSearchIndexJob(ctx, job),
+  /** Fetches (URL sources) and parses one OpenAPI spec version, storing its text in R2. */
+  [OPENAPI_JOB_KIND]: (ctx, job) => runOpenAPISpecJob(ctx, job),
 };
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */

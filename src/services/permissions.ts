@@ -27,6 +27,9 @@ const REQUIRED = {
   "organization.manageTeams": "admin",
   "organization.manageInvites": "admin",
   "organization.manageSSO": "admin",
+  // OpenAPI spec (access: the caller's organization role)
+  "openapi.view": "read",
+  "openapi.create": "create",
   // team (access: the caller's organization role, raised to admin for the team's owners)
   "team.view": "read",
   "team.admin": "admin",

@@ -147,3 +147,19 @@ export const badEscapesZip = () =>
   zipSync({
     "notes.md": strToU8(`# Notes\n\n[odd](${BAD_ESCAPE}.md) ![odd](${BAD_ESCAPE}.png)\n`),
   });
+
+/** OpenAPI documents for the OpenAPI spec tests: YAML and JSON specs, and a YAML file that is no spec. */
+export const OPENAPI_YAML = `openapi: 3.1.0
+info:
+  title: Petstore
+  version: 1.0.0
+paths:
+  /pets:
+    get:
+      summary: List pets
+      responses:
+        "200":
+          description: OK
+`;
+export const OPENAPI_JSON = JSON.stringify({ swagger: "2.0", info: { title: "Legacy", version: "2" }, paths: {} });
+export const NOT_OPENAPI_YAML = "name: just a config file\nitems: [1, 2, 3]\n";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { BAD_ESCAPE, badEscapesZip, docx, foldersZip, lyingZip, MARKDOWN, notWordZip, PNG, PNG2, SITE, summaryZip } from "./fixtures";
+import { BAD_ESCAPE, badEscapesZip, docx, foldersZip, lyingZip, MARKDOWN, NOT_OPENAPI_YAML, notWordZip, OPENAPI_JSON, OPENAPI_YAML, PNG, PNG2, SITE, summaryZip } from "./fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
     [`/docs/${BAD_ESCAPE}.html`]: { body: `<html><body><p>No title here. <img src="/redirect-malformed/y.png"></p></body></html>`, type: "text/html" },
     [`/docs/${BAD_ESCAPE}.docx`]: { body: docx(), type: "application/octet-stream" },
     "/bad-escapes.zip": { body: badEscapesZip(), type: "application/zip" },
+    "/openapi/petstore.yaml": { body: OPENAPI_YAML, type: "application/yaml" },
+    "/openapi/legacy.json": { body: OPENAPI_JSON, type: "application/json" },
+    "/openapi/not-a-spec.yaml": { body: NOT_OPENAPI_YAML, type: "application/yaml" },
   };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://fixture").pathname;

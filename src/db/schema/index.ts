@@ -7,3 +7,4 @@ export * from "./people";
 export * from "./links";
 export * from "./search";
 export * from "./comments";
+export * from "./openapi";

@@ -1,0 +1,26 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSpec } from "../../presenters/openapi";
+import { createSpec } from "../../services/openapi-specs";
+import { OrganizationParams } from "../organizations/schemas";
+import { CreateSpecBody, json, SpecSchema } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/orgs/{organizationId}/openapi",
+  operationId: "createOpenAPISpec",
+  tags: ["openapi"],
+  summary: "Create an OpenAPI spec",
+  description: "Creates the spec and its first version from a URL or a text; processing (fetch and parse) happens in the background.",
+  request: {
+    params: OrganizationParams,
+    body: { required: true, content: { "application/json": { schema: CreateSpecBody } } },
+  },
+  responses: { 201: json("OpenAPI specification has been created", SpecSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { row, access } = await createSpec(ctx, c.req.valid("param").organizationId, c.req.valid("json"));
+  return c.json(presentSpec(row, access, ctx.urls), 201);
+};

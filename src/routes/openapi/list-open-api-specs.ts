@@ -1,0 +1,23 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { PageQuery } from "../../lib/pagination";
+import { presentSpec } from "../../presenters/openapi";
+import { listSpecs } from "../../services/openapi-specs";
+import { OrganizationParams } from "../organizations/schemas";
+import { json, SpecList } from "./schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/openapi",
+  operationId: "listOpenAPISpecs",
+  tags: ["openapi"],
+  summary: "List all OpenAPI spec",
+  request: { params: OrganizationParams, query: PageQuery },
+  responses: { 200: json("OK", SpecList) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const { page, access } = await listSpecs(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
+  return c.json({ ...page, items: page.items.map((row) => presentSpec(row, access, ctx.urls)) }, 200);
+};
