@@ -47,7 +47,7 @@ describe("files in change requests", () => {
       [{ name: "a.bin", contentType: "application/octet-stream" }], // no source
       [{ name: "a.bin", contentType: "text/plain", base64: "%%%not base64%%%" }],
       [{ name: "a.bin", contentType: "text/plain", base64: btoa("x".repeat(1024 * 1024 + 10)) }],
-      [{ name: "a.bin", url: "http://127.0.0.1:1/private" }],
+      [{ name: "a.bin", url: "http://10.0.0.1/private" }],
     ];
     for (const files of cases) {
       const res = await writeContent(owner.token, space.id, cr.id, [{ operation: "insert_files", files }]);

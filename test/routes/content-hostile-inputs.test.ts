@@ -36,7 +36,7 @@ describe("content engine: no input produces a 500", () => {
       { changes: [{ operation: "insert_files", files: [] }] },
       { changes: [{ operation: "insert_files", files: [{ name: "x", url: "file:///etc/passwd" }] }] },
       { changes: [{ operation: "insert_files", files: [{ name: "x", url: "http://169.254.169.254/latest" }] }] },
-      { changes: [{ operation: "insert_files", files: [{ name: "x", url: "http://[::1]/" }] }] },
+      { changes: [{ operation: "insert_files", files: [{ name: "x", url: "http://[fe80::1]/" }] }] },
       { changes: [{ operation: "insert_files", files: [{ name: "x", contentType: "a", base64: "====" }] }] },
     ];
     for (const body of changes) {
