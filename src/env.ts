@@ -8,6 +8,8 @@ export interface Env {
   STORAGE: R2Bucket;
   JOBS: Queue<JobMessage>;
   IP_RATE_LIMITER?: RateLimit;
+  /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
+  ASSETS: Fetcher;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
   RATE_LIMIT_REQUESTS?: string;

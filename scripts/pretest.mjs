@@ -1,0 +1,17 @@
+// Before the tests: build the static assets, and install the Debian programs some tests drive when the machine
+// lacks them (CI machines start without them; they run as root).
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+execSync("node scripts/build-assets.mjs", { stdio: "inherit" });
+
+/** [program the tests run, Debian package that provides it] */
+const PROGRAMS = [];
+
+const missing = PROGRAMS.filter(([program]) => !existsSync(program)).map(([, pkg]) => pkg);
+if (missing.length > 0) {
+  console.log(`pretest: installing Debian packages ${missing.join(", ")}`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`, {
+    stdio: "inherit",
+  });
+}
