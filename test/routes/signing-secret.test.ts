@@ -134,7 +134,7 @@ describe("signing without SIGNING_SECRET", () => {
     expect(counter.roundTrips).toBe(0);
   });
 
-  it("keeps the first writer's secret when many isolates race to create it (one row)", async () => {
+  it("keeps the first writer's secret when uncached lookups race to create it (one row)", async () => {
     await env.DB.prepare("DELETE FROM instance_secrets").run();
     const db = createDb(env.DB);
     const secrets = await Promise.all(Array.from({ length: 8 }, () => storedInstanceSecret(db)));
