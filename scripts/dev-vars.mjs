@@ -1,5 +1,6 @@
 // Creates .dev.vars with a random SIGNING_SECRET for `wrangler dev` when it does not exist yet.
-// (Deployed Workers get theirs from `wrangler secret put SIGNING_SECRET`.)
+// (Optional: without it the Worker generates and stores its own; deployed Workers may set one with
+// `wrangler secret put SIGNING_SECRET`.)
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 

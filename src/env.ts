@@ -15,7 +15,10 @@ export interface Env {
   RATE_LIMIT_REQUESTS?: string;
   RATE_LIMIT_WINDOW_SECONDS?: string;
   MAX_BODY_BYTES?: string;
-  /** Secret for signed download URLs and visitor JWTs (`wrangler secret put SIGNING_SECRET`). */
+  /**
+   * Optional key for signed download URLs and visitor JWTs (`wrangler secret put SIGNING_SECRET`). Unset, the
+   * deployment generates one and keeps it in D1 (services/signing-secret.ts).
+   */
   SIGNING_SECRET?: string;
   /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
   ALLOW_LOOPBACK_FETCH?: string;

@@ -82,7 +82,8 @@ export function decodeBase64File(base64: string): Uint8Array {
 
 export interface DownloadSigner {
   urls: { api: string };
-  env: Pick<Env, "SIGNING_SECRET">;
+  /** The deployment's signing secret (services/signing-secret.ts resolves it). */
+  secret: string;
 }
 
 export interface DownloadTarget {
@@ -95,8 +96,7 @@ export interface DownloadTarget {
   now?: number;
 }
 
-async function hmacKey(secret: string | undefined) {
-  if (!secret) throw new ApiError(503, "File downloads are not configured (SIGNING_SECRET is not set)");
+async function hmacKey(secret: string) {
   return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
     "verify",
@@ -123,7 +123,7 @@ function fromBase64url(text: string): Uint8Array | undefined {
 export async function signedDownloadURL(ctx: DownloadSigner, target: DownloadTarget): Promise<string> {
   const seconds = Math.min(Math.max(1, Math.floor(target.expiresInSeconds ?? DEFAULT_DOWNLOAD_URL_SECONDS)), MAX_DOWNLOAD_URL_SECONDS);
   const expires = String(Math.floor((target.now ?? Date.now()) / 1000) + seconds);
-  const key = await hmacKey(ctx.env.SIGNING_SECRET);
+  const key = await hmacKey(ctx.secret);
   const type = target.contentType?.trim() ?? "";
   const signature = await crypto.subtle.sign("HMAC", key, signedPayload(target.spaceId, target.hash, target.name, type, expires));
   const url = new URL(
@@ -142,14 +142,14 @@ export async function signedDownloadURL(ctx: DownloadSigner, target: DownloadTar
  * Returns the seconds left; throws ApiError 403 when tampered with or expired.
  */
 export async function verifyDownloadSignature(
-  env: Pick<Env, "SIGNING_SECRET">,
+  secret: string,
   input: { spaceId: string; hash: string; name: string; type?: string; expires: string; signature: string; now?: number },
 ): Promise<number> {
   const signature = fromBase64url(input.signature);
-  if (!env.SIGNING_SECRET || !signature || !/^\d{1,12}$/.test(input.expires)) {
+  if (!signature || !/^\d{1,12}$/.test(input.expires)) {
     throw new ApiError(403, "The download URL's signature is not valid");
   }
-  const key = await hmacKey(env.SIGNING_SECRET);
+  const key = await hmacKey(secret);
   const ok = await crypto.subtle.verify("HMAC", key, signature, signedPayload(input.spaceId, input.hash, input.name, input.type ?? "", input.expires));
   if (!ok) throw new ApiError(403, "The download URL's signature is not valid");
   const left = Number(input.expires) - Math.floor((input.now ?? Date.now()) / 1000);

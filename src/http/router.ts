@@ -4,10 +4,33 @@ import type { AppEnv } from "../env";
 import { errorBody, errorResponses } from "./errors";
 import { requireAuthentication } from "./auth";
 
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+  errors?: Issue[][];
+}
+
+/**
+ * A union's issue says only "Invalid input" at the union itself; when one alternative got further into the
+ * value (`{markdown: 5}` against `string | {markdown: string}`), its issue names the field that is wrong.
+ */
+function mostSpecific(issue: Issue): Issue {
+  if (issue.code !== "invalid_union" || !issue.errors?.length) return issue;
+  const deepest = issue.errors
+    .map((branch) => branch[0])
+    .filter((inner): inner is Issue => inner !== undefined && inner.path.length > 0)
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  if (!deepest) return issue;
+  const inner = mostSpecific(deepest);
+  return { ...inner, path: [...issue.path, ...inner.path] };
+}
+
 /** Turns the first zod issue into the contract's 400 body naming the field (`body.title: …`). */
 export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) return;
-  const issue = result.error.issues[0];
+  const first = result.error.issues[0] as Issue | undefined;
+  const issue = first && mostSpecific(first);
   const target = result.target === "json" ? "body" : result.target === "param" ? "path" : result.target;
   const field = [target, ...(issue?.path ?? []).map(String)].join(".");
   const message = `${field}: ${issue?.message ?? "is invalid"}`;

@@ -1,4 +1,5 @@
 import { signedDownloadURL } from "../content/files";
+import { signingSecret } from "../services/signing-secret";
 import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { ServiceContext } from "../services/context";
 
@@ -102,8 +103,8 @@ export async function presentFile(ctx: ServiceContext, spaceId: string, file: Fi
   };
 }
 
-export function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: FileEntry) {
-  return signedDownloadURL(ctx, {
+export async function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: FileEntry) {
+  return signedDownloadURL({ urls: ctx.urls, secret: await signingSecret(ctx) }, {
     spaceId,
     hash: file.hash,
     name: file.name,

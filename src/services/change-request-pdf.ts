@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileKey, signedDownloadURL } from "../content/files";
+import { signingSecret } from "./signing-secret";
 import { childrenOf, type Snapshot } from "../content/model";
 import { contentBlobs } from "../db/schema";
 import { chunk } from "../lib/chunk";
@@ -105,6 +106,6 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
     });
   }
   const name = `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 100) || "export"}.pdf`;
-  const url = await signedDownloadURL(ctx, { spaceId, hash, name, contentType: "application/pdf", expiresInSeconds: PDF_URL_SECONDS, now: ctx.now });
+  const url = await signedDownloadURL({ urls: ctx.urls, secret: await signingSecret(ctx) }, { spaceId, hash, name, contentType: "application/pdf", expiresInSeconds: PDF_URL_SECONDS, now: ctx.now });
   return { url };
 }

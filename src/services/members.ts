@@ -7,6 +7,7 @@ import { authorize } from "./permissions";
 import type { MemberRole, Role } from "./roles";
 import type { UserRow } from "./users";
 import { spaceCountsByRole } from "./space-lists";
+import { signingSecret } from "./signing-secret";
 import { signVisitorClaims } from "./visitor-claims";
 
 export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;
@@ -174,17 +175,18 @@ export async function setSSOMember(ctx: ServiceContext, organizationId: string, 
   return row;
 }
 
-/** Stamps the caller's last-seen time and returns visitor claims (when the deployment has a signing secret). */
-export async function pingOrganization(ctx: ServiceContext, organizationId: string): Promise<{ gitbookVisitorClaims?: string }> {
+/** Stamps the caller's last-seen time and returns visitor claims signed with the deployment's signing secret. */
+export async function pingOrganization(ctx: ServiceContext, organizationId: string): Promise<{ gitbookVisitorClaims: string }> {
   const caller = requireUser(ctx.caller);
   const access = organizationAccess(caller, organizationId);
   authorize(access, "organization.view", "Organization");
-  await ctx.db
-    .update(organizationMembers)
-    .set({ lastSeenAt: ctx.now })
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId)));
-  const secret = ctx.env.SIGNING_SECRET;
-  if (!secret) return {};
+  const [, secret] = await Promise.all([
+    ctx.db
+      .update(organizationMembers)
+      .set({ lastSeenAt: ctx.now })
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId))),
+    signingSecret(ctx),
+  ]);
   const gitbookVisitorClaims = await signVisitorClaims(secret, {
     issuer: ctx.urls.api,
     userId: caller.userId,

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { samlProviders, teams } from "../db/schema";
+import { organizations, samlProviders, teams } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../lib/pagination";
@@ -170,19 +170,24 @@ export function samlStatus(row: SamlProviderRow): "active" | "pending" {
 /**
  * The sign-in options of an organization, for a login page: readable by anyone, member or not, with or
  * without a token (so no `authorize`: there is nothing to protect beyond labels and start URLs). Only active
- * providers are listed; an unknown organization has none (its existence is not revealed).
+ * providers are listed. One statement: the organization left-joined to its active providers, so an unknown
+ * organization (no row at all) is told apart from one without providers (one row of nulls).
  */
-export async function listSSOLogins(ctx: ServiceContext, organizationId: string) {
-  return ctx.db
+export async function listSSOLogins(ctx: ServiceContext, organizationId: string): Promise<{ id: string; label: string }[]> {
+  const rows = await ctx.db
     .select({ id: samlProviders.id, label: samlProviders.label })
-    .from(samlProviders)
-    .where(
+    .from(organizations)
+    .leftJoin(
+      samlProviders,
       and(
-        eq(samlProviders.organizationId, organizationId),
+        eq(samlProviders.organizationId, organizations.id),
         isNotNull(samlProviders.entityId),
         isNotNull(samlProviders.certificate),
         isNotNull(samlProviders.ssoUrl),
       ),
     )
+    .where(eq(organizations.id, organizationId))
     .orderBy(samlProviders.createdAt, samlProviders.id);
+  if (!rows.length) throw notFound("Organization");
+  return rows.flatMap((r) => (r.id !== null && r.label !== null ? [{ id: r.id, label: r.label }] : []));
 }

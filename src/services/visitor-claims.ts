@@ -3,8 +3,8 @@ import type { MemberRole } from "./roles";
 
 /**
  * Visitor claims: the short-lived HS256 JWT that `POST /v1/orgs/{id}/ping` hands out as `gitbookVisitorClaims`,
- * signed with the deployment's SIGNING_SECRET. A later issue's visitor authentication verifies it with
- * `verifyVisitorClaims` (same issuer, audience and secret).
+ * signed with the deployment's signing secret (`signingSecret`: SIGNING_SECRET, or the generated one). A later
+ * issue's visitor authentication verifies it with `verifyVisitorClaims` (same issuer, audience and secret).
  */
 export const VISITOR_CLAIMS_AUDIENCE = "quire:visitor";
 export const VISITOR_CLAIMS_TTL_SECONDS = 15 * 60;

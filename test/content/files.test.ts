@@ -13,7 +13,7 @@ import { ApiError } from "../../src/lib/errors";
 import { ORIGIN, workerFetch } from "../helpers/http";
 import { gif, jpeg, png, text, webpExtended, webpLossless, webpLossy } from "./images";
 
-const signer = { urls: { api: ORIGIN }, env };
+const signer = { urls: { api: ORIGIN }, secret: env.SIGNING_SECRET };
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
 function expectApiError(fn: () => unknown, status: number, message?: RegExp) {

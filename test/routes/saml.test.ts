@@ -126,6 +126,17 @@ describe("SSO login info", () => {
     expect((await client().orgs.listSsoProviderLoginsInOrganization(organization.id)).data).toEqual(expected);
     const stranger = await seedUser();
     expect((await client(stranger.token).orgs.listSsoProviderLoginsInOrganization(organization.id)).data).toEqual(expected);
-    expect((await client().orgs.listSsoProviderLoginsInOrganization("no-such-org")).data).toEqual({ items: [] });
+    const { organization: bare } = await seedOrganization("No SSO");
+    expect((await client().orgs.listSsoProviderLoginsInOrganization(bare.id)).data).toEqual({ items: [] });
+  });
+
+  it("answers 404 with the error body for an unknown organization, with or without a token", async () => {
+    const stranger = await seedUser();
+    for (const token of [undefined, stranger.token]) {
+      const res = await api("GET", "/orgs/no-such-org/sso", { token });
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ error: { code: 404, message: "Organization not found" } });
+    }
+    expect((await clientError(client().orgs.listSsoProviderLoginsInOrganization("no-such-org"))).code).toBe(404);
   });
 });

@@ -8,3 +8,4 @@ export * from "./links";
 export * from "./search";
 export * from "./comments";
 export * from "./openapi";
+export * from "./instance";

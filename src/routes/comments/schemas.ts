@@ -22,13 +22,21 @@ export const CommentListQuery = PageQuery.extend({
 });
 export const ReplyListQuery = PageQuery.extend({ format: z.enum(["document", "markdown"]).optional() });
 
-/** The reference's Document: `{markdown}`, `{document}` (converted to markdown) or `{}` (empty). */
+const MAX_BODY_MARKDOWN = 100_000;
+
+/**
+ * The reference's Document: `{markdown}`, `{document}` (converted to markdown) or `{}` (empty); or, as real
+ * clients send it (a widely used GitBook MCP server does), a plain markdown string, taken as `{markdown}`.
+ */
 const DocumentInput = z
-  .object({
-    markdown: z.string().max(100_000).optional(),
-    document: z.record(z.string(), z.unknown()).optional(),
-  })
-  .openapi({ description: "`{markdown}`, `{document}` (a JSONDocument) or `{}`" });
+  .union([
+    z.string().max(MAX_BODY_MARKDOWN).openapi({ description: "Markdown, the same as `{markdown}`" }),
+    z.object({
+      markdown: z.string().max(MAX_BODY_MARKDOWN).optional(),
+      document: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ])
+  .openapi({ description: "`{markdown}`, `{document}` (a JSONDocument), `{}`, or a markdown string" });
 
 const Emojis = z.array(z.string().min(1).max(64)).max(20);
 
@@ -54,10 +62,11 @@ export function bodyMarkdown(input: z.infer<typeof DocumentInput>): string;
 export function bodyMarkdown(input: z.infer<typeof DocumentInput> | undefined): string | undefined;
 export function bodyMarkdown(input: z.infer<typeof DocumentInput> | undefined): string | undefined {
   if (input === undefined) return undefined;
+  if (typeof input === "string") return input;
   if (input.markdown !== undefined) return input.markdown;
   if (input.document === undefined) return "";
   const markdown = documentToMarkdown(input.document as never);
-  if (markdown.length > 100_000) throw badRequest("body.body.document: must be at most 100000 characters as markdown");
+  if (markdown.length > MAX_BODY_MARKDOWN) throw badRequest(`body.body.document: must be at most ${MAX_BODY_MARKDOWN} characters as markdown`);
   return markdown;
 }
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileKey, MAX_DOWNLOAD_URL_SECONDS, verifyDownloadSignature } from "../../content/files";
 import { notFound } from "../../lib/errors";
+import { signingSecret } from "../../services/signing-secret";
 
 export const route = defineRoute({
   method: "get",
@@ -45,7 +46,8 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const { spaceId, fileHash } = c.req.valid("param");
   const query = c.req.valid("query");
-  const secondsLeft = await verifyDownloadSignature(c.env, { spaceId, hash: fileHash, ...query });
+  const secret = await signingSecret({ db: c.get("db"), env: c.env });
+  const secondsLeft = await verifyDownloadSignature(secret, { spaceId, hash: fileHash, ...query });
   const etag = `"${fileHash}"`;
   const headers = new Headers({
     ETag: etag,

@@ -11,7 +11,7 @@ export const route = defineRoute({
   tags: ["organization-members"],
   summary: "Update an organization member last seen at",
   description:
-    "Stamps your last-seen time and returns `gitbookVisitorClaims`, an HS256 JWT (issuer: this API's URL, audience `quire:visitor`, subject: you, claims `org` and `role`, 15-minute expiry) signed with the deployment's SIGNING_SECRET (omitted when none is set).",
+    "Stamps your last-seen time and returns `gitbookVisitorClaims`, an HS256 JWT (issuer: this API's URL, audience `quire:visitor`, subject: you, claims `org` and `role`, 15-minute expiry) signed with the deployment's signing secret: SIGNING_SECRET when it is set, otherwise the secret the deployment generated and stored for itself.",
   request: { params: OrganizationParams },
   responses: { 200: { description: "Organization member has been updated", content: { "application/json": { schema: PingResponse } } } },
 });

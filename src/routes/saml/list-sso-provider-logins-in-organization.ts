@@ -11,7 +11,8 @@ export const route = defineRoute({
   operationId: "listSSOProviderLoginsInOrganization",
   tags: ["organization-sso"],
   summary: "List all SSO provider login infos",
-  description: "The organization's active sign-in providers, for a login page: readable without membership or token.",
+  description:
+    "The organization's active sign-in providers, for a login page: readable without membership or token. 404 when the organization does not exist.",
   anonymous: true,
   request: { params: OrganizationParams },
   responses: { 200: { description: "OK", content: { "application/json": { schema: SSOLoginList } } } },

@@ -1,0 +1,97 @@
+// Zero configuration, for real: migrate a local D1, run `wrangler dev` with no SIGNING_SECRET at all, bootstrap
+// a user, and use what depends on signing (uploaded files' download URLs, visitor claims). The deployment
+// makes and stores its own secret on first need.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GitBookAPI } from "@gitbook/api";
+import { jwtVerify } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+const persist = mkdtempSync(join(tmpdir(), "quire-zero-config-"));
+const port = 8600 + Math.floor(Math.random() * 100);
+const origin = `http://127.0.0.1:${port}`;
+let dev: ChildProcess | undefined;
+
+// Nothing from the caller's environment may configure the Worker: no SIGNING_SECRET, no process-env loading.
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV"),
+);
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: childEnv });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
+  return result.stdout;
+}
+
+function storedSecrets(): { name: string; value: string }[] {
+  const out = run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", "SELECT name, value FROM instance_secrets"]);
+  return JSON.parse(out)[0].results;
+}
+
+beforeAll(async () => {
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
+  // An explicit, empty env file makes wrangler skip the project's .dev.vars (which `npm start` writes with a
+  // SIGNING_SECRET): the Worker then sees exactly what a fresh clone's plain `wrangler dev` gives it.
+  const emptyEnvFile = join(persist, "empty.env");
+  writeFileSync(emptyEnvFile, "");
+  dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", emptyEnvFile], {
+    cwd: root,
+    env: childEnv,
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/v1/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("wrangler dev did not start");
+}, 60_000);
+
+afterAll(() => {
+  dev?.kill("SIGTERM");
+  rmSync(persist, { recursive: true, force: true });
+});
+
+describe("wrangler dev without SIGNING_SECRET", () => {
+  it("serves uploads, revisions, signed downloads and visitor claims with a secret it generated and stored", async () => {
+    expect(storedSecrets()).toEqual([]);
+    const out = run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", "--email", "zero@example.com", "--org", "Zero"]);
+    const { token, organizationId, userId } = JSON.parse(out.trim().split("\n").pop()!) as { token: string; organizationId: string; userId: string };
+    const api = new GitBookAPI({ endpoint: origin, authToken: token });
+
+    const { data: space } = await api.orgs.createSpace(organizationId, { title: "Docs" });
+    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: "Notes" });
+    const bytes = new TextEncoder().encode("zero configuration\n");
+    const upload = await fetch(`${origin}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        changes: [{ operation: "insert_files", files: [{ ref: "notes", name: "notes.txt", contentType: "text/plain", base64: Buffer.from(bytes).toString("base64") }] }],
+      }),
+    });
+    expect(upload.status).toBe(200);
+    await api.spaces.mergeChangeRequest(space.id, cr.id);
+
+    const { data: revision } = await api.spaces.getCurrentRevision(space.id);
+    expect(revision.files.map((f) => f.name)).toEqual(["notes.txt"]);
+    const download = await fetch(revision.files[0]!.downloadURL);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+
+    const { data: ping } = await api.orgs.updateOrganizationMemberLastSeenAt(organizationId);
+    expect(ping.gitbookVisitorClaims).toBeTruthy();
+
+    const [stored, ...others] = storedSecrets();
+    expect(others).toEqual([]);
+    expect(stored!.value).toMatch(/^[0-9a-f]{64}$/);
+    const { payload } = await jwtVerify(ping.gitbookVisitorClaims!, new TextEncoder().encode(stored!.value), { issuer: origin, audience: "quire:visitor" });
+    expect(payload).toMatchObject({ sub: userId, org: organizationId, role: "admin" });
+  });
+});
