@@ -74,10 +74,14 @@ const referencePage = Scalar(async (c) => {
     withDefaultFonts: false,
     telemetry: false,
     agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: "never" as const,
   };
 });
 
 export function mountReference(app: Hono<AppEnv>) {
   app.get("/_quire/*", serveAsset);
+  // Browsers ask for it on every HTML page; there is no icon, and "none" is not an error worth a 404 log line.
+  app.get("/favicon.ico", (c) => c.body(null, 204, { "Cache-Control": "public, max-age=86400" }));
   app.get("/reference", referencePage);
 }
