@@ -30,7 +30,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   let up = false;
   while (!up && Date.now() < deadline) {
-    up = await fetch(`${origin}/`).then((r) => r.ok, () => false);
+    up = await fetch(`${origin}/openapi.json`).then((r) => r.ok, () => false);
     if (!up) await new Promise((r) => setTimeout(r, 250));
   }
   if (!up) throw new Error("wrangler dev did not start");
