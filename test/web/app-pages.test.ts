@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 import { ORIGIN, workerFetch } from "../helpers/http";
+import { indexed } from "../helpers/search";
 
 const API = "https://api.quire.test";
 const APP = "https://app.quire.test";
@@ -65,6 +66,11 @@ describe("app URLs", () => {
     expect(nestedPage.body).toContain(`<code>${nested.path}</code>`);
     const viaLink = await workerFetch(`${API}/v1/spaces/${space.id}/content/path/${nested.path}`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(((await viaLink.json()) as { id: string }).id).toBe(nested.id);
+
+    // Search results link to the same page URLs.
+    await indexed(space.id);
+    const found = (await gb.spaces.searchSpaceContent(space.id, { query: "steps" })).data.items;
+    expect(found.map((hit) => hit.urls.app)).toEqual([nested.urls.app]);
 
     const created = await gb.orgs.createOpenApiSpec(org.id, { slug: "pets", source: { text: "openapi: 3.0.3\ninfo: {title: P, version: '1'}\npaths: {}\n" } });
     await expectAppPage(created.data.urls.app, `${API}/v1/orgs/${org.id}/openapi/pets`, "OpenAPI spec");
