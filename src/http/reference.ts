@@ -49,7 +49,10 @@ async function serveAsset(c: Context<AppEnv>) {
       headers: c.req.header("If-None-Match") ? { "If-None-Match": c.req.header("If-None-Match")! } : {},
     }),
   );
-  if (upstream.status !== 200 && upstream.status !== 304) return c.json(errorBody(404, `No file at ${c.req.path}`), 404);
+  if (upstream.status !== 200 && upstream.status !== 304) {
+    await upstream.body?.cancel();
+    return c.json(errorBody(404, `No file at ${c.req.path}`), 404);
+  }
   const headers = new Headers();
   for (const name of ["Content-Type", "ETag"]) {
     const value = upstream.headers.get(name);
