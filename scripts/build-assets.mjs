@@ -8,7 +8,10 @@ const root = join(import.meta.dirname, "..");
 const out = join(root, "public", "_quire");
 
 /** [source under node_modules, destination under public/_quire] */
-export const ASSETS = [];
+export const ASSETS = [
+  // Scalar's single-file browser bundle (scripts and styles) behind GET /reference (src/http/reference.ts).
+  ["@scalar/api-reference/dist/browser/standalone.js", "scalar/standalone.js"],
+];
 
 mkdirSync(out, { recursive: true });
 // Keeps the directory non-empty (wrangler refuses an empty or missing assets directory).

@@ -6,7 +6,10 @@ import { existsSync } from "node:fs";
 execSync("node scripts/build-assets.mjs", { stdio: "inherit" });
 
 /** [program the tests run, Debian package that provides it] */
-const PROGRAMS = [];
+const PROGRAMS = [
+  // e2e/reference.test.ts renders the reference and landing pages in headless Chromium (playwright-core).
+  ["/usr/bin/chromium", "chromium"],
+];
 
 const missing = PROGRAMS.filter(([program]) => !existsSync(program)).map(([, pkg]) => pkg);
 if (missing.length > 0) {

@@ -1,14 +1,16 @@
-import { Scalar } from "@scalar/hono-api-reference";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";
 import { emptyJsonBodyAsObject } from "./http/body";
 import { onError } from "./http/errors";
+import { landing } from "./http/landing";
 import { notFoundHandler } from "./http/not-found";
+import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
 import { API_VERSION } from "./version";
@@ -49,7 +51,10 @@ export function createApp() {
   app.route("/v1", v1);
 
   app.get("/openapi.json", (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)));
-  app.get("/reference", Scalar({ url: "/openapi.json", pageTitle: "Quire API reference" }));
+  mountReference(app);
+  app.get("/", landing);
+  // What `urls.app` points at, until there is an app.
+  app.route("/", appPages);
 
   app.onError(onError);
   app.notFound(notFoundHandler(app));

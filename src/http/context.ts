@@ -4,12 +4,11 @@ import type { ServiceContext } from "../services/context";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  return { db: c.get("db"), env: c.env, caller: c.get("caller"), urls: urlBases(c), now: Date.now() };
+}
+
+/** Where the API and the app live: configured origins, or this request's own. */
+export function urlBases(c: Context<AppEnv>): ServiceContext["urls"] {
   const origin = new URL(c.req.url).origin;
-  return {
-    db: c.get("db"),
-    env: c.env,
-    caller: c.get("caller"),
-    urls: { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin },
-    now: Date.now(),
-  };
+  return { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin };
 }
