@@ -8,7 +8,15 @@ const root = join(import.meta.dirname, "..");
 const out = join(root, "public", "_quire");
 
 /** [source under node_modules, destination under public/_quire] */
-export const ASSETS = [];
+export const ASSETS = [
+  // PDF fonts (src/pdf/fonts.ts), read through the ASSETS binding only when a document's text needs them:
+  // DejaVu for Latin, Greek and Cyrillic beyond the standard PDF fonts' WinAnsi set, Noto Sans SC for CJK.
+  ["dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "fonts/DejaVuSans.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "fonts/DejaVuSans-Bold.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf", "fonts/DejaVuSans-Oblique.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf", "fonts/DejaVuSansMono.ttf"],
+  ["@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf", "fonts/NotoSansSC-Regular.ttf"],
+];
 
 mkdirSync(out, { recursive: true });
 // Keeps the directory non-empty (wrangler refuses an empty or missing assets directory).
