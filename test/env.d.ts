@@ -2,6 +2,7 @@ declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
     STORAGE: R2Bucket;
+    ASSETS: Fetcher;
     JOBS: Queue<import("../src/env").JobMessage>;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     PUBLIC_API_URL: string;
