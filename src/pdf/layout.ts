@@ -232,7 +232,7 @@ export function columnWidths(natural: number[], available: number, least: number
     const flexible = natural.map((_, c) => c).filter((c) => !fixed.has(c));
     const flexTotal = flexible.reduce((sum, c) => sum + natural[c]!, 0);
     const share = (c: number) => (room * natural[c]!) / flexTotal;
-    const narrow = flexible.filter((c) => natural[c]! <= share(c));
+    const narrow = flexible.filter((c) => natural[c]! <= room / flexible.length);
     if (narrow.length && narrow.length < flexible.length) {
       for (const c of narrow) fixed.add(c);
       continue;

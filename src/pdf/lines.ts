@@ -25,6 +25,7 @@ const CLOSING = "、。，．：；？！）」』】〕〉》〗｝］・ー々
 const TOKEN = new RegExp(`\\n| +|[${OPENING}]*[${CJK_RANGES}][${CLOSING}]*|[^ \\n${CJK_RANGES}]+`, "gu");
 
 export function wrap(fonts: FontSet, runs: Run[], size: number, width: number): Line[] {
+  width += 0.001; // a width measured from this text (table columns) must hold it despite rounding
   const lines: Line[] = [[]];
   let lineWidth = 0;
   const push = (piece: Piece) => {
@@ -57,7 +58,8 @@ export function wrap(fonts: FontSet, runs: Run[], size: number, width: number): 
         continue;
       }
       if (token[0] === " ") {
-        const font = fonts.base(style);
+        // In the font of the word before it (every font used has a space), so a sentence is drawn as one string.
+        const font = lines.at(-1)!.at(-1)?.font ?? fonts.base(style);
         if (lineWidth > 0) push({ text: " ", font, w: font.widthOfTextAtSize(" ", size) });
         continue;
       }
