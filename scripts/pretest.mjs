@@ -6,7 +6,9 @@ import { existsSync } from "node:fs";
 execSync("node scripts/build-assets.mjs", { stdio: "inherit" });
 
 /** [program the tests run, Debian package that provides it] */
-const PROGRAMS = [];
+const PROGRAMS = [
+  ["/usr/bin/pdftotext", "poppler-utils"], // e2e/pdf-scripts.test.ts reads change-request PDFs back
+];
 
 const missing = PROGRAMS.filter(([program]) => !existsSync(program)).map(([, pkg]) => pkg);
 if (missing.length > 0) {

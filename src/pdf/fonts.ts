@@ -32,6 +32,40 @@ const CJK = "fonts/NotoSansSC-Regular.ttf";
 export const CJK_RANGES = "\\u2e80-\\u2fdf\\u3000-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef\\u{20000}-\\u{3134f}";
 const CJK_CHAR = new RegExp(`[${CJK_RANGES}]`, "u");
 
+/**
+ * fontkit with one fix for its TrueType subsetter (@pdf-lib/fontkit 1.1.1): it copies glyph records unpadded
+ * and then writes a short `loca` (offsets halved) whenever the subset is small, so a glyph after one of odd
+ * length points into the middle of another. Fonts that pad their glyphs (DejaVu) are unaffected; Noto Sans SC
+ * from Google Fonts is not padded and lost most CJK glyphs. Each copied record is padded to an even length.
+ */
+type SubsetInternals = { glyf: Uint8Array[]; offset: number; _addGlyph: (gid: number) => number };
+const evenFontkit: typeof fontkit = {
+  ...fontkit,
+  create(buffer: Uint8Array, postscriptName?: string) {
+    const font = fontkit.create(buffer, postscriptName);
+    const createSubset = font.createSubset.bind(font);
+    font.createSubset = () => {
+      const subset = createSubset() as unknown as SubsetInternals;
+      const addGlyph = subset._addGlyph;
+      subset._addGlyph = function (gid: number) {
+        const index = addGlyph.call(this, gid);
+        const record = this.glyf[index]!;
+        if (record.length % 2 === 1) {
+          // fontkit's encoder wants its own Buffer class, the record's constructor.
+          const Buffer = record.constructor as unknown as { alloc(size: number): Uint8Array };
+          const padded = Buffer.alloc(record.length + 1);
+          padded.set(record);
+          this.glyf[index] = padded;
+          this.offset += 1;
+        }
+        return index;
+      };
+      return subset as never;
+    };
+    return font;
+  },
+};
+
 interface Face {
   bytes: Uint8Array;
   /** The parsed font, for coverage checks (pdf-lib parses its own copy to embed). */
@@ -77,7 +111,7 @@ export class FontSet {
   ) {}
 
   static async create(doc: PDFDocument, load: FontLoader): Promise<FontSet> {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(evenFontkit);
     const set = new FontSet(doc, load);
     for (const style of Object.keys(STANDARD) as RunStyle[]) {
       const pdf = await doc.embedFont(STANDARD[style]);

@@ -220,12 +220,13 @@ export class PdfWriter {
 }
 
 /**
- * Column widths that fit `available`: natural widths when they fit, else narrow columns keep theirs and the
- * wide ones share the rest in proportion to their natural widths (never below `least`).
+ * Column widths that fill `available`: natural widths stretched in proportion when they fit, else narrow
+ * columns keep theirs and the wide ones share the rest in proportion to their natural widths (never below
+ * `least`).
  */
 export function columnWidths(natural: number[], available: number, least: number): number[] {
   const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= available) return natural;
+  if (total <= available) return natural.map((w) => (w * available) / total); // full width, like the text around it
   const fixed = new Set<number>();
   for (;;) {
     const room = available - [...fixed].reduce((sum, c) => sum + natural[c]!, 0);

@@ -84,7 +84,7 @@ describe("getChangeRequestPDF: every script", () => {
   });
 
   it("sizes columns to their content, sharing the width when they do not all fit", () => {
-    expect(columnWidths([50, 80], 400, 18)).toEqual([50, 80]);
+    expect(columnWidths([50, 150], 400, 18)).toEqual([100, 300]);
     const [narrow, wide1, wide2] = columnWidths([40, 600, 300], 480, 18);
     expect(narrow).toBe(40);
     expect(wide1! + wide2! + narrow!).toBeCloseTo(480);
