@@ -90,8 +90,6 @@ describe("getChangeRequestPDF read by pdftotext", () => {
 
     // -layout keeps positions: the header and each row read as one line with the cells in column order.
     const layout = pdftotext(file, "-layout").split("\n");
-    console.log("LAYOUT\n" + layout.join("\n"));
-    run("cp", [file, "/tmp/pdf-e2e-out.pdf"]);
     const lineOf = (...cells: string[]) => layout.find((line) => new RegExp(cells.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s{2,}")).test(line));
     expect(lineOf("Name", "Description", "Статус")).toBeDefined();
     expect(lineOf("alpha", "first row", "Готово")).toBeDefined();

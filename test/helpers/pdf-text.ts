@@ -83,11 +83,11 @@ export async function pdfPages(pdf: Uint8Array): Promise<PdfPageContent[]> {
     for (const [name, ref] of fontDict?.entries() ?? []) {
       const font = doc.context.lookup(ref as PDFRef, PDFDict);
       fonts.push(font.get(PDFName.of("BaseFont"))?.toString().slice(1) ?? "");
-      const toUnicode = font.lookupMaybe(PDFName.of("ToUnicode"), PDFRawStream);
+      const toUnicode = font.lookup(PDFName.of("ToUnicode")) as PDFRawStream | undefined;
       cmaps.set(name.toString(), toUnicode ? parseCMap(streamText(toUnicode)) : undefined);
     }
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r, PDFRawStream)) : [contents as PDFRawStream];
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
     const ops = streams.map(streamText).join("\n");
     const text: string[] = [];
     const shapes: string[] = [];
@@ -106,4 +106,17 @@ export async function pdfPages(pdf: Uint8Array): Promise<PdfPageContent[]> {
 /** The text shown by Tj operators on all pages. */
 export async function pdfText(pdf: Uint8Array): Promise<string[]> {
   return (await pdfPages(pdf)).flatMap((page) => page.text);
+}
+
+/** The embedded TrueType files (FontFile2) by BaseFont name, decoded. */
+export async function pdfFontFiles(pdf: Uint8Array): Promise<Map<string, Uint8Array>> {
+  const doc = await PDFDocument.load(pdf);
+  const out = new Map<string, Uint8Array>();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of("Type"))?.toString() !== "/FontDescriptor") continue;
+    const file = object.lookup(PDFName.of("FontFile2")) as PDFRawStream | undefined;
+    const name = object.get(PDFName.of("FontName"))?.toString().slice(1);
+    if (file && name) out.set(name, decodePDFRawStream(file).decode());
+  }
+  return out;
 }

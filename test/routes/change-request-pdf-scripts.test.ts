@@ -1,10 +1,12 @@
 // getChangeRequestPDF beyond WinAnsi: fonts chosen by coverage (standard, DejaVu, Noto Sans SC read from the
 // static assets) and tables drawn as grids. The Node-side pdftotext check is e2e/pdf-scripts.test.ts.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { columnWidths } from "../../src/pdf/layout";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 import { workerFetch } from "../helpers/http";
-import { pdfPages } from "../helpers/pdf-text";
+import fontkit from "@pdf-lib/fontkit";
+import { pdfFontFiles, pdfPages } from "../helpers/pdf-text";
 
 const SENTENCES = {
   latin: "Crème brûlée à Łódź, Ærøskøbing og Straße.",
@@ -14,14 +16,15 @@ const SENTENCES = {
   japanese: "日本語の文章も「そのまま」印刷されます。",
 };
 
-async function pdfOf(markdown: string) {
+async function pdfBytesOf(markdown: string) {
   const s = await seedSpace("Scripts");
   const { cr } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "Page", document: { markdown } }]);
   const { data } = await s.api.spaces.getChangeRequestPdf(s.space.id, cr.id);
   const res = await workerFetch(String(data.url));
   expect(res.status).toBe(200);
-  return pdfPages(new Uint8Array(await res.arrayBuffer()));
+  return new Uint8Array(await res.arrayBuffer());
 }
+const pdfOf = async (markdown: string) => pdfPages(await pdfBytesOf(markdown));
 
 /** A page's text with the pieces of each line put together (pieces change at font changes). */
 const joined = (text: string[]) => text.join("").replace(/\s+/g, " ");
@@ -49,6 +52,28 @@ describe("getChangeRequestPDF: every script", () => {
     const cyrillic = await pdfOf(`${SENTENCES.cyrillic}\n`);
     expect(cyrillic[0]!.fonts.some((f) => f.includes("DejaVuSans"))).toBe(true);
     expect(cyrillic[0]!.fonts.some((f) => f.includes("NotoSansSC"))).toBe(false);
+  });
+
+  it("embeds subset fonts whose glyph outlines are the original font's", async () => {
+    const text = `${SENTENCES.chinese}${SENTENCES.japanese}`;
+    const files = await pdfFontFiles(await pdfBytesOf(`${text}\n\n${SENTENCES.cyrillic}\n`));
+    const cases = [
+      ["NotoSansSC-Regular", "NotoSansSC-Regular.ttf", text],
+      ["DejaVuSans", "DejaVuSans.ttf", SENTENCES.cyrillic.replace(/[ ,.]/g, "")],
+    ] as const;
+    for (const [name, asset, sample] of cases) {
+      const entry = [...files].find(([font]) => new RegExp(`^${name}-\\d+$`).test(font));
+      expect(entry).toBeDefined();
+      const subset = fontkit.create(entry![1]);
+      const outlines = new Set<string>();
+      for (let id = 1; id < subset.numGlyphs; id++) outlines.add(subset.getGlyph(id).path.toSVG());
+      const original = fontkit.create(new Uint8Array(await (await env.ASSETS.fetch(`https://assets.local/_quire/fonts/${asset}`)).arrayBuffer()));
+      for (const ch of new Set(sample)) {
+        const outline = original.glyphsForString(ch)[0]!.path.toSVG();
+        expect(outline).not.toBe("");
+        expect(outlines.has(outline), `${name}: ${ch}`).toBe(true);
+      }
+    }
   });
 
   it("breaks CJK text between characters, not past the margin", async () => {
