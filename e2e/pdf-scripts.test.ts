@@ -48,6 +48,7 @@ const SENTENCES = [
   "Съешь же ещё этих мягких французских булок.",
   "我能吞下玻璃而不伤身体。",
   "日本語の文章も印刷されます。",
+  "다람쥐 헌 쳇바퀴에 타고파.",
 ];
 
 const TABLE = [
@@ -62,7 +63,7 @@ function pdftotext(file: string, ...flags: string[]) {
 }
 
 describe("getChangeRequestPDF read by pdftotext", () => {
-  it("finds accented Latin, Greek, Cyrillic and CJK sentences, and a table's cells on aligned lines", async () => {
+  it("finds accented Latin, Greek, Cyrillic, Chinese, Japanese and Korean sentences, and a table's cells on aligned lines", async () => {
     const { token, organizationId } = JSON.parse(
       run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", "--email", "pdf@example.com", "--org", "Scripts"]).trim().split("\n").pop()!,
     ) as { token: string; organizationId: string };

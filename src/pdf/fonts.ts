@@ -1,7 +1,7 @@
 /**
  * Fonts for the PDF renderer, chosen per word by coverage. Text the standard PDF fonts can encode (WinAnsi:
  * ASCII and Western European accents) uses them and needs no font file. Other Latin, Greek and Cyrillic text
- * uses DejaVu Sans (per style), CJK uses Noto Sans SC. Those are TrueType files served as Workers static assets
+ * uses DejaVu Sans (per style), Chinese and Japanese use Noto Sans SC, Hangul Noto Sans KR. Those are TrueType files served as Workers static assets
  * (scripts/build-assets.mjs), fetched only when a document's text needs them, kept per isolate, and embedded
  * as subsets holding only the glyphs drawn. A character no font has prints as "?".
  */
@@ -25,8 +25,11 @@ const EXTENDED: Record<RunStyle, string> = {
   italic: "fonts/DejaVuSans-Oblique.ttf",
   code: "fonts/DejaVuSansMono.ttf",
 };
-/** One CJK face for every style: a second weight would double the largest file each document may load. */
+/** One CJK face for every style: a second weight would double the largest files a document may load. */
 const CJK = "fonts/NotoSansSC-Regular.ttf";
+const HANGUL = "fonts/NotoSansKR-Regular.ttf";
+/** Hangul syllables and jamo: Korean breaks lines at spaces, so these are not in CJK_RANGES. */
+const HANGUL_CHAR = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/u;
 
 /** Han, kana, bopomofo, CJK symbols and punctuation, full-width forms, and the supplementary ideograph planes. */
 export const CJK_RANGES = "\\u2e80-\\u2fdf\\u3000-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef\\u{20000}-\\u{3134f}";
@@ -121,20 +124,22 @@ export class FontSet {
     return set;
   }
 
-  /** Embeds the font files `text` in `style` needs: DejaVu for what WinAnsi lacks, Noto Sans SC for CJK. */
+  /** Embeds the font files `text` in `style` needs: DejaVu for what WinAnsi lacks, Noto Sans SC/KR for CJK. */
   async prepare(text: string, style: RunStyle): Promise<void> {
     const standard = this.standard[style];
     let extended = false;
     let cjk = false;
+    let hangul = false;
     for (const ch of text) {
       const code = ch.codePointAt(0)!;
       if (code < 32 || standard.has(code)) continue;
       if (CJK_CHAR.test(ch)) cjk = true;
+      else if (HANGUL_CHAR.test(ch)) hangul = true;
       else extended = true;
-      if (extended && cjk) break;
     }
     if (extended) await this.embed(EXTENDED[style]);
     if (cjk) await this.embed(CJK);
+    if (hangul) await this.embed(HANGUL);
   }
 
   private embed(path: string): Promise<void> {
@@ -157,7 +162,7 @@ export class FontSet {
 
   private chain(style: RunStyle): Choice[] {
     const out = [this.standard[style]];
-    for (const path of [EXTENDED[style], CJK]) {
+    for (const path of [EXTENDED[style], CJK, HANGUL]) {
       const choice = this.embedded.get(path);
       if (choice) out.push(choice);
     }

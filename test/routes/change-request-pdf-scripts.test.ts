@@ -14,6 +14,7 @@ const SENTENCES = {
   cyrillic: "Съешь же ещё этих мягких французских булок.",
   chinese: "我能吞下玻璃而不伤身体。",
   japanese: "日本語の文章も「そのまま」印刷されます。",
+  korean: "다람쥐 헌 쳇바퀴에 타고파.",
 };
 
 async function pdfBytesOf(markdown: string) {
@@ -30,7 +31,7 @@ const pdfOf = async (markdown: string) => pdfPages(await pdfBytesOf(markdown));
 const joined = (text: string[]) => text.join("").replace(/\s+/g, " ");
 
 describe("getChangeRequestPDF: every script", () => {
-  it("prints accented Latin, Greek, Cyrillic, Chinese and Japanese as themselves, in subset fonts", async () => {
+  it("prints accented Latin, Greek, Cyrillic, Chinese, Japanese and Korean as themselves, in subset fonts", async () => {
     const pages = await pdfOf(`${Object.values(SENTENCES).join("\n\n")}\n\n**Жирный** *курсив* \`код ΑΒΓ\`\n\nEmoji 🎉 end.\n`);
     const text = joined(pages[0]!.text);
     for (const sentence of Object.values(SENTENCES)) expect(text).toContain(sentence);
@@ -39,7 +40,7 @@ describe("getChangeRequestPDF: every script", () => {
     expect(text).toContain("код ΑΒΓ");
     expect(text).toContain("Emoji ? end."); // no font has it
     const fonts = pages[0]!.fonts;
-    for (const name of ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansMono", "NotoSansSC-Regular"]) {
+    for (const name of ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansMono", "NotoSansSC-Regular", "NotoSansKR-Regular"]) {
       expect(fonts.some((f) => new RegExp(`^${name}-\\d+$`).test(f))).toBe(true); // pdf-lib names embedded fonts <name>-<n>
     }
   });
@@ -56,10 +57,11 @@ describe("getChangeRequestPDF: every script", () => {
 
   it("embeds subset fonts whose glyph outlines are the original font's", async () => {
     const text = `${SENTENCES.chinese}${SENTENCES.japanese}`;
-    const files = await pdfFontFiles(await pdfBytesOf(`${text}\n\n${SENTENCES.cyrillic}\n`));
+    const files = await pdfFontFiles(await pdfBytesOf(`${text}\n\n${SENTENCES.cyrillic}\n\n${SENTENCES.korean}\n`));
     const cases = [
       ["NotoSansSC-Regular", "NotoSansSC-Regular.ttf", text],
       ["DejaVuSans", "DejaVuSans.ttf", SENTENCES.cyrillic.replace(/[ ,.]/g, "")],
+      ["NotoSansKR-Regular", "NotoSansKR-Regular.ttf", SENTENCES.korean.replace(/[ .]/g, "")],
     ] as const;
     for (const [name, asset, sample] of cases) {
       const entry = [...files].find(([font]) => new RegExp(`^${name}-\\d+$`).test(font));
