@@ -81,10 +81,9 @@ const faces = new Map<string, Promise<Face | null>>();
 function face(path: string, load: FontLoader): Promise<Face | null> {
   let found = faces.get(path);
   if (!found) {
-    found = load(path).then(
-      (bytes) => (bytes ? { bytes, font: fontkit.create(bytes) } : null),
-      () => null,
-    );
+    found = load(path)
+      .then((bytes) => (bytes ? { bytes, font: fontkit.create(bytes) } : null))
+      .catch(() => null); // unreadable or not a font: its characters print as "?"
     faces.set(path, found);
     // A missing or unreadable file is asked for again by the next document, not remembered as absent.
     void found.then((f) => f ?? faces.delete(path));
@@ -145,11 +144,13 @@ export class FontSet {
   private embed(path: string): Promise<void> {
     let pending = this.pending.get(path);
     if (!pending) {
-      pending = face(path, this.load).then(async (found) => {
-        if (!found) return;
-        const pdf = await this.doc.embedFont(found.bytes, { subset: true });
-        this.embedded.set(path, { pdf, has: (code) => found.font.hasGlyphForCodePoint(code) });
-      });
+      pending = face(path, this.load)
+        .then(async (found) => {
+          if (!found) return;
+          const pdf = await this.doc.embedFont(found.bytes, { subset: true });
+          this.embedded.set(path, { pdf, has: (code) => found.font.hasGlyphForCodePoint(code) });
+        })
+        .catch(() => undefined); // a font pdf-lib cannot embed is left out, like a missing one
       this.pending.set(path, pending);
     }
     return pending;
