@@ -11,6 +11,15 @@ const out = join(root, "public", "_quire");
 export const ASSETS = [
   // Scalar's single-file browser bundle (scripts and styles) behind GET /reference (src/http/reference.ts).
   ["@scalar/api-reference/dist/browser/standalone.js", "scalar/standalone.js"],
+  // PDF fonts (src/pdf/fonts.ts), read through the ASSETS binding only when a document's text needs them:
+  // DejaVu for Latin, Greek and Cyrillic beyond the standard PDF fonts' WinAnsi set, Noto Sans SC for Chinese
+  // and Japanese, Noto Sans KR for Hangul.
+  ["dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "fonts/DejaVuSans.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "fonts/DejaVuSans-Bold.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf", "fonts/DejaVuSans-Oblique.ttf"],
+  ["dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf", "fonts/DejaVuSansMono.ttf"],
+  ["@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf", "fonts/NotoSansSC-Regular.ttf"],
+  ["@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf", "fonts/NotoSansKR-Regular.ttf"],
 ];
 
 mkdirSync(out, { recursive: true });

@@ -9,6 +9,7 @@ execSync("node scripts/build-assets.mjs", { stdio: "inherit" });
 const PROGRAMS = [
   // e2e/reference.test.ts renders the reference and landing pages in headless Chromium (playwright-core).
   ["/usr/bin/chromium", "chromium"],
+  ["/usr/bin/pdftotext", "poppler-utils"], // e2e/pdf-scripts.test.ts reads change-request PDFs back
 ];
 
 const missing = PROGRAMS.filter(([program]) => !existsSync(program)).map(([, pkg]) => pkg);

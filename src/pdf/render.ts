@@ -1,7 +1,7 @@
 /**
  * Page markdown (CommonMark + GFM) → a PDF: each page starts on a new PDF page with its title; headings,
- * paragraphs (bold, italic, code runs), ordered, bullet and task lists, code blocks, quotes, tables, rules and
- * PNG/JPEG images (from the space's files) are laid out with wrapping and page breaks.
+ * paragraphs (bold, italic, code runs), ordered, bullet and task lists, code blocks, quotes, tables (as grids),
+ * rules and PNG/JPEG images (from the space's files) are laid out with wrapping and page breaks.
  */
 import type { Content, List, PhrasingContent, Root, Table } from "mdast";
 import { toString } from "mdast-util-to-string";
@@ -10,7 +10,8 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { imageDimensions } from "../content/image-size";
-import { PdfWriter, type Run, type RunStyle } from "./layout";
+import type { FontLoader } from "./fonts";
+import { type CellAlign, PdfWriter, type Run, type RunStyle } from "./layout";
 
 /** Larger images print as their placeholder: PNGs are fully decoded (4 bytes a pixel) to be embedded. */
 export const MAX_PDF_IMAGE_BYTES = 4 * 1024 * 1024;
@@ -40,6 +41,8 @@ export interface PdfInput {
   pages: PdfPageInput[];
   /** The bytes of an image by its markdown URL (`/files/<id>`); undefined when it is not a file of the content. */
   image: (url: string) => Promise<PdfImageBytes | undefined>;
+  /** Font files (static assets), read only when the text needs them. */
+  font: FontLoader;
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -74,7 +77,7 @@ class Renderer {
   private async drawImage(url: string, alt: string, indent: number) {
     const image = await this.embed(url);
     if (image) this.w.image(image, indent);
-    else this.w.muted(`[Image${alt ? `: ${alt}` : ""}]`, indent);
+    else await this.w.muted(`[Image${alt ? `: ${alt}` : ""}]`, indent);
   }
 
   /** Phrasing content → styled runs; images are collected to be drawn after the text. */
@@ -114,7 +117,7 @@ class Renderer {
     const runs: Run[] = [];
     const images: { url: string; alt: string }[] = [];
     this.runs(children, "normal", runs, images);
-    if (runs.some((r) => r.text.trim()) || prefix) this.w.text(runs, { indent, prefix });
+    if (runs.some((r) => r.text.trim()) || prefix) await this.w.text(runs, { indent, prefix });
     for (const image of images) await this.drawImage(image.url, image.alt, indent);
     this.w.space(6);
   }
@@ -127,30 +130,31 @@ class Renderer {
       const [first, ...rest] = item.children;
       if (first?.type === "paragraph") await this.paragraph(first.children, inner, { text: marker });
       else {
-        this.w.text([{ text: "" }], { indent: inner, prefix: { text: marker } });
+        await this.w.text([{ text: "" }], { indent: inner, prefix: { text: marker } });
         if (first) await this.block(first, inner);
       }
       for (const child of rest) await this.block(child, inner);
     }
   }
 
-  private table(node: Table, indent: number) {
-    for (const [i, row] of node.children.entries()) {
-      const runs: Run[] = [];
-      row.children.forEach((cell, c) => {
-        if (c > 0) runs.push({ text: "  |  ", style: "normal" });
-        runs.push({ text: toString(cell), style: i === 0 ? "bold" : "normal" });
-      });
-      this.w.text(runs, { indent, size: 10 });
-      if (i === 0) this.w.space(2);
-    }
-    this.w.space(6);
+  /** Cells as styled runs (the header row bold); an image in a cell prints as its alt text. */
+  private async table(node: Table, indent: number) {
+    const rows = node.children.map((row, i) =>
+      row.children.map((cell) => {
+        const runs: Run[] = [];
+        const images: { url: string; alt: string }[] = [];
+        this.runs(cell.children, i === 0 ? "bold" : "normal", runs, images);
+        for (const image of images) runs.push({ text: `[Image${image.alt ? `: ${image.alt}` : ""}]`, style: "italic" });
+        return runs;
+      }),
+    );
+    await this.w.table(rows, (node.align ?? []) as CellAlign[], indent);
   }
 
   async block(node: Content, indent: number): Promise<void> {
     switch (node.type) {
       case "heading":
-        this.w.heading(toString(node), Math.min(6, node.depth + 1));
+        await this.w.heading(toString(node), Math.min(6, node.depth + 1));
         break;
       case "paragraph":
         await this.paragraph(node.children, indent);
@@ -160,7 +164,7 @@ class Renderer {
         this.w.space(4);
         break;
       case "code":
-        this.w.code(node.value, indent);
+        await this.w.code(node.value, indent);
         this.w.space(6);
         break;
       case "blockquote": {
@@ -171,7 +175,7 @@ class Renderer {
         break;
       }
       case "table":
-        this.table(node, indent);
+        await this.table(node, indent);
         break;
       case "thematicBreak":
         this.w.rule();
@@ -180,19 +184,19 @@ class Renderer {
       case "definition":
       case "footnoteDefinition":
       case "yaml":
-        if (node.type === "html" && node.value.trim()) this.w.code(node.value, indent);
+        if (node.type === "html" && node.value.trim()) await this.w.code(node.value, indent);
         break;
       default: {
         const text = toString(node).trim();
-        if (text) this.w.text([{ text }], { indent });
+        if (text) await this.w.text([{ text }], { indent });
       }
     }
   }
 
   async page(page: PdfPageInput) {
     this.w.newPage();
-    this.w.heading(page.title, 1);
-    if (page.description) this.w.muted(page.description);
+    await this.w.heading(page.title, 1);
+    if (page.description) await this.w.muted(page.description);
     this.w.space(6);
     if (!page.markdown) return;
     const root = parser.parse(page.markdown) as Root;
@@ -209,12 +213,12 @@ export async function renderPdf(input: PdfInput): Promise<Uint8Array> {
   doc.setTitle(input.title);
   doc.setProducer("Quire");
   doc.setCreator("Quire");
-  const writer = await PdfWriter.create(doc);
+  const writer = await PdfWriter.create(doc, input.font);
   const renderer = new Renderer(doc, writer, input);
   for (const page of input.pages) await renderer.page(page);
   if (writer.pages === 0) {
     writer.newPage();
-    writer.muted("This content has no pages.");
+    await writer.muted("This content has no pages.");
   }
   return doc.save();
 }

@@ -21,7 +21,7 @@ export const MAX_PDF_PAGES = 300;
 /** Most markdown one PDF renders, all pages together (a guard on the Worker's memory). */
 export const MAX_PDF_MARKDOWN_BYTES = 5 * 1024 * 1024;
 export const PDF_URL_SECONDS = 3600;
-const RENDER_VERSION = "pdf-v1";
+const RENDER_VERSION = "pdf-v2"; // fonts by coverage, tables as grids
 
 export interface PdfOptions {
   only?: boolean;
@@ -98,6 +98,10 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
           return undefined;
         }
         return { bytes: new Uint8Array(await object.arrayBuffer()) };
+      },
+      font: async (path) => {
+        const res = await ctx.env.ASSETS.fetch(new Request(`https://assets.local/_quire/${path}`));
+        return res.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
       },
     });
     await ctx.env.STORAGE.put(key, bytes, {
