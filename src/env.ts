@@ -7,6 +7,8 @@ export interface Env {
   DB: D1Database;
   STORAGE: R2Bucket;
   JOBS: Queue<JobMessage>;
+  /** Per-space write turns (services/space-write-turns.ts); optional so scripts and other hosts run without it. */
+  SPACE_WRITES?: DurableObjectNamespace<import("./services/space-write-turns").SpaceWriteCoordinator>;
   IP_RATE_LIMITER?: RateLimit;
   /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
   ASSETS: Fetcher;

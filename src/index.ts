@@ -4,6 +4,8 @@ import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 
+export { SpaceWriteCoordinator } from "./services/space-write-turns";
+
 const app = createApp();
 
 export default {
