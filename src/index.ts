@@ -4,7 +4,7 @@ import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 
-export { SpaceWriteCoordinator } from "./services/space-write-turns";
+export { SpaceWriteCoordinator } from "./durable/space-write-coordinator";
 
 const app = createApp();
 
