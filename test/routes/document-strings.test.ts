@@ -63,7 +63,7 @@ describe("document fields as plain markdown strings", () => {
       const inserted = await writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title: "X", document }]);
       expect(inserted.status, JSON.stringify(document)).toBe(400);
       expect(inserted.json.error).toMatchObject({ code: 400 });
-      expect(inserted.json.error.message).toContain("body.changes.0.document");
+      expect(inserted.json.error.message).toBe("body.changes.0.document: must be a markdown string or a document object ({markdown}, {document} or {})");
       const updated = await writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "update_page", page: pages[0], document }]);
       expect(updated.status, JSON.stringify(document)).toBe(400);
       expect(updated.json.error.message).toContain("body.changes.0.document");
@@ -73,6 +73,12 @@ describe("document fields as plain markdown strings", () => {
     const tooLong = await writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", document: long }]);
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.error.message).toContain("body.changes.0.document");
+    // An object of the wrong shape names its deepest wrong field, as before strings were accepted.
+    const wrongMarkdown = await writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", document: { markdown: 5 } }]);
+    expect(wrongMarkdown.json.error.message).toContain("body.changes.0.document.markdown: Invalid input: expected string");
+    const unknownKey = await writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", document: { markdwn: "x" } }]);
+    expect(unknownKey.status).toBe(400);
+    expect(unknownKey.json.error.message).toContain("markdwn");
     const list = await api("GET", `/spaces/${s.space.id}/change-requests/${cr.id}/content`, { token: s.owner.token });
     expect(list.json.pages.map((p: { title: string }) => p.title)).toEqual(["P"]);
   });
