@@ -1,4 +1,5 @@
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
+import { documentInput, type DocumentInputValue } from "./document-input";
 
 /** The content-write batch (content-changes.json): 1..50 changes, applied atomically. */
 const PageMetadata = {
@@ -15,11 +16,7 @@ const PageMetadata = {
 
 const MAX_MARKDOWN = 1024 * 1024;
 
-export const DocumentInput = z.union([
-  z.object({ markdown: z.string().max(MAX_MARKDOWN) }).strict(),
-  z.object({ document: z.object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.unknown()) }) }).strict(),
-  z.object({}).strict(),
-]);
+const DocumentInput = documentInput(MAX_MARKDOWN);
 
 const FileInput = z
   .object({
@@ -59,10 +56,9 @@ export const ContentChange = z.discriminatedUnion("operation", [
   z.object({ operation: z.literal("insert_files"), files: z.array(FileInput).min(1).max(20) }),
 ]);
 
-export const ContentChangesBody = z
-  .object({ changes: z.array(ContentChange).min(1).max(50) })
-  .openapi("ChangeRequestContentChanges");
+/** Named `ChangeRequestContentChanges` in the OpenAPI document by its route. */
+export const ContentChangesBody = z.object({ changes: z.array(ContentChange).min(1).max(50) });
 
 export type ContentChangeInput = z.infer<typeof ContentChange>;
-export type DocumentInputValue = z.infer<typeof DocumentInput>;
+export type { DocumentInputValue };
 export type FileInputValue = z.infer<typeof FileInput>;

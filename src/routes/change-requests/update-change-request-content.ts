@@ -32,7 +32,7 @@ export const route = defineRoute({
   request: {
     params: ChangeRequestParams,
     query: z.object({ compat: queryBoolean(true) }),
-    body: { required: true, content: { "application/json": { schema: ContentChangesBody } } },
+    body: { required: true, content: { "application/json": { schema: ContentChangesBody.openapi("ChangeRequestContentChanges") } } },
   },
   responses: { 200: json(z.union([ChangeRequestSchema, ContentUpdateSchema]), "The change request has been updated") },
 });

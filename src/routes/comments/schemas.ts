@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { documentInput, type DocumentInputValue } from "../../content/document-input";
 import { documentToMarkdown } from "../../content/markdown";
 import { badRequest } from "../../lib/errors";
 import { listEnvelope, PageQuery } from "../../lib/pagination";
@@ -24,19 +25,8 @@ export const ReplyListQuery = PageQuery.extend({ format: z.enum(["document", "ma
 
 const MAX_BODY_MARKDOWN = 100_000;
 
-/**
- * The reference's Document: `{markdown}`, `{document}` (converted to markdown) or `{}` (empty); or, as real
- * clients send it (a widely used GitBook MCP server does), a plain markdown string, taken as `{markdown}`.
- */
-const DocumentInput = z
-  .union([
-    z.string().max(MAX_BODY_MARKDOWN).openapi({ description: "Markdown, the same as `{markdown}`" }),
-    z.object({
-      markdown: z.string().max(MAX_BODY_MARKDOWN).optional(),
-      document: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ])
-  .openapi({ description: "`{markdown}`, `{document}` (a JSONDocument), `{}`, or a markdown string" });
+/** The reference's Document, or a plain markdown string taken as `{markdown}` (see content/document-input). */
+const DocumentInput = documentInput(MAX_BODY_MARKDOWN);
 
 const Emojis = z.array(z.string().min(1).max(64)).max(20);
 
@@ -58,13 +48,12 @@ export const UpdateReplyBody = UpdateCommentBody.omit({ resolved: true });
 export const UpdateChangeRequestReplyBody = UpdateCommentBody;
 
 /** Markdown of a Document input (a JSONDocument is converted; invalid documents are 400). */
-export function bodyMarkdown(input: z.infer<typeof DocumentInput>): string;
-export function bodyMarkdown(input: z.infer<typeof DocumentInput> | undefined): string | undefined;
-export function bodyMarkdown(input: z.infer<typeof DocumentInput> | undefined): string | undefined {
+export function bodyMarkdown(input: DocumentInputValue): string;
+export function bodyMarkdown(input: DocumentInputValue | undefined): string | undefined;
+export function bodyMarkdown(input: DocumentInputValue | undefined): string | undefined {
   if (input === undefined) return undefined;
-  if (typeof input === "string") return input;
-  if (input.markdown !== undefined) return input.markdown;
-  if (input.document === undefined) return "";
+  if ("markdown" in input) return input.markdown;
+  if (!("document" in input)) return "";
   const markdown = documentToMarkdown(input.document as never);
   if (markdown.length > MAX_BODY_MARKDOWN) throw badRequest(`body.body.document: must be at most ${MAX_BODY_MARKDOWN} characters as markdown`);
   return markdown;
