@@ -7,8 +7,6 @@ export interface Env {
   DB: D1Database;
   STORAGE: R2Bucket;
   JOBS: Queue<JobMessage>;
-  /** Per-space write turns (services/space-write-turns.ts); optional so scripts and other hosts run without it. */
-  SPACE_WRITES?: DurableObjectNamespace<import("./durable/space-write-coordinator").SpaceWriteCoordinator>;
   IP_RATE_LIMITER?: RateLimit;
   /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
   ASSETS: Fetcher;

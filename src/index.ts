@@ -4,8 +4,6 @@ import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 
-export { SpaceWriteCoordinator } from "./durable/space-write-coordinator";
-
 const app = createApp();
 
 export default {

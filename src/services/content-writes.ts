@@ -10,7 +10,6 @@ import { ApiError, conflict, forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
 import { requireUser, type ServiceContext } from "./context";
-import { withSpaceWriteTurn } from "./space-write-turns";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
 import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
 
@@ -33,39 +32,37 @@ export async function writeChangeRequestContent(
   ref: string,
   changes: ContentChangeInput[],
 ): Promise<ContentWriteResult> {
-  return withSpaceWriteTurn(ctx, spaceId, async () => {
-    const caller = requireUser(ctx.caller);
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const { changeRequest, snapshots } = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }], { action: "space.edit" });
-      const cr = changeRequest!;
-      if (cr.status === "merged" || cr.status === "archived") {
-        throw conflict(`The change request is ${cr.status}; its content can no longer change`);
-      }
-      const head = snapshots[0];
-      const deps = contentDeps(ctx, spaceId, {
-        revertSource: (revisionId) =>
-          loadSnapshot(ctx, spaceId, revisionId ?? cr.revisionMergedAncestor ?? cr.revisionInitial),
-      });
-      const applied = await applyChanges(head, changes, deps);
-      const revisionId = newId();
-      const moved = await commitRevision(ctx, spaceId, head, applied.snapshot, applied.bodies, {
-        revisionId,
-        type: "edits",
-        parents: [head.revision.id],
-        changeRequestId: cr.id,
-        casChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
-        extra: (guard) => [
-          inBatch(
-            ctx.db,
-            ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
-              SELECT ${cr.id}, ${caller.userId}, ${spaceId} WHERE ${guard}`),
-          ),
-        ],
-      });
-      if (moved.committed) return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+  const caller = requireUser(ctx.caller);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { changeRequest, snapshots } = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }], { action: "space.edit" });
+    const cr = changeRequest!;
+    if (cr.status === "merged" || cr.status === "archived") {
+      throw conflict(`The change request is ${cr.status}; its content can no longer change`);
     }
-    throw new ApiError(409, "The change request kept changing while this batch was applied; retry");
-  });
+    const head = snapshots[0];
+    const deps = contentDeps(ctx, spaceId, {
+      revertSource: (revisionId) =>
+        loadSnapshot(ctx, spaceId, revisionId ?? cr.revisionMergedAncestor ?? cr.revisionInitial),
+    });
+    const applied = await applyChanges(head, changes, deps);
+    const revisionId = newId();
+    const moved = await commitRevision(ctx, spaceId, head, applied.snapshot, applied.bodies, {
+      revisionId,
+      type: "edits",
+      parents: [head.revision.id],
+      changeRequestId: cr.id,
+      casChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
+      extra: (guard) => [
+        inBatch(
+          ctx.db,
+          ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
+            SELECT ${cr.id}, ${caller.userId}, ${spaceId} WHERE ${guard}`),
+        ),
+      ],
+    });
+    if (moved.committed) return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+  }
+  throw new ApiError(409, "The change request kept changing while this batch was applied; retry");
 }
 
 /**
@@ -77,24 +74,22 @@ export async function writeMainContent(
   spaceId: string,
   changes: ContentChangeInput[],
 ): Promise<{ revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] }> {
-  return withSpaceWriteTurn(ctx, spaceId, async () => {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
-      if (space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
-      const main = snapshots[0];
-      const applied = await applyChanges(main, changes, contentDeps(ctx, spaceId));
-      const revisionId = newId();
-      const done = await commitRevision(ctx, spaceId, main, applied.snapshot, applied.bodies, {
-        revisionId,
-        type: "edits",
-        parents: [main.revision.id],
-        changeRequestId: null,
-        casSpace: { expectedRevision: main.revision.id },
-      });
-      if (done.committed) return { revisionId, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
-    }
-    throw new ApiError(409, "The space kept changing while this content was written; retry");
-  });
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
+    if (space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
+    const main = snapshots[0];
+    const applied = await applyChanges(main, changes, contentDeps(ctx, spaceId));
+    const revisionId = newId();
+    const done = await commitRevision(ctx, spaceId, main, applied.snapshot, applied.bodies, {
+      revisionId,
+      type: "edits",
+      parents: [main.revision.id],
+      changeRequestId: null,
+      casSpace: { expectedRevision: main.revision.id },
+    });
+    if (done.committed) return { revisionId, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+  }
+  throw new ApiError(409, "The space kept changing while this content was written; retry");
 }
 
 interface CommitOptions {

@@ -4,7 +4,6 @@ import { ApiError, conflict, forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
 import type { ServiceContext } from "./context";
-import { withSpaceWriteTurn } from "./space-write-turns";
 import { loadContents } from "./content-load";
 import { commitRevision } from "./content-writes";
 
@@ -27,64 +26,60 @@ function sharedBase(primary: StoredSnapshot, other: StoredSnapshot): StoredSnaps
  * moves by compare-and-set, so a merge racing another merge retries on the new main instead of losing it.
  */
 export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
-  return withSpaceWriteTurn(ctx, spaceId, async (): Promise<MergeResult> => {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
-        action: "space.merge",
-      });
-      const cr = loaded.changeRequest!;
-      const [head, main, base] = loaded.snapshots;
-      if (cr.status === "merged") throw conflict("The change request is already merged");
-      if (cr.status === "archived") throw conflict("An archived change request cannot be merged; reopen it first");
-      if (loaded.space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
+      action: "space.merge",
+    });
+    const cr = loaded.changeRequest!;
+    const [head, main, base] = loaded.snapshots;
+    if (cr.status === "merged") throw conflict("The change request is already merged");
+    if (cr.status === "archived") throw conflict("An archived change request cannot be merged; reopen it first");
+    if (loaded.space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
 
-      const deps = contentDeps(ctx, spaceId);
-      const merged =
-        base.revision.id === main.revision.id
-          ? { kind: "merged" as const, snapshot: head, bodies: new Map<string, string>() }
-          : await mergeSnapshots(base, head, main, deps);
-      if (merged.kind === "conflicts") return { result: "conflicts", revision: main.revision.id, conflicts: merged.conflicts };
+    const deps = contentDeps(ctx, spaceId);
+    const merged =
+      base.revision.id === main.revision.id
+        ? { kind: "merged" as const, snapshot: head, bodies: new Map<string, string>() }
+        : await mergeSnapshots(base, head, main, deps);
+    if (merged.kind === "conflicts") return { result: "conflicts", revision: main.revision.id, conflicts: merged.conflicts };
 
-      const revisionId = newId();
-      const done = await commitRevision(ctx, spaceId, sharedBase(main, head), merged.snapshot, merged.bodies, {
-        revisionId,
-        type: "merge",
-        parents: [main.revision.id, head.revision.id],
-        changeRequestId: null,
-        mergedFrom: cr.id,
-        casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: { id: cr.id, expectedRevision: head.revision.id } },
-      });
-      if (done.committed) return { result: "merge", revision: revisionId };
-    }
-    throw new ApiError(409, "The space kept changing while merging; retry");
-  });
+    const revisionId = newId();
+    const done = await commitRevision(ctx, spaceId, sharedBase(main, head), merged.snapshot, merged.bodies, {
+      revisionId,
+      type: "merge",
+      parents: [main.revision.id, head.revision.id],
+      changeRequestId: null,
+      mergedFrom: cr.id,
+      casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: { id: cr.id, expectedRevision: head.revision.id } },
+    });
+    if (done.committed) return { result: "merge", revision: revisionId };
+  }
+  throw new ApiError(409, "The space kept changing while merging; retry");
 }
 
 /** Brings main's changes into the change request (the same three-way merge in the other direction). */
 export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
-  return withSpaceWriteTurn(ctx, spaceId, async (): Promise<MergeResult> => {
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
-        action: "space.edit",
-      });
-      const cr = loaded.changeRequest!;
-      const [head, main, base] = loaded.snapshots;
-      if (cr.status === "merged") throw conflict("The change request is already merged");
-      if (base.revision.id === main.revision.id) return { result: "update", revision: head.revision.id };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
+      action: "space.edit",
+    });
+    const cr = loaded.changeRequest!;
+    const [head, main, base] = loaded.snapshots;
+    if (cr.status === "merged") throw conflict("The change request is already merged");
+    if (base.revision.id === main.revision.id) return { result: "update", revision: head.revision.id };
 
-      const merged = await mergeSnapshots(base, head, main, contentDeps(ctx, spaceId));
-      if (merged.kind === "conflicts") return { result: "conflicts", revision: head.revision.id, conflicts: merged.conflicts };
+    const merged = await mergeSnapshots(base, head, main, contentDeps(ctx, spaceId));
+    if (merged.kind === "conflicts") return { result: "conflicts", revision: head.revision.id, conflicts: merged.conflicts };
 
-      const revisionId = newId();
-      const done = await commitRevision(ctx, spaceId, sharedBase(head, main), merged.snapshot, merged.bodies, {
-        revisionId,
-        type: "update",
-        parents: [head.revision.id, main.revision.id],
-        changeRequestId: cr.id,
-        casChangeRequest: { id: cr.id, expectedRevision: head.revision.id, mergedAncestor: main.revision.id },
-      });
-      if (done.committed) return { result: "update", revision: revisionId };
-    }
-    throw new ApiError(409, "The change request kept changing while updating; retry");
-  });
+    const revisionId = newId();
+    const done = await commitRevision(ctx, spaceId, sharedBase(head, main), merged.snapshot, merged.bodies, {
+      revisionId,
+      type: "update",
+      parents: [head.revision.id, main.revision.id],
+      changeRequestId: cr.id,
+      casChangeRequest: { id: cr.id, expectedRevision: head.revision.id, mergedAncestor: main.revision.id },
+    });
+    if (done.committed) return { result: "update", revision: revisionId };
+  }
+  throw new ApiError(409, "The change request kept changing while updating; retry");
 }
