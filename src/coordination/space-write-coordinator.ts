@@ -19,6 +19,9 @@ export type TurnOutcome = "done" | "busy";
  * callback (it is outside I/O), which is why the queue is explicit.
  */
 export class SpaceWriteCoordinator extends DurableObject {
+  /** Instance fields so that tests can shorten them (runInDurableObject). */
+  leaseMs = TURN_LEASE_MS;
+  waitMs = TURN_WAIT_MS;
   #holder: symbol | null = null;
   #waiting: { id: symbol; grant: () => void }[] = [];
 
@@ -27,7 +30,7 @@ export class SpaceWriteCoordinator extends DurableObject {
     if (!(await this.#acquire(id))) return "busy";
     let lease: ReturnType<typeof setTimeout> | undefined;
     try {
-      const expired = new Promise<void>((resolve) => (lease = setTimeout(resolve, TURN_LEASE_MS)));
+      const expired = new Promise<void>((resolve) => (lease = setTimeout(resolve, this.leaseMs)));
       // The writer's own outcome (including its errors) stays in its Worker; here only the end of the turn matters.
       await Promise.race([Promise.resolve(write()).catch(() => undefined), expired]);
     } finally {
@@ -51,7 +54,7 @@ export class SpaceWriteCoordinator extends DurableObject {
       const timer = setTimeout(() => {
         this.#waiting = this.#waiting.filter((w) => w.id !== id);
         resolve(false);
-      }, TURN_WAIT_MS);
+      }, this.waitMs);
       this.#waiting.push({
         id,
         grant: () => {

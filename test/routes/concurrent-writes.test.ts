@@ -34,6 +34,23 @@ describe("concurrent writers", () => {
     for (const { cr } of crs) expect((await s.api.spaces.getChangeRequestById(s.space.id, cr.id)).data.status).toBe("merged");
   });
 
+  it("takes writes into a change request and an update from main at the same time, all of them", async () => {
+    const s = await seedSpace();
+    const { data: cr } = await s.api.spaces.createChangeRequest(s.space.id, { subject: "Outdated" });
+    const onMain = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "From main", document: { markdown: "main\n" } }]);
+    expect((await s.api.spaces.mergeChangeRequest(s.space.id, onMain.cr.id)).data.result).toBe("merge");
+
+    const titles = Array.from({ length: 10 }, (_, i) => `Draft ${i}`);
+    const [update, ...writes] = await Promise.all([
+      s.api.spaces.updateChangeRequest(s.space.id, cr.id).then((r) => r.data.result),
+      ...titles.map((title) => writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title, document: { markdown: `${title}\n` } }]).then((r) => r.status)),
+    ]);
+    expect(update).toBe("update");
+    expect(writes).toEqual(titles.map(() => 200));
+    const { data } = await s.api.spaces.listPagesInChangeRequest(s.space.id, cr.id);
+    expect(data.pages.map((p) => p.title).sort()).toEqual(["From main", ...titles].sort());
+  });
+
   it("still reports a true conflict when two concurrent merges edit the same line", async () => {
     const s = await seedSpace();
     const seed = await changeRequestWith(s.owner.token, s.space.id, [
