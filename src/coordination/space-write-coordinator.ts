@@ -32,7 +32,7 @@ export class SpaceWriteCoordinator extends DurableObject {
     try {
       const expired = new Promise<void>((resolve) => (lease = setTimeout(resolve, this.leaseMs)));
       // The writer's own outcome (including its errors) stays in its Worker; here only the end of the turn matters.
-      await Promise.race([Promise.resolve(write()).catch(() => undefined), expired]);
+      await Promise.race([(async () => write())().catch(() => undefined), expired]);
     } finally {
       clearTimeout(lease);
       this.#release(id);

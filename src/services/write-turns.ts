@@ -16,7 +16,8 @@ export async function withSpaceWriteTurn<T>(ctx: ServiceContext, spaceId: string
   let running: Promise<T> | undefined;
   let started!: () => void;
   const turnStarted = new Promise<void>((resolve) => (started = resolve));
-  const turn = Promise.resolve(
+  // An async wrapper, so that a binding that throws at once is handled like one whose call fails.
+  const turn = (async () =>
     coordinators.getByName(spaceId).runTurn(() => {
       // The write runs at most once, whatever the coordinator does with the callback.
       if (running) return Promise.resolve();
@@ -26,13 +27,17 @@ export async function withSpaceWriteTurn<T>(ctx: ServiceContext, spaceId: string
         () => undefined,
         () => undefined,
       );
-    }),
-  );
+    }))();
   // Whichever comes first: our turn begins, or the coordinator answers without running us (busy, unreachable).
-  await Promise.race([turnStarted, turn.then(
-    () => undefined,
-    () => undefined,
-  )]);
+  await Promise.race([
+    turnStarted,
+    turn.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!running) console.warn(`space write coordinator unreachable for ${spaceId}; writing without a turn`, error);
+      },
+    ),
+  ]);
   // The turn ends when the callback returns to the coordinator; the answer need not wait for its reply.
   if (running) return running;
   return write({ ...ctx, now: Date.now() });
