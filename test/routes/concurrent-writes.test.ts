@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
 import { changeRequestWith, seedSpace, writeContent } from "../helpers/content";
 
 const markdownOf = async (s: Awaited<ReturnType<typeof seedSpace>>, pageId: string) =>
@@ -49,6 +50,23 @@ describe("concurrent writers", () => {
     expect(writes).toEqual(titles.map(() => 200));
     const { data } = await s.api.spaces.listPagesInChangeRequest(s.space.id, cr.id);
     expect(data.pages.map((p) => p.title).sort()).toEqual(["From main", ...titles].sort());
+  });
+
+  it("takes a turn for each write and none for reads", async () => {
+    const s = await seedSpace();
+    const { cr, pages } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "Read me", document: { markdown: "hi\n" } }]);
+    const turns = vi.spyOn(env.SPACE_WRITES, "getByName");
+    try {
+      await s.api.spaces.listPagesInChangeRequest(s.space.id, cr.id);
+      await s.api.spaces.getPageInChangeRequestById(s.space.id, cr.id, pages[0]);
+      await s.api.spaces.getChangeRequestById(s.space.id, cr.id);
+      await s.api.spaces.listPages(s.space.id);
+      expect(turns).not.toHaveBeenCalled();
+      await s.api.spaces.mergeChangeRequest(s.space.id, cr.id);
+      expect(turns.mock.calls).toEqual([[s.space.id]]);
+    } finally {
+      turns.mockRestore();
+    }
   });
 
   it("still reports a true conflict when two concurrent merges edit the same line", async () => {
