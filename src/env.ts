@@ -1,4 +1,5 @@
 import type { RequestIdVariables } from "hono/request-id";
+import type { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
 import type { Db } from "./db/client";
 import type { Caller } from "./services/context";
 
@@ -10,6 +11,8 @@ export interface Env {
   IP_RATE_LIMITER?: RateLimit;
   /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
   ASSETS: Fetcher;
+  /** One write coordinator per space: concurrent content writes take turns instead of being refused. */
+  SPACE_WRITES?: DurableObjectNamespace<SpaceWriteCoordinator>;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
   RATE_LIMIT_REQUESTS?: string;

@@ -4,6 +4,9 @@ import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 
+// Durable Object classes must be exported by the main module.
+export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
+
 const app = createApp();
 
 export default {

@@ -3,6 +3,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     STORAGE: R2Bucket;
     ASSETS: Fetcher;
+    SPACE_WRITES: DurableObjectNamespace<import("../src/coordination/space-write-coordinator").SpaceWriteCoordinator>;
     JOBS: Queue<import("../src/env").JobMessage>;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     PUBLIC_API_URL: string;

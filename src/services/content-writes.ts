@@ -12,6 +12,7 @@ import { contentDeps } from "./content-deps";
 import { requireUser, type ServiceContext } from "./context";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
 import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
+import { withSpaceWriteTurn } from "./write-turns";
 
 const ATTEMPTS = 3;
 
@@ -24,9 +25,19 @@ export interface ContentWriteResult {
 /**
  * Applies a batch of content changes to a change request as one new revision. All or nothing: an invalid
  * change answers 400 and nothing is written. Concurrent writes to the same change request never overwrite
- * each other: the head moves by compare-and-set, and a lost race re-applies the batch on the new head.
+ * each other and are not refused: they take turns in the space (withSpaceWriteTurn); the head still moves by
+ * compare-and-set, and a race lost to a writer without a turn re-applies the batch on the new head.
  */
-export async function writeChangeRequestContent(
+export function writeChangeRequestContent(
+  ctx: ServiceContext,
+  spaceId: string,
+  ref: string,
+  changes: ContentChangeInput[],
+): Promise<ContentWriteResult> {
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToChangeRequest(turnCtx, spaceId, ref, changes));
+}
+
+async function applyToChangeRequest(
   ctx: ServiceContext,
   spaceId: string,
   ref: string,
@@ -67,13 +78,20 @@ export async function writeChangeRequestContent(
 
 /**
  * Applies content changes straight to the space's primary content as one `edits` revision (imports and
- * templates into main). Needs `edit`; a locked space refuses with 403. Races retry on the new main.
+ * templates into main). Needs `edit`; a locked space refuses with 403. Runs in the space's write turn;
+ * races with writers without a turn retry on the new main.
  */
-export async function writeMainContent(
+export function writeMainContent(
   ctx: ServiceContext,
   spaceId: string,
   changes: ContentChangeInput[],
-): Promise<{ revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] }> {
+): Promise<MainWriteResult> {
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToMain(turnCtx, spaceId, changes));
+}
+
+type MainWriteResult = { revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] };
+
+async function applyToMain(ctx: ServiceContext, spaceId: string, changes: ContentChangeInput[]): Promise<MainWriteResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
     if (space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");

@@ -6,6 +6,7 @@ import { contentDeps } from "./content-deps";
 import type { ServiceContext } from "./context";
 import { loadContents } from "./content-load";
 import { commitRevision } from "./content-writes";
+import { withSpaceWriteTurn } from "./write-turns";
 
 const ATTEMPTS = 3;
 
@@ -22,10 +23,15 @@ function sharedBase(primary: StoredSnapshot, other: StoredSnapshot): StoredSnaps
 
 /**
  * Merges a change request into the space's primary content: a three-way merge of the change request's head
- * (ours) and main (theirs) from their last common revision. Conflicts change nothing. The space's revision
- * moves by compare-and-set, so a merge racing another merge retries on the new main instead of losing it.
+ * (ours) and main (theirs) from their last common revision. Conflicts change nothing. Merges into one space
+ * take turns (withSpaceWriteTurn), so concurrent merges of disjoint change requests all merge; the space's
+ * revision still moves by compare-and-set, and a race lost to a writer without a turn retries on the new main.
  */
-export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
+export function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => mergeIntoMain(turnCtx, spaceId, ref));
+}
+
+async function mergeIntoMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
       action: "space.merge",
@@ -57,8 +63,12 @@ export async function mergeChangeRequest(ctx: ServiceContext, spaceId: string, r
   throw new ApiError(409, "The space kept changing while merging; retry");
 }
 
-/** Brings main's changes into the change request (the same three-way merge in the other direction). */
-export async function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
+/** Brings main's changes into the change request (the same three-way merge in the other direction), in the space's write turn. */
+export function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => updateFromMain(turnCtx, spaceId, ref));
+}
+
+async function updateFromMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
       action: "space.edit",
