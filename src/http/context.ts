@@ -11,5 +11,17 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     caller: c.get("caller"),
     urls: { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin },
     now: Date.now(),
+    defer: deferUntilDone(c),
   };
+}
+
+/** The request's `waitUntil`, when it runs with an execution context (Hono's getter throws otherwise). */
+function deferUntilDone(c: Context<AppEnv>): ServiceContext["defer"] {
+  let executionCtx: { waitUntil(promise: Promise<unknown>): void };
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    return undefined;
+  }
+  return (task) => executionCtx.waitUntil(task);
 }
