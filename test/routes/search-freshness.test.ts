@@ -25,10 +25,10 @@ function undeliveredQueue() {
   const testEnv = { ...env, JOBS: queue } as unknown as typeof env;
   /** Each request's execution context, so that a test can wait for what it deferred. */
   const contexts: ExecutionContext[] = [];
-  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const ctx = createExecutionContext();
     contexts.push(ctx);
-    return worker.fetch(new Request(input, init), testEnv as never, ctx);
+    return worker.fetch(new Request(input, init) as never, testEnv as never, ctx);
   };
   const settle = () => Promise.all(contexts.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
   return { sent, fetch, settle, client: (token: string) => new GitBookAPI({ endpoint: "https://api.quire.test", authToken: token, serviceBinding: { fetch } }) };
