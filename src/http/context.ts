@@ -4,11 +4,22 @@ import type { ServiceContext } from "../services/context";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  return { db: c.get("db"), env: c.env, caller: c.get("caller"), urls: urlBases(c), now: Date.now() };
+  return { db: c.get("db"), env: c.env, caller: c.get("caller"), urls: urlBases(c), now: Date.now(), defer: deferUntilDone(c) };
 }
 
 /** Where the API and the app live: configured origins, or this request's own. */
 export function urlBases(c: Context<AppEnv>): ServiceContext["urls"] {
   const origin = new URL(c.req.url).origin;
   return { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin };
+}
+
+/** The request's `waitUntil`, when it runs with an execution context (Hono's getter throws otherwise). */
+function deferUntilDone(c: Context<AppEnv>): ServiceContext["defer"] {
+  let executionCtx: { waitUntil(promise: Promise<unknown>): void };
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    return undefined;
+  }
+  return (task) => executionCtx.waitUntil(task);
 }

@@ -1,5 +1,5 @@
 import type { ContentRef } from "../content/document";
-import type { Snapshot } from "../content/model";
+import type { FileEntry, PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
 import type { ServiceContext } from "../services/context";
 import { presentChangeRequest } from "./change-request";
@@ -16,6 +16,34 @@ export interface LocationContext {
   space: ReturnType<typeof presentSpace>;
   /** Set for change-request content; main content carries none (the field is optional). */
   versionContext?: { type: "changeRequest"; changeRequest: ReturnType<typeof presentChangeRequest> };
+}
+
+/** Pages and files that references name but the presented revision lacks, as the space last recorded them. */
+export interface MissingTargets {
+  pages: Map<string, PageEntry>;
+  files: Map<string, FileEntry>;
+}
+
+const PAGE_KINDS: Record<string, string> = { document: "sheet", group: "group", link: "link" };
+
+/**
+ * A page the revision lacks: its last recorded metadata when the space has any, else only the id the link
+ * names (a page never seen here). It has no place in the tree, so no path, URL or child pages.
+ */
+function missingPage(id: string, entry: PageEntry | undefined) {
+  if (!entry) return { id, title: "", kind: "sheet", type: "document" as const };
+  return {
+    id,
+    title: entry.title,
+    ...(entry.emoji ? { emoji: entry.emoji } : {}),
+    ...(entry.icon ? { icon: entry.icon } : {}),
+    createdAt: new Date(entry.createdAt).toISOString(),
+    updatedAt: new Date(entry.updatedAt).toISOString(),
+    kind: PAGE_KINDS[entry.type] ?? entry.type,
+    type: entry.type,
+    ...(entry.type !== "link" ? { slug: entry.slug } : {}),
+    ...(entry.description ? { description: entry.description } : {}),
+  };
 }
 
 /** Builds ContentLocation objects (pages and files presented once each, however often they appear). */
@@ -36,15 +64,29 @@ export function locationPresenter(lc: LocationContext) {
     if (!files.has(id)) files.set(id, presentFile(lc.ctx, lc.spaceId, entry));
     return { kind: "file" as const, ...common(), file: await files.get(id)! };
   };
-  /**
-   * The location a resolved reference points at. A target missing from the revision (a broken link) cannot
-   * be presented as a page or file, so it is given as the URL written in the markdown (`/pages/<id>`, …).
-   */
-  const target = async (ref: ContentRef, resolved: boolean) => {
+  /** A page or file that the revision lacks, presented from what the space last recorded of it. */
+  const missingLocation = async (ref: ContentRef, missing: MissingTargets) => {
     const r = ref as Record<string, string | undefined>;
-    if (resolved && ref.kind === "page" && r.page) return page(r.page);
-    if (resolved && ref.kind === "anchor" && r.page) return page(r.page, r.anchor);
-    if (resolved && ref.kind === "file" && r.file) return file(r.file);
+    if (ref.kind === "file") {
+      const entry = missing.files.get(r.file!);
+      // A file never stored in this space has no bytes to download: an empty URL, size 0.
+      const presented = entry
+        ? await presentFile(lc.ctx, lc.spaceId, entry)
+        : { id: r.file!, name: "", contentType: "", downloadURL: "", size: 0 };
+      return { kind: "file" as const, ...common(), file: presented };
+    }
+    const anchor = ref.kind === "anchor" && r.anchor ? { internalLocation: { type: "anchor" as const, anchor: r.anchor } } : {};
+    return { kind: "page" as const, ...common(), page: missingPage(r.page!, missing.pages.get(r.page!)), ...anchor };
+  };
+  /**
+   * The location a reference points at, of the kind its markdown wrote (`/pages/<id>`, `/pages/<id>#a`,
+   * `/files/<id>`), whether or not the target is still in the revision (a broken link keeps its kind).
+   */
+  const target = async (ref: ContentRef, missing: MissingTargets = { pages: new Map(), files: new Map() }) => {
+    const r = ref as Record<string, string | undefined>;
+    const inRevision = ref.kind === "file" ? lc.snapshot.files.has(r.file ?? "") : lc.snapshot.pages.has(r.page ?? "");
+    if ((ref.kind === "page" || ref.kind === "anchor") && r.page) return inRevision ? page(r.page, ref.kind === "anchor" ? r.anchor : undefined) : missingLocation(ref, missing);
+    if (ref.kind === "file" && r.file) return inRevision ? file(r.file) : missingLocation(ref, missing);
     return { kind: "url" as const, url: urlFromRef(ref) ?? String(r.url ?? "") };
   };
   return { page, file, target };

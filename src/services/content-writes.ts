@@ -11,7 +11,7 @@ import { newId } from "../lib/ids";
 import { contentDeps } from "./content-deps";
 import { requireUser, type ServiceContext } from "./context";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
-import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
+import { followMainContent, searchIndexJobStatement } from "./search-index";
 import { withSpaceWriteTurn } from "./write-turns";
 
 const ATTEMPTS = 3;
@@ -193,7 +193,7 @@ export async function commitRevision(
     const results = (await ctx.db.batch(statements as never)) as unknown[];
     const moved = results[results.length - 2] as { id: string }[];
     const merged = results[results.length - 1] as ChangeRequestRow[];
-    if (moved.length > 0) await sendIndexMessage(ctx.env, indexJob.message);
+    if (moved.length > 0) await followMainContent(ctx, spaceId, indexJob.message);
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }
   const cas = opts.casChangeRequest!;

@@ -23,6 +23,11 @@ export interface ServiceContext {
   caller: Caller;
   urls: UrlBases;
   now: number;
+  /**
+   * Runs `task` after the response is sent (a request's `waitUntil`), for work the caller need not wait for
+   * but that should happen now (e.g. indexing a small change to main). Absent (jobs, cron, scripts): await it.
+   */
+  defer?: (task: Promise<unknown>) => void;
 }
 
 export function requireUser(caller: Caller): UserCaller {

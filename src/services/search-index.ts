@@ -5,19 +5,26 @@ import { assembleSnapshot, revisionNodesQuery } from "../content/snapshot-store"
 import { type Db, inBatch } from "../db/client";
 import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } from "../db/schema";
 import { chunk } from "../lib/chunk";
+import type { ServiceContext } from "./context";
 import { type JobContext, type JobRow, newJob } from "./jobs";
 
 /**
- * The search index follows each space's primary content through a queue job: every commit that moves a
- * space's revision (merges, writes to main, duplicates) queues a `search-index` job for the space. The job
- * compares the current revision's pages with the indexed ones (search_pages) and re-indexes only the pages
- * whose title or body changed, rewrites the path of moved pages, and drops removed ones. It is idempotent:
- * a redelivered or duplicate job finds the index at the space's revision (search_index_state) and stops.
+ * The search index follows each space's primary content. Every commit that moves a space's revision (merges,
+ * writes to main, imports, templates, new and duplicated spaces) queues a `search-index` job for the space,
+ * and, right after the write (after the response, through `ctx.defer`), indexes the change inline when it
+ * re-indexes at most INLINE_INDEX_PAGES pages; a bigger change is left to the job. Both compare the current
+ * revision's pages with the indexed ones (search_pages) and re-index only the pages whose title or body
+ * changed, rewrite the path of moved pages, and drop removed ones. Both are idempotent and may race: every
+ * write is guarded by the revision it was computed from and replaces a page's rows as a whole, and whichever
+ * runs second finds the index at the space's revision (search_index_state) and stops. The daily sweep
+ * re-queues any space whose index still lags (a lost message, an inline run cut short).
  */
 export const SEARCH_INDEX_JOB_KIND = "search-index";
 /** Pages parsed and written per D1 batch, and per job run (the rest goes to a continuation job). */
 export const INDEX_PAGES_PER_BATCH = 50;
 export const INDEX_PAGES_PER_RUN = 500;
+/** Pages an inline run right after a write may re-index; a bigger diff is left to the queued job. */
+export const INLINE_INDEX_PAGES = INDEX_PAGES_PER_BATCH;
 /** Largest JSON parameter per insert statement (D1 caps strings at 2 MB). */
 const MAX_JSON_PARAM = 700_000;
 const ATTEMPTS = 4;
@@ -68,6 +75,20 @@ export async function sendIndexMessage(env: JobContext["env"], message: { jobId:
   } catch (error) {
     console.error(JSON.stringify({ jobId: message.jobId, error: `search index job not queued: ${String(error)}` }));
   }
+}
+
+/**
+ * After a write moved a space's main content (its job row written in the same batch): sends the job's message,
+ * then indexes the change inline if it is small, after the response when the context can defer work, else
+ * before returning. A failed inline run is logged; the job (or the daily sweep) still brings the index up.
+ */
+export async function followMainContent(ctx: Pick<ServiceContext, "db" | "env" | "defer">, spaceId: string, message: { jobId: string }) {
+  await sendIndexMessage(ctx.env, message);
+  const inline = updateSearchIndex({ db: ctx.db, env: ctx.env, now: Date.now() }, spaceId, INLINE_INDEX_PAGES, { inline: true }).catch((error) => {
+    console.error(JSON.stringify({ spaceId, error: `inline search indexing failed: ${String(error)}` }));
+  });
+  if (ctx.defer) ctx.defer(inline);
+  else await inline;
 }
 
 /** Queues a search-index job for a space (its row and its message). */
@@ -121,6 +142,8 @@ async function loadBodies(db: Db, spaceId: string, hashes: string[]) {
 
 export interface IndexRunResult {
   upToDate?: boolean;
+  /** An inline run found more than its budget to re-index and wrote nothing: the job does it. */
+  leftToJob?: boolean;
   reindexed: number;
   moved: number;
   removed: number;
@@ -128,11 +151,17 @@ export interface IndexRunResult {
 }
 
 /**
- * Brings a space's index to its current revision, at most INDEX_PAGES_PER_RUN re-indexed pages per run.
+ * Brings a space's index to its current revision, at most `budget` re-indexed pages per run (the rest goes to
+ * a continuation job; an `inline` run with more than its budget writes nothing and leaves it all to the job).
  * Each batch is guarded by the revision it was computed from: when the space moves meanwhile, nothing of
  * that batch is written and the diff is recomputed against the new revision.
  */
-export async function updateSearchIndex(ctx: JobContext, spaceId: string, budget = INDEX_PAGES_PER_RUN): Promise<IndexRunResult> {
+export async function updateSearchIndex(
+  ctx: JobContext,
+  spaceId: string,
+  budget = INDEX_PAGES_PER_RUN,
+  opts: { inline?: boolean } = {},
+): Promise<IndexRunResult> {
   const result: IndexRunResult = { reindexed: 0, moved: 0, removed: 0, more: false };
   attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [spaceRows, stateRows] = await ctx.db.batch([
@@ -151,6 +180,7 @@ export async function updateSearchIndex(ctx: JobContext, spaceId: string, budget
     const revision = revisionRows[0];
     if (!revision) throw new Error(`space ${spaceId} has no current revision`);
     const diff = diffIndex(indexablePages(assembleSnapshot(revision, nodes)), indexed);
+    if (opts.inline && diff.reindex.length > budget) return { ...result, leftToJob: true };
     const work = diff.reindex.slice(0, budget);
     const finished = work.length === diff.reindex.length;
     const guard = sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${revision.id})`;

@@ -6,7 +6,7 @@ import { base62, newId, randomBytes } from "../lib/ids";
 import { organizationAccess, requireUser, type ServiceContext } from "./context";
 import { authorize, can, type Access } from "./permissions";
 import { type ContentPosition, placementKey } from "./placement";
-import { searchIndexJobStatement, sendIndexMessage } from "./search-index";
+import { followMainContent, searchIndexJobStatement } from "./search-index";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
@@ -102,7 +102,11 @@ export async function createSpace(ctx: ServiceContext, organizationId: string, i
   const revision = input.template
     ? await templateFirstRevisionStatements(ctx, { ...first, template: input.template })
     : await initialRevisionStatements(ctx.db, { ...first, now: ctx.now });
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision]);
+  // A template's pages are searchable content: index them like any other write to main (an empty space
+  // has nothing to index; the daily sweep records its empty index).
+  const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
+  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
+  if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
 
@@ -210,7 +214,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
   });
   const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
   await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
-  await sendIndexMessage(ctx.env, indexJob.message);
+  await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
 

@@ -80,7 +80,7 @@ describe("links", () => {
     expect(status).toEqual({
       [`page:${s.target}`]: "ok",
       [`page:${s.target}#setup`]: "ok",
-      [`url:/pages/${s.target}#nope`]: "broken",
+      [`page:${s.target}#nope`]: "broken",
       [`page:${s.home}#home`]: "ok",
       [`page:${s.other}`]: "ok",
       [`file:${s.logo}`]: "ok",
@@ -100,7 +100,7 @@ describe("links", () => {
 
     // Status filter.
     const broken = await s.api.spaces.listSpaceLinks(s.space.id, { status: Status.Broken });
-    expect(broken.data.items.map((u) => describeTarget(u as Usage))).toEqual([`url:/pages/${s.target}#nope`]);
+    expect(broken.data.items.map((u) => describeTarget(u as Usage))).toEqual([`page:${s.target}#nope`]);
     expect(broken.data.count).toBe(1);
     expect(broken.data.stats.total).toBe(9);
     const inApp = await s.api.spaces.listSpaceLinks(s.space.id, { status: Status.InApp });
@@ -135,18 +135,20 @@ describe("links", () => {
     // Broken: the deleted page, its two anchors (#nope was already broken on main) and the absent file.
     expect(data.stats).toEqual({ total: 10, broken: { total: 4, changeRequest: 3 } });
     const items = byTarget(data.items as Usage[]);
-    expect(items[`url:/pages/${s.target}`].status).toBe("broken");
-    expect(items[`url:/pages/${s.target}`].targetReference).toEqual({ kind: "url", url: `/pages/${s.target}` });
-    expect(items[`url:/pages/${s.target}#setup`].status).toBe("broken");
-    expect(items["url:/files/absent-file"].status).toBe("broken");
-    expect(items["url:/files/absent-file"].locationReferences.map((l) => l.page.id)).toEqual([s.other]);
+    // A broken link keeps the kind its markdown wrote; the deleted page is shown as the merge base had it.
+    expect(items[`page:${s.target}`].status).toBe("broken");
+    expect(items[`page:${s.target}`].targetReference).toMatchObject({ kind: "page", page: { id: s.target, title: "Target" }, space: { id: s.space.id } });
+    expect(items[`page:${s.target}#setup`].status).toBe("broken");
+    expect(items["file:absent-file"].status).toBe("broken");
+    expect(items["file:absent-file"].targetReference).toMatchObject({ kind: "file", file: { id: "absent-file" } });
+    expect(items["file:absent-file"].locationReferences.map((l) => l.page.id)).toEqual([s.other]);
     expect(items[`file:${s.logo}`].status).toBe("ok");
     // Locations in a change request carry it as their version context.
     expect(items[`file:${s.logo}`].locationReferences[0].versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
 
     const introduced = await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken, brokenContext: "change-request" });
     expect(introduced.data.items.map((u) => describeTarget(u as Usage)).sort()).toEqual(
-      ["url:/files/absent-file", `url:/pages/${s.target}`, `url:/pages/${s.target}#setup`].sort(),
+      ["file:absent-file", `page:${s.target}`, `page:${s.target}#setup`].sort(),
     );
     expect((await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken })).data.count).toBe(4);
 
