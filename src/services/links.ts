@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ContentRef } from "../content/document";
 import { type BodyLinks, type LinkRelation, refKey } from "../content/links";
-import { childrenOf, type FileEntry, type PageEntry, type Snapshot } from "../content/model";
+import { childrenOf, type Snapshot } from "../content/model";
 import { changeRequests, organizations, users } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { pageArray, type PageRequest } from "../lib/pagination";
@@ -160,7 +160,7 @@ export async function listLinks(ctx: ServiceContext, spaceId: string, source: Li
     (u) => !query.status || (u.status === query.status && (query.status !== "broken" || !onlyIntroduced || introduced!.has(u.key))),
   );
   const page = pageArray(matching, (u) => u.key, query);
-  const missing = await missingTargets(ctx, spaceId, [head, ...(base ? [base] : [])], page.items.map((u) => u.ref));
+  const missing = missingTargets([head, ...(base ? [base] : [])], page.items.map((u) => u.ref));
   const items = await Promise.all(
     page.items.map(async (u) => ({
       status: u.status,
@@ -173,43 +173,21 @@ export async function listLinks(ctx: ServiceContext, spaceId: string, source: Li
 }
 
 /**
- * What the space last recorded about the pages and files that broken references name but the listed revision
- * lacks: from the comparison revision when it has them (a change request's merge base), otherwise from the
- * space's stored tree and file-list nodes (every revision's, so a page deleted long ago is still known by its
- * last title). One query, and only when some presented reference is missing.
+ * What the comparison revision (a change request's merge base, already loaded) knows about the pages and files
+ * that broken references name but the listed revision lacks, so a page deleted in the change request keeps its
+ * title. Anything else is presented by id alone: searching the space's history would make this read grow with
+ * the space.
  */
-async function missingTargets(ctx: ServiceContext, spaceId: string, snapshots: Snapshot[], refs: ContentRef[]): Promise<MissingTargets> {
+function missingTargets(snapshots: Snapshot[], refs: ContentRef[]): MissingTargets {
   const found: MissingTargets = { pages: new Map(), files: new Map() };
   const [head, ...earlier] = snapshots;
-  const wantedPages = new Set<string>();
-  const wantedFiles = new Set<string>();
   for (const ref of refs) {
     const r = ref as Record<string, unknown>;
-    if ((ref.kind === "page" || ref.kind === "anchor") && typeof r.page === "string" && !head.pages.has(r.page)) wantedPages.add(r.page);
-    if (ref.kind === "file" && typeof r.file === "string" && !head.files.has(r.file)) wantedFiles.add(r.file);
-  }
-  for (const s of earlier) {
-    for (const id of wantedPages) if (s.pages.has(id)) found.pages.set(id, s.pages.get(id)!), wantedPages.delete(id);
-    for (const id of wantedFiles) if (s.files.has(id)) found.files.set(id, s.files.get(id)!), wantedFiles.delete(id);
-  }
-  const wanted = [...wantedPages, ...wantedFiles];
-  if (!wanted.length) return found;
-  const json = JSON.stringify(wanted);
-  // Nodes are JSON arrays of page entries (tree levels) or file entries (file lists); `instr` skips the rest
-  // without parsing them.
-  const rows = await ctx.db.all<{ entry: string }>(sql`
-    SELECT e.value AS entry FROM content_nodes n, json_each(n.data) e
-    WHERE n.space_id = ${spaceId}
-      AND EXISTS (SELECT 1 FROM json_each(${json}) w WHERE instr(n.data, '"' || w.value || '"') > 0)
-      AND json_extract(e.value, '$.id') IN (SELECT value FROM json_each(${json}))`);
-  for (const row of rows) {
-    const entry = JSON.parse(row.entry) as (PageEntry & { children?: string }) | FileEntry;
-    if ("contentType" in entry && "hash" in entry) {
-      if (wantedFiles.has(entry.id)) found.files.set(entry.id, entry);
-    } else if (wantedPages.has(entry.id)) {
-      const { children: _children, ...page } = entry as PageEntry & { children?: string };
-      const known = found.pages.get(page.id);
-      if (!known || page.updatedAt > known.updatedAt) found.pages.set(page.id, page);
+    const page = (ref.kind === "page" || ref.kind === "anchor") && typeof r.page === "string" && !head.pages.has(r.page) ? r.page : undefined;
+    const file = ref.kind === "file" && typeof r.file === "string" && !head.files.has(r.file) ? r.file : undefined;
+    for (const s of earlier) {
+      if (page && !found.pages.has(page) && s.pages.has(page)) found.pages.set(page, s.pages.get(page)!);
+      if (file && !found.files.has(file) && s.files.has(file)) found.files.set(file, s.files.get(file)!);
     }
   }
   return found;
