@@ -37,7 +37,15 @@ export default defineConfig(async () => {
         },
         {
           // The developer set-up path in Node: bootstrap + wrangler dev over real HTTP.
-          test: { name: "e2e", include: ["e2e/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 90_000 },
+          // One file at a time: each starts its own `wrangler dev`, and several at once starve a 2-core machine.
+          test: {
+            name: "e2e",
+            include: ["e2e/**/*.test.ts"],
+            environment: "node",
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 180_000,
+          },
         },
       ],
     },

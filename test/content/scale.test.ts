@@ -25,7 +25,7 @@ async function rowCount(spaceId: string) {
 describe("a 2,000-page space", () => {
   it("reads its tree in one round trip; a one-page write and a merge cost a bounded number of round trips and rows", async () => {
     const { space, owner, organization } = await seedSpace("Big");
-    const { ctx, counter } = countedAdminContext(env, owner, organization.id);
+    const { ctx, counter, settle } = countedAdminContext(env, owner, organization.id);
 
     // 20 sections x 9 chapters x 10 pages = 2,000 pages, written straight into main through the engine.
     const all: ContentChangeInput[] = [];
@@ -55,6 +55,7 @@ describe("a 2,000-page space", () => {
       casSpace: { expectedRevision: empty.revision.id },
     });
 
+    await settle();
     counter.roundTrips = 0;
     const read = await loadContent(ctx, space.id, { kind: "main" });
     expect(read.snapshot.pages.size).toBe(2000);
@@ -80,6 +81,7 @@ describe("a 2,000-page space", () => {
     expect(merged.result).toBe("merge");
     expect(counter.roundTrips).toBeLessThanOrEqual(3);
     figures.mergeRoundTrips = counter.roundTrips;
+    await settle();
     console.info(`2,000-page space: ${JSON.stringify(figures)}`);
   }, 60_000);
 });

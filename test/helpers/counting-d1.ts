@@ -48,7 +48,8 @@ export function countingD1(d1: D1Database) {
 
 /**
  * A service context for an organization admin whose database calls are counted (round-trip budgets are
- * asserted at the database seam).
+ * asserted at the database seam). Like a request, it defers work meant for after the response (inline search
+ * indexing) to `settle()`, so budgets count what the caller waits for.
  */
 export function countedAdminContext(
   env: { DB: D1Database },
@@ -56,12 +57,15 @@ export function countedAdminContext(
   organizationId: string,
 ) {
   const { database, counter } = countingD1(env.DB);
+  const deferred: Promise<unknown>[] = [];
   const ctx: ServiceContext = {
     db: createDb(database),
     env: env as never,
     caller: { kind: "user", userId: admin.user.id, tokenId: admin.tokenId, memberships: new Map([[organizationId, "admin"]]) },
     urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
     now: Date.now(),
+    defer: (task) => void deferred.push(task),
   };
-  return { ctx, counter };
+  const settle = () => Promise.all(deferred.splice(0));
+  return { ctx, counter, settle };
 }
