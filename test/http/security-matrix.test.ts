@@ -202,7 +202,7 @@ async function seedWorld() {
     subdomain,
   };
   // The change-request comment routes take the change request's own comment and reply.
-  const crKnown = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
+  const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
   return { organization, owner, outsider, reader, known, crKnown };
 }
 
