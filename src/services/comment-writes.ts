@@ -89,6 +89,8 @@ export async function updateComment(ctx: ServiceContext, scope: CommentScope, id
   if (!current) throw notFound(parentId === null ? "Comment" : "Comment reply");
   const access = loaded.space.access;
   const row = current.comment;
+  // Every kind of update needs the comment role, so an empty one from a reader is a 403, not a silent 200.
+  authorize(access, "comment.post", "Space");
   if (input.markdown !== undefined) authorizeComment(commentPermissions(access, caller.userId, row.authorId), "edit");
   if (input.resolved !== undefined && parentId === null) authorize(access, "comment.resolve", "Space");
   const added = [...new Set(input.addedReactions ?? [])];
