@@ -25,7 +25,7 @@ beforeAll(async () => {
     cwd: root,
     stdio: "ignore",
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${origin}/v1/`)).ok) return;
@@ -35,7 +35,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("wrangler dev did not start");
-}, 90_000);
+}, 180_000);
 
 afterAll(() => {
   dev?.kill("SIGTERM");

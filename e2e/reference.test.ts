@@ -27,7 +27,7 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist], { cwd: root, stdio: "ignore" });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   let up = false;
   while (!up && Date.now() < deadline) {
     up = await fetch(`${origin}/openapi.json`).then((r) => r.ok, () => false);
@@ -35,7 +35,7 @@ beforeAll(async () => {
   }
   if (!up) throw new Error("wrangler dev did not start");
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -42,7 +42,7 @@ beforeAll(async () => {
     env: childEnv,
     stdio: "ignore",
   });
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${origin}/v1/`)).ok) return;
@@ -52,7 +52,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("wrangler dev did not start");
-}, 60_000);
+}, 180_000);
 
 afterAll(() => {
   dev?.kill("SIGTERM");
