@@ -19,3 +19,9 @@ declare namespace Cloudflare {
     mainModule: typeof import("../src/index");
   }
 }
+
+/** A file's text, imported through Vite (`import text from "../wrangler.toml?raw"`). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

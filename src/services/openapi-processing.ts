@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { parse as parseYaml } from "yaml";
 import { openapiSpecs, openapiSpecVersions } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
@@ -118,4 +118,23 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
   // The spec was deleted while this ran: do not leave its text behind.
   if (!updated.length && outcome.ok) await ctx.env.STORAGE.delete(version.storageKey);
   return outcome.ok ? { format: outcome.format } : { errorCode, error: outcome.message };
+}
+
+/**
+ * The job failed for good (retries exhausted, or its message lost too often): the version and, while it is the
+ * latest, the spec leave `pending`/`progress` for `complete` with FETCH_ERROR, the API's code for "the document
+ * could not be obtained". The job row keeps the detailed error.
+ */
+export async function recordOpenAPISpecJobFailure(ctx: JobContext, job: JobRow, _error: string) {
+  const versionId = String(job.payload.versionId ?? "");
+  const [version] = await ctx.db
+    .update(openapiSpecVersions)
+    .set({ processingState: "complete", processErrorCode: "FETCH_ERROR", processedAt: ctx.now })
+    .where(and(eq(openapiSpecVersions.id, versionId), ne(openapiSpecVersions.processingState, "complete")))
+    .returning({ specId: openapiSpecVersions.specId });
+  if (!version) return;
+  await ctx.db
+    .update(openapiSpecs)
+    .set({ processingState: "complete", lastProcessedAt: ctx.now, lastProcessErrorCode: "FETCH_ERROR", updatedAt: ctx.now })
+    .where(and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, versionId)));
 }

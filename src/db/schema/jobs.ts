@@ -14,8 +14,11 @@ export const jobs = sqliteTable(
     result: text({ mode: "json" }).$type<Record<string, unknown>>(),
     error: text(),
     attempts: integer().notNull().default(0),
+    /** How many times the stuck-job sweep re-sent this job's message (bounded; then the job fails). */
+    resends: integer().notNull().default(0),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },
-  (t) => [index("jobs_status").on(t.status, t.createdAt)],
+  // The stuck-job sweep and the prune look jobs up by status and age (updated_at).
+  (t) => [index("jobs_status_updated").on(t.status, t.updatedAt)],
 );
