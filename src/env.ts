@@ -1,7 +1,7 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
 import type { Db } from "./db/client";
-import type { Caller } from "./services/context";
+import type { Caller } from "./services/core/context";
 
 /** The Worker's bindings and variables, as declared in wrangler.toml (plus secrets). */
 export interface Env {
