@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { ApiError, unauthorized } from "../lib/errors";
 import { authenticateToken } from "../services/people/tokens";
 

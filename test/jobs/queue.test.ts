@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema";
 import worker from "../../src/index";
-import { JOB_RUNNERS, newJob } from "../../src/services/core/jobs";
+import { JOB_RUNNERS } from "../../src/jobs/registry";
+import { newJob } from "../../src/services/core/jobs";
 import { db } from "../helpers/seed";
 
 // Test-only job kinds, registered the same way features register theirs.

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { INLINE_INDEX_PAGES } from "../../src/services/search/search-index";
 import { createDb } from "../../src/db/client";
-import { runJob } from "../../src/services/core/jobs";
+import { runJob } from "../../src/jobs/registry";
 import { seedOrganization } from "../helpers/seed";
 
 /**

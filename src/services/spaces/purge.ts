@@ -9,7 +9,7 @@ import { RESTORE_WINDOW_MS } from "./spaces";
 /** Spaces purged per round; a run does a few rounds, then hands the rest to a queued continuation job. */
 export const PURGE_SPACES_PER_ROUND = 20;
 export const PURGE_ROUNDS_PER_RUN = 5;
-/** Registered in JOB_RUNNERS (src/services/jobs.ts) under this kind. */
+/** Registered in JOB_RUNNERS (src/jobs/registry.ts) under this kind. */
 export const PURGE_JOB_KIND = "purge-deleted-spaces";
 const R2_DELETE_CHUNK = 1000;
 
