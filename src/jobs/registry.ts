@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { jobs } from "../db/schema";
 import { type CronTask, type JobContext, type JobRunner, pruneFinishedJobs } from "../services/core/jobs";
-import { OPENAPI_JOB_KIND, runOpenAPISpecJob } from "../services/openapi/openapi-processing";
+import { runOpenAPISpecJob } from "../services/openapi/openapi-processing";
+import { OPENAPI_JOB_KIND } from "../services/openapi/openapi-specs";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search/search-index";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces/purge";
 

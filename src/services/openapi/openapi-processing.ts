@@ -4,10 +4,8 @@ import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
 import type { JobContext, JobRow } from "../core/jobs";
-import type { SpecVersionRow } from "./openapi-specs";
+import { OPENAPI_JOB_KIND, type SpecVersionRow } from "./openapi-specs";
 
-/** The job kind (declared here, not beside the services, so that jobs.ts can import it without a cycle). */
-export const OPENAPI_JOB_KIND = "openapi-spec-process";
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
 

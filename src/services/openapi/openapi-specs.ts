@@ -6,7 +6,6 @@ import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { newJob } from "../core/jobs";
-import { OPENAPI_JOB_KIND } from "./openapi-processing";
 import { type Access, authorize } from "../access/permissions";
 
 export type SpecRow = typeof openapiSpecs.$inferSelect;
@@ -14,6 +13,9 @@ export type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;
 export type SpecSource = { url: string } | { text: string };
 export type SpecVisibility = SpecRow["visibility"];
 
+
+/** The job kind of processing a spec version (run by services/openapi/openapi-processing.ts). */
+export const OPENAPI_JOB_KIND = "openapi-spec-process";
 /** Where a version's text lives in R2. */
 export function specVersionKey(organizationId: string, specId: string, versionId: string) {
   return `orgs/${organizationId}/openapi/${specId}/${versionId}`;
