@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { planSearch } from "../src/content/search";
 import { createDb } from "../src/db/client";
-import { searchSources, searchStatement } from "../src/services/search";
+import { searchSources, searchStatement } from "../src/services/search/search";
 
 const { values } = parseArgs({ options: { sections: { type: "string", default: "50000" }, runs: { type: "string", default: "200" }, keep: { type: "boolean", default: false } } });
 const SECTIONS = Number(values.sections);

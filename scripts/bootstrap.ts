@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { newApiToken, sha256Hex } from "../src/lib/crypto";
 import { newId } from "../src/lib/ids";
-import { ROLES } from "../src/services/roles";
+import { ROLES } from "../src/services/access/roles";
 
 const { values: args } = parseArgs({
   options: {

@@ -2,7 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "./http/app-env";
 import { ApiError } from "./lib/errors";
 import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";

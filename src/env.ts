@@ -1,7 +1,11 @@
-import type { RequestIdVariables } from "hono/request-id";
-import type { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
-import type { Db } from "./db/client";
-import type { Caller } from "./services/context";
+/**
+ * A space's write coordinator as its callers see it (coordination/space-write-coordinator.ts implements it);
+ * declared here so that the bindings import nothing from the layers above.
+ */
+export interface SpaceWriteTurns extends Rpc.DurableObjectBranded {
+  /** Runs `write` in the space's turn; "busy" when no turn came in time (the write did not run). */
+  runTurn(write: () => Promise<unknown>): Promise<"done" | "busy">;
+}
 
 /** The Worker's bindings and variables, as declared in wrangler.toml (plus secrets). */
 export interface Env {
@@ -12,7 +16,7 @@ export interface Env {
   /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
   ASSETS: Fetcher;
   /** One write coordinator per space: concurrent content writes take turns instead of being refused. */
-  SPACE_WRITES?: DurableObjectNamespace<SpaceWriteCoordinator>;
+  SPACE_WRITES?: DurableObjectNamespace<SpaceWriteTurns>;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
   RATE_LIMIT_REQUESTS?: string;
@@ -20,7 +24,7 @@ export interface Env {
   MAX_BODY_BYTES?: string;
   /**
    * Optional key for signed download URLs and visitor JWTs (`wrangler secret put SIGNING_SECRET`). Unset, the
-   * deployment generates one and keeps it in D1 (services/signing-secret.ts).
+   * deployment generates one and keeps it in D1 (services/access/signing-secret.ts).
    */
   SIGNING_SECRET?: string;
   /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
@@ -31,11 +35,3 @@ export interface Env {
 export interface JobMessage {
   jobId: string;
 }
-
-export type AppEnv = {
-  Bindings: Env;
-  Variables: RequestIdVariables & {
-    db: Db;
-    caller: Caller;
-  };
-};

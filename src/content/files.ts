@@ -82,7 +82,7 @@ export function decodeBase64File(base64: string): Uint8Array {
 
 export interface DownloadSigner {
   urls: { api: string };
-  /** The deployment's signing secret (services/signing-secret.ts resolves it). */
+  /** The deployment's signing secret (services/access/signing-secret.ts resolves it). */
   secret: string;
 }
 

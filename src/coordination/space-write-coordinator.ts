@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { SpaceWriteTurns } from "../env";
 
 /** How long one writer may hold a space's turn before the next one is let in (the compare-and-set still guards it). */
 export const TURN_LEASE_MS = 30_000;
@@ -18,7 +19,7 @@ export type TurnOutcome = "done" | "busy";
  * writer that hangs loses its turn after TURN_LEASE_MS. Input gates do not serialize across the awaited
  * callback (it is outside I/O), which is why the queue is explicit.
  */
-export class SpaceWriteCoordinator extends DurableObject {
+export class SpaceWriteCoordinator extends DurableObject implements SpaceWriteTurns {
   /** Instance fields so that tests can shorten them (runInDurableObject). */
   leaseMs = TURN_LEASE_MS;
   waitMs = TURN_WAIT_MS;

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { urlBases } from "./context";
 import { htmlPage } from "./html";
 

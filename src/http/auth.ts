@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { ApiError, unauthorized } from "../lib/errors";
-import { authenticateToken } from "../services/tokens";
+import { authenticateToken } from "../services/people/tokens";
 
 function rateSettings(env: AppEnv["Bindings"]) {
   const limit = Number(env.RATE_LIMIT_REQUESTS) || 1000;

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { ApiError } from "../lib/errors";
 
 export const ErrorSchema = z

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 
 /**
  * The small HTML pages the Worker answers itself (landing page, app placeholders) load nothing: no script,

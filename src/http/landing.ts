@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import { html } from "hono/html";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { API_VERSION } from "../version";
 import { htmlPage } from "./html";
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { errorBody } from "./errors";
 
 type Matcher = { method: string; pattern: RegExp };

@@ -1,6 +1,6 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { base62, randomBytes } from "../lib/ids";
 import { errorBody } from "./errors";
 

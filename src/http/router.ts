@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Hook, RouteHandler } from "@hono/zod-openapi";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
 import { requireAuthentication } from "./auth";
 

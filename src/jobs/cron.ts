@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { createDb } from "../db/client";
-import { CRON_JOBS } from "../services/jobs";
+import { CRON_JOBS } from "./registry";
 
 /** Cron trigger: each schedule in wrangler.toml maps to one task; the cutoff comes from scheduledTime. */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Env, JobMessage } from "../env";
 import { createDb } from "../db/client";
-import { runJob } from "../services/jobs";
+import { runJob } from "./registry";
 
 /**
  * Queue consumer: each message names a job row; the job's kind picks its runner. Messages are acked one by

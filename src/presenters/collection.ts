@@ -1,7 +1,7 @@
-import type { CollectionView } from "../services/collections";
-import type { UrlBases } from "../services/context";
-import { permissionsObject } from "../services/permissions";
-import { toWireLevel } from "../services/space-access";
+import type { CollectionView } from "../services/spaces/collections";
+import type { UrlBases } from "../services/core/context";
+import { permissionsObject } from "../services/access/permissions";
+import { toWireLevel } from "../services/access/space-access";
 
 export function collectionLocation(urls: UrlBases, collectionId: string): string {
   return `${urls.api}/v1/collections/${collectionId}`;

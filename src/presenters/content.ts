@@ -1,7 +1,7 @@
 import { signedDownloadURL } from "../content/files";
-import { signingSecret } from "../services/signing-secret";
+import { signingSecret } from "../services/access/signing-secret";
 import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
-import type { ServiceContext } from "../services/context";
+import type { ServiceContext } from "../services/core/context";
 
 const DEFAULT_LAYOUT = {
   width: "default",

@@ -1,8 +1,8 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/context";
-import { isRedundant, type InviteLinkRow } from "../services/invites";
-import type { Access } from "../services/permissions";
-import type { MemberRole } from "../services/roles";
+import type { UrlBases } from "../services/core/context";
+import { isRedundant, type InviteLinkRow } from "../services/people/invites";
+import type { Access } from "../services/access/permissions";
+import type { MemberRole } from "../services/access/roles";
 
 /** An invite link to an organization. `createdAt`, `expiresAt`, `disabled` and `urls` are Quire's additions. */
 export function presentInviteLink(row: InviteLinkRow, access: Access, urls: UrlBases) {

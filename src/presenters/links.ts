@@ -1,7 +1,7 @@
 import type { ContentRef } from "../content/document";
 import type { FileEntry, PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
-import type { ServiceContext } from "../services/context";
+import type { ServiceContext } from "../services/core/context";
 import { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage } from "./content";
 import { presentOrganization } from "./organization";

@@ -1,6 +1,6 @@
-import type { UrlBases } from "../services/context";
-import type { MemberView } from "../services/members";
-import type { MemberRole } from "../services/roles";
+import type { UrlBases } from "../services/core/context";
+import type { MemberView } from "../services/people/members";
+import type { MemberRole } from "../services/access/roles";
 import { iso } from "../lib/time";
 import { presentUser } from "./user";
 

@@ -1,6 +1,6 @@
-import type { UrlBases } from "../services/context";
-import type { OrganizationRow } from "../services/organizations";
-import { permissionsObject, type Access } from "../services/permissions";
+import type { UrlBases } from "../services/core/context";
+import type { OrganizationRow } from "../services/people/organizations";
+import { permissionsObject, type Access } from "../services/access/permissions";
 
 /**
  * A self-hosted deployment has every feature and no billing: `plan` is the top plan, `trial.status` is

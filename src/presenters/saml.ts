@@ -1,7 +1,7 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/context";
-import type { MemberRole } from "../services/roles";
-import { samlStatus, type SamlProviderView } from "../services/saml";
+import type { UrlBases } from "../services/core/context";
+import type { MemberRole } from "../services/access/roles";
+import { samlStatus, type SamlProviderView } from "../services/people/saml";
 import { presentTeam } from "./team";
 
 /**

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../services/context";
+import type { ServiceContext } from "../services/core/context";
 import { spaceAppURL } from "./content";
 
 /** A section of a search result (SearchSectionResult): `id` is the heading's anchor. */

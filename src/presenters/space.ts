@@ -1,8 +1,8 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/context";
-import { permissionsObject } from "../services/permissions";
-import { toWireLevel } from "../services/space-access";
-import type { SpaceView } from "../services/spaces";
+import type { UrlBases } from "../services/core/context";
+import { permissionsObject } from "../services/access/permissions";
+import { toWireLevel } from "../services/access/space-access";
+import type { SpaceView } from "../services/spaces/spaces";
 
 export function spaceLocation(urls: UrlBases, spaceId: string): string {
   return `${urls.api}/v1/spaces/${spaceId}`;

@@ -1,6 +1,6 @@
 import { iso } from "../lib/time";
-import { permissionsObject, type Access } from "../services/permissions";
-import { teamAccess, type TeamView } from "../services/teams";
+import { permissionsObject, type Access } from "../services/access/permissions";
+import { teamAccess, type TeamView } from "../services/people/teams";
 
 /** A team; `organizationRole` is the caller's role in the team's organization. */
 export function presentTeam(view: TeamView, organizationRole: Access) {

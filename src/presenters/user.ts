@@ -1,5 +1,5 @@
-import type { UrlBases } from "../services/context";
-import type { UserRow } from "../services/users";
+import type { UrlBases } from "../services/core/context";
+import type { UserRow } from "../services/people/users";
 
 export function presentUser(row: UserRow, urls: UrlBases) {
   return {

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { applyChanges } from "../../src/content/apply";
 import type { ContentChangeInput } from "../../src/content/changes";
 import { newId } from "../../src/lib/ids";
-import { createChangeRequest } from "../../src/services/change-requests";
-import { contentDeps } from "../../src/services/content-deps";
-import { loadContent } from "../../src/services/content-load";
-import { commitRevision, writeChangeRequestContent } from "../../src/services/content-writes";
-import { mergeChangeRequest } from "../../src/services/merges";
+import { createChangeRequest } from "../../src/services/change-requests/change-requests";
+import { contentDeps } from "../../src/services/revisions/content-deps";
+import { loadContent } from "../../src/services/revisions/content-load";
+import { commitRevision, writeChangeRequestContent } from "../../src/services/revisions/content-writes";
+import { mergeChangeRequest } from "../../src/services/change-requests/merges";
 import { countedAdminContext } from "../helpers/counting-d1";
 import { seedSpace } from "../helpers/content";
 

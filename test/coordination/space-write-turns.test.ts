@@ -2,8 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SpaceWriteCoordinator } from "../../src/coordination/space-write-coordinator";
-import type { ServiceContext } from "../../src/services/context";
-import { withSpaceWriteTurn } from "../../src/services/write-turns";
+import type { ServiceContext } from "../../src/services/core/context";
+import { withSpaceWriteTurn } from "../../src/services/revisions/write-turns";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import { createDb } from "../../src/db/client";
-import type { ServiceContext } from "../../src/services/context";
+import type { ServiceContext } from "../../src/services/core/context";
 /**
  * Wraps a D1 binding and counts round trips at the database seam: each statement run on its own
  * (`all`/`run`/`first`/`raw`), each `batch` and each `exec` is one round trip to D1.

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { createDb } from "../../src/db/client";
-import type { MemberRole } from "../../src/services/roles";
-import { addMember, createOrganization } from "../../src/services/organizations";
-import { issueToken } from "../../src/services/tokens";
-import { findOrCreateUser } from "../../src/services/users";
+import type { MemberRole } from "../../src/services/access/roles";
+import { addMember, createOrganization } from "../../src/services/people/organizations";
+import { issueToken } from "../../src/services/people/tokens";
+import { findOrCreateUser } from "../../src/services/people/users";
 
 export const db = createDb(env.DB);
 let counter = 0;

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { SPACE_SCOPED_TABLES } from "../../src/content/store";
 import { contentBlobs, jobs } from "../../src/db/schema";
-import { PURGE_JOB_KIND, PURGE_ROUNDS_PER_RUN, PURGE_SPACES_PER_ROUND, purgeDeletedSpaces } from "../../src/services/purge";
-import { runJob } from "../../src/services/jobs";
+import { PURGE_JOB_KIND, PURGE_ROUNDS_PER_RUN, PURGE_SPACES_PER_ROUND, purgeDeletedSpaces } from "../../src/services/spaces/purge";
+import { runJob } from "../../src/jobs/registry";
 import { client } from "../helpers/http";
 import { db, seedOrganization } from "../helpers/seed";
 

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "../../src/db/schema";
 import worker from "../../src/index";
-import { JOB_RUNNERS, newJob } from "../../src/services/jobs";
+import { JOB_RUNNERS } from "../../src/jobs/registry";
+import { newJob } from "../../src/services/core/jobs";
 import { db } from "../helpers/seed";
 
 // Test-only job kinds, registered the same way features register theirs.
@@ -63,7 +64,7 @@ describe("the job queue consumer", () => {
 
 describe("pruning finished jobs", () => {
   it("deletes completed and failed jobs older than 7 days, and keeps recent and pending ones", async () => {
-    const { pruneFinishedJobs } = await import("../../src/services/jobs");
+    const { pruneFinishedJobs } = await import("../../src/services/core/jobs");
     const now = Date.now();
     const day = 24 * 3600 * 1000;
     const rows = [

@@ -4,7 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs } from "../../src/db/schema";
 import worker from "../../src/index";
-import { CRON_JOBS, JOB_RUNNERS, MAX_RESENDS, MAX_RESENDS_PER_RUN, newJob, RUN_LEASE_MS, STUCK_AFTER_MS } from "../../src/services/jobs";
+import { CRON_JOBS, JOB_RUNNERS, MAX_RESENDS, MAX_RESENDS_PER_RUN, RUN_LEASE_MS, STUCK_AFTER_MS } from "../../src/jobs/registry";
+import { newJob } from "../../src/services/core/jobs";
 import { client } from "../helpers/http";
 import { db, seedOrganization } from "../helpers/seed";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PDF_MARKDOWN_BYTES } from "../../src/services/change-request-pdf";
+import { MAX_PDF_MARKDOWN_BYTES } from "../../src/services/change-requests/change-request-pdf";
 import { embeddable } from "../../src/pdf/render";
 import { png, pngDeclaring } from "../content/images";
 import { changeRequestWith, seedSpace } from "../helpers/content";

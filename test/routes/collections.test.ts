@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { listSpacesForMember } from "../../src/services/space-lists";
-import { organizationAccess } from "../../src/services/context";
+import { listSpacesForMember } from "../../src/services/spaces/space-lists";
+import { organizationAccess } from "../../src/services/core/context";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/people/organizations";
 import { env } from "cloudflare:workers";
 
 async function setup() {

@@ -2,7 +2,7 @@ import { MemberRole as ClientRole } from "@gitbook/api";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inviteLinks, organizationInvitations } from "../../src/db/schema";
-import { findOrCreateUser } from "../../src/services/users";
+import { findOrCreateUser } from "../../src/services/people/users";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
 

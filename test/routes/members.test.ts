@@ -4,8 +4,8 @@ import { jwtVerify } from "jose";
 import { MemberRole as ClientRole } from "@gitbook/api";
 import { describe, expect, it } from "vitest";
 import { organizationMembers, teamMembers } from "../../src/db/schema";
-import { addMember } from "../../src/services/organizations";
-import type { MemberRole } from "../../src/services/roles";
+import { addMember } from "../../src/services/people/organizations";
+import type { MemberRole } from "../../src/services/access/roles";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
-import { addMember, createOrganization } from "../../src/services/organizations";
+import { addMember, createOrganization } from "../../src/services/people/organizations";
 
 describe("organizations", () => {
   it("lists the caller's organizations across pages", async () => {

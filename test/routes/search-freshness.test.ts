@@ -3,9 +3,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { INLINE_INDEX_PAGES } from "../../src/services/search-index";
+import { INLINE_INDEX_PAGES } from "../../src/services/search/search-index";
 import { createDb } from "../../src/db/client";
-import { runJob } from "../../src/services/jobs";
+import { runJob } from "../../src/jobs/registry";
 import { seedOrganization } from "../helpers/seed";
 
 /**

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SPACE_SCOPED_TABLES } from "../../src/content/store";
-import { writeMainContent } from "../../src/services/content-writes";
-import { purgeDeletedSpaces } from "../../src/services/purge";
-import { INDEX_PAGES_PER_RUN, updateSearchIndex } from "../../src/services/search-index";
+import { writeMainContent } from "../../src/services/revisions/content-writes";
+import { purgeDeletedSpaces } from "../../src/services/spaces/purge";
+import { INDEX_PAGES_PER_RUN, updateSearchIndex } from "../../src/services/search/search-index";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 import { client } from "../helpers/http";
 import { indexed, mergePages, page, searchOrg, searchSpace } from "../helpers/search";

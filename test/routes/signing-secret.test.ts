@@ -7,7 +7,7 @@ import { jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/client";
 import worker from "../../src/index";
-import { signingSecret, storedInstanceSecret } from "../../src/services/signing-secret";
+import { signingSecret, storedInstanceSecret } from "../../src/services/access/signing-secret";
 import { countingD1 } from "../helpers/counting-d1";
 import { ORIGIN, client, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";

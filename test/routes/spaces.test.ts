@@ -4,7 +4,7 @@ import { contentBlobs, contentNodes, revisions } from "../../src/db/schema";
 import { eq } from "drizzle-orm";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
-import { addMember } from "../../src/services/organizations";
+import { addMember } from "../../src/services/people/organizations";
 
 const DAY = 24 * 60 * 60 * 1000;
 

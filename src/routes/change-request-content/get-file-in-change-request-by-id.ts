@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readFile } from "../../services/content-reads";
+import { readFile } from "../../services/revisions/content-reads";
 import { ChangeRequestParams, ContentQuery, RevisionFileSchema, json } from "../content/schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readPage } from "../../services/content-reads";
+import { readPage } from "../../services/revisions/content-reads";
 import { ChangeRequestParams, PageQuery, RevisionPageSchema, json } from "../content/schemas";
 
 export const route = defineRoute({

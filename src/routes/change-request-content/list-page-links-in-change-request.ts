@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listLinks } from "../../services/links";
+import { listLinks } from "../../services/revisions/links";
 import { LinkList, LinkQuery } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
 

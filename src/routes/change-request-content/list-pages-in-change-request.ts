@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listPages } from "../../services/content-reads";
+import { listPages } from "../../services/revisions/content-reads";
 import { ChangeRequestParams, ContentQuery, PagesSchema, json } from "../content/schemas";
 
 export const route = defineRoute({

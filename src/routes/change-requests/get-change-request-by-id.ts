@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
-import { getChangeRequest } from "../../services/change-requests";
+import { getChangeRequest } from "../../services/change-requests/change-requests";
 import { ChangeRequestParams, ChangeRequestSchema, json } from "../content/schemas";
 
 export const route = defineRoute({

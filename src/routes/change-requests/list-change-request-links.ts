@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listLinks } from "../../services/links";
+import { listLinks } from "../../services/revisions/links";
 import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
 

@@ -4,8 +4,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/content";
-import { getChangeRequest } from "../../services/change-requests";
-import { writeChangeRequestContent } from "../../services/content-writes";
+import { getChangeRequest } from "../../services/change-requests/change-requests";
+import { writeChangeRequestContent } from "../../services/revisions/content-writes";
 import { queryBoolean } from "../schemas";
 import { ChangeRequestParams, ChangeRequestSchema, json, RevisionFileSchema } from "../content/schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCollection } from "../../presenters/collection";
-import { getCollection } from "../../services/collections";
+import { getCollection } from "../../services/spaces/collections";
 import { CollectionParams, CollectionSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage } from "../../lib/pagination";
 import { presentCollection } from "../../presenters/collection";
-import { listCollectionsInOrganization } from "../../services/space-lists";
+import { listCollectionsInOrganization } from "../../services/spaces/space-lists";
 import { CollectionList, ListCollectionsQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage, PageQuery } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesInCollection } from "../../services/space-lists";
+import { listSpacesInCollection } from "../../services/spaces/space-lists";
 import { SpaceList } from "../spaces/schemas";
 import { CollectionParams } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { presentCollection } from "../../presenters/collection";
-import { transferCollection } from "../../services/collections";
+import { transferCollection } from "../../services/spaces/collections";
 import { TransferBody } from "../spaces/schemas";
 import { CollectionParams, CollectionSchema } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCollection } from "../../presenters/collection";
-import { updateCollection } from "../../services/collections";
+import { updateCollection } from "../../services/spaces/collections";
 import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "./schemas";
 
 export const route = defineRoute({

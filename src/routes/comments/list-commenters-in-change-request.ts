@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
 import { presentMember } from "../../presenters/member";
-import { listCommenters } from "../../services/comments";
+import { listCommenters } from "../../services/comments/comments";
 import { MemberList } from "../members/schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
 import { scopeOf } from "./schemas";

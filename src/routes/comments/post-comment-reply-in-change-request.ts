@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
-import { postCommentReply } from "../../services/comment-writes";
+import { postCommentReply } from "../../services/comments/comment-writes";
 import { json } from "../content/schemas";
 import { ChangeRequestCommentParams, CommentReplySchema, FormatQuery, PostReplyBody, bodyMarkdown, scopeOf } from "./schemas";
 

@@ -3,7 +3,7 @@ import { documentInput, type DocumentInputValue } from "../../content/document-i
 import { documentToMarkdown } from "../../content/markdown";
 import { badRequest } from "../../lib/errors";
 import { listEnvelope, PageQuery } from "../../lib/pagination";
-import type { CommentScope } from "../../services/comments";
+import type { CommentScope } from "../../services/comments/comments";
 import { ChangeRequestParams, SpaceParams } from "../content/schemas";
 import { queryArray, UserSchema } from "../schemas";
 

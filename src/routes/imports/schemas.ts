@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { serviceContext } from "../../http/context";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../http/app-env";
 import { IMPORT_SOURCES, importContent, type ImportTarget } from "../../services/imports";
 import { json } from "../content/schemas";
 

@@ -1,9 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/context";
-import { createInviteLink } from "../../services/invites";
-import type { MemberRole } from "../../services/roles";
+import { organizationAccess } from "../../services/core/context";
+import { createInviteLink } from "../../services/people/invites";
+import type { MemberRole } from "../../services/access/roles";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateInviteBody, epochMs, InviteLinkSchema } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/context";
-import { getInviteLink } from "../../services/invites";
+import { organizationAccess } from "../../services/core/context";
+import { getInviteLink } from "../../services/people/invites";
 import { InviteLinkSchema, InviteParams } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { inviteUsers } from "../../services/invites";
+import { inviteUsers } from "../../services/people/invites";
 import { OrganizationParams } from "../organizations/schemas";
 import { InviteUsersBody, InviteUsersResponse } from "./schemas";
 

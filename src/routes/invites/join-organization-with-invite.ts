@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { joinWithInvite } from "../../services/invites";
+import { joinWithInvite } from "../../services/people/invites";
 import { InviteParams } from "./schemas";
 
 export const route = defineRoute({

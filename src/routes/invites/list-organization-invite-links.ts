@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage, PageQuery } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/context";
-import { listInviteLinks } from "../../services/invites";
+import { organizationAccess } from "../../services/core/context";
+import { listInviteLinks } from "../../services/people/invites";
 import { OrganizationParams } from "../organizations/schemas";
 import { InviteLinkList } from "./schemas";
 

@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/context";
-import { updateInviteLink } from "../../services/invites";
+import { organizationAccess } from "../../services/core/context";
+import { updateInviteLink } from "../../services/people/invites";
 import { epochMs, InviteLinkSchema, InviteParams, UpdateInviteBody } from "./schemas";
 
 export const route = defineRoute({

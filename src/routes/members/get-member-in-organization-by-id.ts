@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { getMember, withSpaceCounts } from "../../services/members";
+import { getMember, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { listMembers, withSpaceCounts } from "../../services/members";
+import { listMembers, withSpaceCounts } from "../../services/people/members";
 import { OrganizationParams } from "../organizations/schemas";
 import { MemberList, MemberListQuery } from "./schemas";
 

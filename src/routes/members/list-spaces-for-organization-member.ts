@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesForMember } from "../../services/space-lists";
+import { listSpacesForMember } from "../../services/spaces/space-lists";
 import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
 
 export const route = defineRoute({

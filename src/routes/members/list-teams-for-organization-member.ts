@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/context";
-import { listTeamsForMember } from "../../services/team-members";
+import { organizationAccess } from "../../services/core/context";
+import { listTeamsForMember } from "../../services/people/team-members";
 import { MemberTeamList, MemberTeamsQuery } from "../teams/schemas";
 import { MemberParams } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { setSSOMember, withSpaceCounts } from "../../services/members";
+import { setSSOMember, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
 
 export const route = defineRoute({

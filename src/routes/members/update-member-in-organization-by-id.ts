@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentMember } from "../../presenters/member";
-import { updateMemberRole, withSpaceCounts } from "../../services/members";
+import { updateMemberRole, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema, UpdateMemberBody } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { pingOrganization } from "../../services/members";
+import { pingOrganization } from "../../services/people/members";
 import { OrganizationParams } from "../organizations/schemas";
 import { PingResponse } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpec } from "../../presenters/openapi";
-import { createSpec } from "../../services/openapi-specs";
+import { createSpec } from "../../services/openapi/openapi-specs";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateSpecBody, json, SpecSchema } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpec } from "../../presenters/openapi";
-import { createOrUpdateSpec } from "../../services/openapi-specs";
+import { createOrUpdateSpec } from "../../services/openapi/openapi-specs";
 import { json, PutSpecBody, SpecPutParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({

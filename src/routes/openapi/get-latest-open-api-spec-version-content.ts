@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpecContent } from "../../presenters/openapi";
-import { getSpecVersionContent } from "../../services/openapi-specs";
+import { getSpecVersionContent } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecContentSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpecVersion } from "../../presenters/openapi";
-import { getSpecVersion } from "../../services/openapi-specs";
+import { getSpecVersion } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecVersionSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpec } from "../../presenters/openapi";
-import { getSpec } from "../../services/openapi-specs";
+import { getSpec } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({

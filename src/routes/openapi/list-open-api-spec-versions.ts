@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
 import { presentSpecVersion } from "../../presenters/openapi";
-import { listSpecVersions } from "../../services/openapi-specs";
+import { listSpecVersions } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecVersionList } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
 import { presentSpec } from "../../presenters/openapi";
-import { listSpecs } from "../../services/openapi-specs";
+import { listSpecs } from "../../services/openapi/openapi-specs";
 import { OrganizationParams } from "../organizations/schemas";
 import { json, SpecList } from "./schemas";
 

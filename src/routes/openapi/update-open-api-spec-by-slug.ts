@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpec } from "../../presenters/openapi";
-import { updateSpecVisibility } from "../../services/openapi-specs";
+import { updateSpecVisibility } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecSchema, UpdateSpecBody } from "./schemas";
 
 export const route = defineRoute({

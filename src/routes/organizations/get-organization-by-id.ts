@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentOrganization } from "../../presenters/organization";
-import { getOrganization } from "../../services/organizations";
+import { getOrganization } from "../../services/people/organizations";
 import { OrganizationParams, OrganizationSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentOrganization } from "../../presenters/organization";
-import { organizationsForEmailDomain } from "../../services/organizations";
+import { organizationsForEmailDomain } from "../../services/people/organizations";
 import { OrganizationSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { getSubdomain } from "../../services/organizations";
+import { getSubdomain } from "../../services/people/organizations";
 import { SubdomainSchema } from "./schemas";
 
 export const route = defineRoute({

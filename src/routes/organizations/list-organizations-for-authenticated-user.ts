@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
 import { presentOrganization } from "../../presenters/organization";
-import { listOrganizationsForCaller } from "../../services/organizations";
-import type { MemberRole } from "../../services/roles";
+import { listOrganizationsForCaller } from "../../services/people/organizations";
+import type { MemberRole } from "../../services/access/roles";
 import { OrganizationList } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentOrganization } from "../../presenters/organization";
-import { updateOrganization } from "../../services/organizations";
+import { updateOrganization } from "../../services/people/organizations";
 import { OrganizationParams, OrganizationSchema, UpdateOrganizationBody } from "./schemas";
 
 export const route = defineRoute({

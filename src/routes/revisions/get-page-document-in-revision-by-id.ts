@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readPageDocument } from "../../services/content-reads";
+import { readPageDocument } from "../../services/revisions/content-reads";
 import { queryBoolean } from "../schemas";
 import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
 

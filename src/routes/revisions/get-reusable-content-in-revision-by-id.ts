@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContent } from "../../services/content-reads";
+import { readReusableContent } from "../../services/revisions/content-reads";
 import { ContentQuery, ReusableContentSchema, RevisionParams, json } from "../content/schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readRevision } from "../../services/content-reads";
+import { readRevision } from "../../services/revisions/content-reads";
 import { ContentQuery, RevisionParams, RevisionSchema, json } from "../content/schemas";
 
 export const route = defineRoute({

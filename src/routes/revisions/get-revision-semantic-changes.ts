@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readSemanticChanges } from "../../services/content-reads";
+import { readSemanticChanges } from "../../services/revisions/content-reads";
 import { ChangesQuery, ContentQuery, json, RevisionParams, SemanticChangesSchema } from "../content/schemas";
 
 export const route = defineRoute({

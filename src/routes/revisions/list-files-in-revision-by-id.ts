@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery as PageRequestQuery } from "../../lib/pagination";
-import { listFiles } from "../../services/content-reads";
+import { listFiles } from "../../services/revisions/content-reads";
 import { ContentQuery, FileList, RevisionParams, json } from "../content/schemas";
 
 export const route = defineRoute({

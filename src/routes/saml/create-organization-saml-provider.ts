@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSamlProvider } from "../../presenters/saml";
-import { createSamlProvider } from "../../services/saml";
+import { createSamlProvider } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateSamlProviderBody, SamlProviderSchema } from "./schemas";
 

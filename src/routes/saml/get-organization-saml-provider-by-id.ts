@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSamlProvider } from "../../presenters/saml";
-import { getSamlProvider } from "../../services/saml";
+import { getSamlProvider } from "../../services/people/saml";
 import { SamlParams, SamlProviderSchema } from "./schemas";
 
 export const route = defineRoute({

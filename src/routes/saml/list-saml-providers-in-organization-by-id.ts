@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage, PageQuery } from "../../lib/pagination";
 import { presentSamlProvider } from "../../presenters/saml";
-import { listSamlProviders } from "../../services/saml";
+import { listSamlProviders } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
 import { SamlProviderList } from "./schemas";
 

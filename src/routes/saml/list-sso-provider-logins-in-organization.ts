@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { samlServiceUrls } from "../../presenters/saml";
-import { listSSOLogins } from "../../services/saml";
+import { listSSOLogins } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
 import { SSOLoginList } from "./schemas";
 

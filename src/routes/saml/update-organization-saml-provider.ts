@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSamlProvider } from "../../presenters/saml";
-import { updateSamlProvider } from "../../services/saml";
+import { updateSamlProvider } from "../../services/people/saml";
 import { SamlParams, SamlProviderSchema, UpdateSamlProviderBody } from "./schemas";
 
 export const route = defineRoute({

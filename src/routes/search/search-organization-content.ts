@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { searchOrganization } from "../../services/search";
+import { searchOrganization } from "../../services/search/search";
 import { json } from "../content/schemas";
 import { OrganizationParams } from "../organizations/schemas";
 import { SearchQuery, SearchSpaceResultList } from "./schemas";

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { searchSpace } from "../../services/search";
+import { searchSpace } from "../../services/search/search";
 import { json, SpaceParams } from "../content/schemas";
 import { SearchPageResultList, SearchQuery } from "./schemas";
 

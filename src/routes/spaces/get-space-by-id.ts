@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace } from "../../presenters/space";
-import { getSpace } from "../../services/spaces";
+import { getSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

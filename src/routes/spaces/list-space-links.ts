@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listLinks } from "../../services/links";
+import { listLinks } from "../../services/revisions/links";
 import { LinkList, LinkQuery } from "../content/link-schemas";
 import { json, SpaceParams } from "../content/schemas";
 

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage, PageQuery } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesInOrganization } from "../../services/space-lists";
+import { listSpacesInOrganization } from "../../services/spaces/space-lists";
 import { SpaceList } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { presentSpace } from "../../presenters/space";
-import { moveSpace } from "../../services/spaces";
+import { moveSpace } from "../../services/spaces/spaces";
 import { MoveBody, SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace } from "../../presenters/space";
-import { restoreSpace } from "../../services/spaces";
+import { restoreSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

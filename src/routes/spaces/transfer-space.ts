@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { presentSpace } from "../../presenters/space";
-import { transferSpace } from "../../services/spaces";
+import { transferSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema, TransferBody } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace } from "../../presenters/space";
-import { updateSpace } from "../../services/spaces";
+import { updateSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schemas";
 
 export const route = defineRoute({

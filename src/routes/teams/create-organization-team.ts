@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/context";
-import { createTeam } from "../../services/teams";
+import { organizationAccess } from "../../services/core/context";
+import { createTeam } from "../../services/people/teams";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateTeamBody, TeamSchema } from "./schemas";
 

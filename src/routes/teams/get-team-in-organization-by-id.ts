@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/context";
-import { getTeam } from "../../services/teams";
+import { organizationAccess } from "../../services/core/context";
+import { getTeam } from "../../services/people/teams";
 import { TeamParams, TeamSchema } from "./schemas";
 
 export const route = defineRoute({

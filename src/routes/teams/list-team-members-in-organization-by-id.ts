@@ -1,11 +1,11 @@
 import { serviceContext } from "../../http/context";
-import { withSpaceCounts } from "../../services/members";
+import { withSpaceCounts } from "../../services/people/members";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
 import { presentMember } from "../../presenters/member";
-import { organizationAccess } from "../../services/context";
-import { permissionsObject } from "../../services/permissions";
-import { listTeamMembers } from "../../services/teams";
+import { organizationAccess } from "../../services/core/context";
+import { permissionsObject } from "../../services/access/permissions";
+import { listTeamMembers } from "../../services/people/teams";
 import { TeamMemberList, TeamParams } from "./schemas";
 
 export const route = defineRoute({

@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/context";
-import { listTeams } from "../../services/teams";
+import { organizationAccess } from "../../services/core/context";
+import { listTeams } from "../../services/people/teams";
 import { OrganizationParams } from "../organizations/schemas";
 import { TeamList, TeamListQuery } from "./schemas";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentToken } from "../../presenters/token";
-import { createOwnToken } from "../../services/tokens";
+import { createOwnToken } from "../../services/people/tokens";
 import { CreatedApiTokenSchema } from "./schemas";
 
 export const route = defineRoute({

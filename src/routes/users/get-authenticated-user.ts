@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentUser } from "../../presenters/user";
-import { getAuthenticatedUser } from "../../services/users";
+import { getAuthenticatedUser } from "../../services/people/users";
 import { UserSchema } from "../schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentUser } from "../../presenters/user";
-import { updateOwnProfile } from "../../services/users";
+import { updateOwnProfile } from "../../services/people/users";
 import { UserSchema } from "../schemas";
 
 const UpdateUserBody = z

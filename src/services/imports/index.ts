@@ -1,8 +1,8 @@
 import type { Env } from "../../env";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { writeChangeRequestContent, writeMainContent } from "../content-writes";
-import type { ServiceContext } from "../context";
-import { loadContent } from "../content-load";
+import { writeChangeRequestContent, writeMainContent } from "../revisions/content-writes";
+import type { ServiceContext } from "../core/context";
+import { loadContent } from "../revisions/content-load";
 import { planDocx } from "./docx";
 import { checkPlan, type ImportPlan, planToChanges } from "./plan";
 import { planHtml, planMarkdown, planWebsite } from "./web";

@@ -1,0 +1,104 @@
+// The shape of src/, enforced: no import cycles (type-only imports count), and imports run one way, down the
+// layers: routes/site/http → presenters → services → content → lib/db (ARCHITECTURE.md §2).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const src = join(import.meta.dirname, "..", "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const SPECIFIER = /(?:^|[^\w.])(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [`${base}.ts`, join(base, "index.ts"), base]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // next candidate
+    }
+  }
+  throw new Error(`${relative(src, from)} imports ${specifier}, which does not resolve`);
+}
+
+/** Every file of src/ with the src/ files it imports (values and types alike). */
+export function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(src)) {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    const targets = new Set<string>();
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = resolveImport(file, match[1] ?? match[2] ?? match[3]!);
+      if (target) targets.add(relative(src, target));
+    }
+    graph.set(relative(src, file), [...targets]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (or a file importing itself): Tarjan's algorithm. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return found;
+}
+
+/** The layer of a file, by its top folder; a file may import its own layer and the ones below it. */
+const LAYERS: Record<string, number> = { "app.ts": 5, "index.ts": 5, routes: 4, site: 4, http: 4, jobs: 4, coordination: 4, presenters: 3, services: 2, templates: 2, pdf: 2, content: 1, db: 0, lib: 0, "env.ts": 0, "version.ts": 0 };
+const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
+
+describe("src/ import graph", () => {
+  const graph = importGraph();
+
+  it("every file belongs to a layer", () => {
+    expect([...graph.keys()].filter((file) => layerOf(file) === undefined)).toEqual([]);
+  });
+
+  it("has no import cycles", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("imports run down the layers, never up", () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        if (layerOf(target)! > layerOf(file)!) upward.push(`${file} → ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import { and, eq, sql } from "drizzle-orm";
+import { jobs } from "../db/schema";
+import {
+  type CronTask,
+  type JobContext,
+  type JobFailureRecorder,
+  type JobRow,
+  type JobRunner,
+  pruneFinishedJobs,
+} from "../services/core/jobs";
+import { recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi/openapi-processing";
+import { OPENAPI_JOB_KIND } from "../services/openapi/openapi-specs";
+import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search/search-index";
+import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces/purge";
+
+/*
+ * The job registry: which runner handles each job kind, what a final failure records, which task each cron
+ * schedule runs, and the claim/run/re-send machinery. It lives above the services (which only write job rows),
+ * so that a service queueing a job never imports the runners.
+ */
+
+/** Runners by job kind; each feature registers its own (translation, git-import, openapi, …). */
+export const JOB_RUNNERS: Record<string, JobRunner> = {
+  "purge-deleted-spaces": (ctx, job) => runPurgeJob(ctx, job),
+  /** Brings one space's search index to its current revision (queued by every commit to main). */
+  "search-index": (ctx, job) => runSearchIndexJob(ctx, job),
+  /** Fetches (URL sources) and parses one OpenAPI spec version, storing its text in R2. */
+  [OPENAPI_JOB_KIND]: (ctx, job) => runOpenAPISpecJob(ctx, job),
+};
+
+/** Per kind, what to update besides the job row when the job fails for good (dead letter, lost too often). */
+export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
+  [OPENAPI_JOB_KIND]: (ctx, job, error) => recordOpenAPISpecJobFailure(ctx, job, error),
+};
+
+/** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */
+export const CRON_JOBS: Record<string, CronTask> = {
+  /** Every 10 minutes: re-sends jobs whose queue message was lost, so none stays pending for long. */
+  "*/10 * * * *": async (ctx) => {
+    await resendStuckJobs(ctx);
+  },
+  /**
+   * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
+   * search-index job for each live space whose index lags its revision (a lost message, a backfill).
+   */
+  "0 3 * * *": async (ctx) => {
+    await purgeDeletedSpaces(ctx);
+    await queueStaleSearchIndexes(ctx);
+    await pruneFinishedJobs(ctx);
+  },
+};
+
+/** A queue consumer invocation runs at most 15 minutes (wall time): a `running` row older than that is orphaned. */
+export const RUN_LEASE_MS = 15 * 60 * 1000;
+
+/** The jobs a consumer may claim at `now`: pending, or running but orphaned by a consumer that died. */
+const claimable = (now: number) =>
+  sql`(${jobs.status} = 'pending' OR (${jobs.status} = 'running' AND ${jobs.updatedAt} < ${now - RUN_LEASE_MS}))`;
+
+/**
+ * Runs a job once. Idempotent under redelivery and re-sends: the claim is a compare-and-set, so a completed or
+ * failed job is left alone and a job another consumer is running is not run again beside it. A message from the
+ * dead-letter queue marks the job failed (it exhausted its retries). Throws to ask for a retry.
+ */
+export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter: boolean }): Promise<void> {
+  if (opts.deadLetter) {
+    const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, jobId), claimable(ctx.now)));
+    if (job) await failJob(ctx, job, job.error ?? "Gave up after the maximum number of retries");
+    return;
+  }
+  const [job] = await ctx.db
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, status: "running", updatedAt: ctx.now })
+    .where(and(eq(jobs.id, jobId), claimable(ctx.now)))
+    .returning();
+  if (!job) return;
+  const runner = JOB_RUNNERS[job.kind];
+  if (!runner) {
+    await ctx.db
+      .update(jobs)
+      .set({ status: "failed", error: `No runner for job kind "${job.kind}"`, updatedAt: ctx.now })
+      .where(eq(jobs.id, jobId));
+    return;
+  }
+  try {
+    const result = await runner(ctx, job);
+    await ctx.db
+      .update(jobs)
+      .set({ status: "completed", result: result ?? null, error: null, updatedAt: Date.now() })
+      .where(eq(jobs.id, jobId));
+  } catch (error) {
+    await ctx.db
+      .update(jobs)
+      .set({ status: "pending", error: String((error as Error)?.message ?? error), updatedAt: Date.now() })
+      .where(eq(jobs.id, jobId));
+    throw error;
+  }
+}
+
+/**
+ * Marks a job failed if it is still as read (same status and stamp: nobody claimed it meanwhile), then records
+ * the failure where the API shows it. False when the row had moved on.
+ */
+async function failJob(ctx: JobContext, job: JobRow, error: string): Promise<boolean> {
+  const [failed] = await ctx.db
+    .update(jobs)
+    .set({ status: "failed", error, updatedAt: ctx.now })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status), eq(jobs.updatedAt, job.updatedAt)))
+    .returning({ id: jobs.id });
+  if (!failed) return false;
+  await JOB_FAILURE_RECORDERS[job.kind]?.(ctx, job, error);
+  return true;
+}
+
+/** A pending job untouched this long lost its message (a consumer claims a job within seconds of its send). */
+export const STUCK_AFTER_MS = 10 * 60 * 1000;
+/** Jobs re-sent per sweep: one `sendBatch` (the Queues limit is 100 messages per batch). */
+export const MAX_RESENDS_PER_RUN = 100;
+/** Re-sends of one job before the sweep gives up and marks it failed. */
+export const MAX_RESENDS = 5;
+
+/**
+ * Re-sends the message of every job stuck `pending` for STUCK_AFTER_MS (or orphaned `running` past the lease),
+ * oldest first, at most MAX_RESENDS_PER_RUN. Each row is stamped (status pending, `resends` + 1, `updated_at`)
+ * by compare-and-set before its send, so a consumer's concurrent claim wins and the next sweep waits another
+ * STUCK_AFTER_MS; a job still stuck after MAX_RESENDS re-sends is marked failed.
+ */
+export async function resendStuckJobs(ctx: JobContext): Promise<{ resent: number; failed: number }> {
+  const stuck = await ctx.db
+    .select()
+    .from(jobs)
+    .where(
+      sql`(${jobs.status} = 'pending' AND ${jobs.updatedAt} < ${ctx.now - STUCK_AFTER_MS})
+        OR (${jobs.status} = 'running' AND ${jobs.updatedAt} < ${ctx.now - RUN_LEASE_MS})`,
+    )
+    .orderBy(jobs.updatedAt)
+    .limit(MAX_RESENDS_PER_RUN);
+  const resend: string[] = [];
+  let failed = 0;
+  for (const job of stuck) {
+    if (job.resends >= MAX_RESENDS) {
+      const reason = `Gave up: re-sent ${job.resends} times and never finished (last error: ${job.error ?? "none"})`;
+      if (await failJob(ctx, job, reason)) failed++;
+      continue;
+    }
+    const [stamped] = await ctx.db
+      .update(jobs)
+      .set({ status: "pending", resends: job.resends + 1, updatedAt: ctx.now })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, job.status), eq(jobs.updatedAt, job.updatedAt)))
+      .returning({ id: jobs.id });
+    if (stamped) resend.push(job.id);
+  }
+  if (resend.length) {
+    try {
+      await ctx.env.JOBS.sendBatch(resend.map((jobId) => ({ body: { jobId } })));
+    } catch (error) {
+      // Stamped but not sent: the next sweep finds them again in STUCK_AFTER_MS and counts the re-send.
+      console.error(JSON.stringify({ jobIds: resend, error: `stuck jobs not re-sent: ${String(error)}` }));
+    }
+  }
+  return { resent: resend.length, failed };
+}

@@ -1,0 +1,141 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Db, inBatch } from "../../db/client";
+import { collections, spaces, type StoredLevel } from "../../db/schema";
+import { type Caller, organizationAccess } from "../core/context";
+import type { Access } from "./permissions";
+import { type MemberRole, strongest } from "./roles";
+
+/** `defaultLevel` on the wire: a role, null (guest: no default access) or `inherit`. */
+export type DefaultLevel = MemberRole | "inherit";
+
+export const toStoredLevel = (level: DefaultLevel): StoredLevel => (level === null ? "guest" : level);
+export const toWireLevel = (level: StoredLevel): DefaultLevel => (level === "guest" ? null : level);
+
+/**
+ * THE role function for content (CONTRACT §7). `levels` are the stored `defaultLevel`s from the item itself
+ * up its collection chain (nearest first). Organization admins are admins everywhere; guests and
+ * non-members get nothing from default levels; for other members the nearest level that is not `inherit`
+ * replaces (caps or raises) their organization role, `guest` meaning no access; all `inherit` keeps it.
+ */
+export function contentRole(orgRole: MemberRole | undefined, levels: readonly StoredLevel[]): Access {
+  if (orgRole === undefined || orgRole === null || orgRole === "admin") return orgRole;
+  for (const level of levels) {
+    if (level !== "inherit") return level === "guest" ? null : level;
+  }
+  return orgRole;
+}
+
+/** Access that a space's visibility grants to anyone (public, unlisted, share-link with its key). */
+export function visibilityAccess(space: Pick<SpaceRow, "visibility" | "shareKey">, shareKey?: string): Access {
+  if (space.visibility === "public" || space.visibility === "unlisted") return "read";
+  if (space.visibility === "share-link" && shareKey && shareKey === space.shareKey) return "read";
+  return undefined;
+}
+
+export type SpaceRow = typeof spaces.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;
+
+export interface ChainLink {
+  id: string;
+  parentId: string | null;
+  organizationId: string;
+  defaultLevel: StoredLevel;
+  deletedAt: number | null;
+  depth: number;
+}
+
+/**
+ * The collection chain from `start` (an SQL expression giving a collection id) up to the root, nearest
+ * first, in one statement (recursive CTE); batch it with the resource's own read.
+ */
+export function chainQuery(db: Db, start: ReturnType<typeof sql>) {
+  return inBatch(db, db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
+      SELECT id, parent_id, organization_id, default_level, deleted_at, 0 FROM collections WHERE id = (${start})
+      UNION ALL
+      SELECT c.id, c.parent_id, c.organization_id, c.default_level, c.deleted_at, chain.depth + 1
+      FROM collections c JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 64
+    )
+    SELECT id, parent_id AS parentId, organization_id AS organizationId, default_level AS defaultLevel,
+      deleted_at AS deletedAt, depth FROM chain ORDER BY depth`));
+}
+
+export interface SpaceWithAccess {
+  row: SpaceRow;
+  access: Access;
+  /** The caller's access on the space's container (parent collection, or the organization). */
+  containerAccess: Access;
+  chain: ChainLink[];
+}
+
+/** Reads a space (deleted or not) and its collection chain in one round trip, with the caller's access. */
+export async function loadSpace(db: Db, caller: Caller, spaceId: string, shareKey?: string): Promise<SpaceWithAccess | undefined> {
+  const [rows, chain] = await db.batch([
+    db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
+    chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+  ]);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { row, chain, ...spaceAccess(caller, row, chain, shareKey) };
+}
+
+/** A space's access from its row and chain: the single computation used by authorization and presenters. */
+export function spaceAccess(caller: Caller, row: SpaceRow, chain: readonly Pick<ChainLink, "defaultLevel">[], shareKey?: string) {
+  const orgRole = organizationAccess(caller, row.organizationId);
+  const levels = chain.map((c) => c.defaultLevel);
+  const access = strongest(contentRole(orgRole, [row.defaultLevel, ...levels]), visibilityAccess(row, shareKey));
+  const containerAccess = row.parentId ? contentRole(orgRole, levels) : orgRole;
+  return { access, containerAccess };
+}
+
+export interface CollectionWithAccess {
+  row: CollectionRow;
+  access: Access;
+  containerAccess: Access;
+  chain: ChainLink[];
+}
+
+/** Reads a collection (deleted or not) and its chain (itself first) in one round trip, with the caller's access. */
+export async function loadCollection(db: Db, caller: Caller, collectionId: string): Promise<CollectionWithAccess | undefined> {
+  const [rows, chain] = await db.batch([
+    db.select().from(collections).where(eq(collections.id, collectionId)).limit(1),
+    chainQuery(db, sql`${collectionId}`),
+  ]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const orgRole = organizationAccess(caller, row.organizationId);
+  const levels = chain.map((c) => c.defaultLevel);
+  return { row, chain, access: contentRole(orgRole, levels), containerAccess: row.parentId ? contentRole(orgRole, levels.slice(1)) : orgRole };
+}
+
+/**
+ * Every collection of an organization with its resolved chain of levels, for lists (one query). `levelsOf`
+ * gives the levels from a collection up to the root, as `contentRole` takes them.
+ */
+export async function organizationTree(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ id: collections.id, parentId: collections.parentId, defaultLevel: collections.defaultLevel })
+    .from(collections)
+    .where(and(eq(collections.organizationId, organizationId), isNull(collections.deletedAt)));
+  return treeFromRows(rows);
+}
+
+export function treeFromRows(rows: { id: string; parentId: string | null; defaultLevel: StoredLevel }[]) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const memo = new Map<string, StoredLevel[]>();
+  const levelsOf = (id: string | null): StoredLevel[] => {
+    if (id === null) return [];
+    const cached = memo.get(id);
+    if (cached) return cached;
+    const levels: StoredLevel[] = [];
+    const seen = new Set<string>();
+    for (let at = byId.get(id); at && !seen.has(at.id); at = at.parentId ? byId.get(at.parentId) : undefined) {
+      seen.add(at.id);
+      levels.push(at.defaultLevel);
+    }
+    memo.set(id, levels);
+    return levels;
+  };
+  return { ids: [...byId.keys()], levelsOf };
+}
+
+export type OrganizationTree = ReturnType<typeof treeFromRows>;

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { jobs } from "../../db/schema";
+import type { Env } from "../../env";
+import { newId } from "../../lib/ids";
+
+/*
+ * Job rows: what services write to queue work (in their own batch) and the types runners share. Which runner
+ * handles a kind, and running it, is the job registry's (src/jobs/registry.ts), above the services.
+ */
+
+/** What a job runner or cron task gets: no caller, the time of the run. */
+export interface JobContext {
+  db: Db;
+  env: Env;
+  now: number;
+}
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobRunner = (ctx: JobContext, job: JobRow) => Promise<Record<string, unknown> | void>;
+export type CronTask = (ctx: JobContext) => Promise<void>;
+/** Records a job's final failure where the API shows its outcome (e.g. an OpenAPI spec's processing state). */
+export type JobFailureRecorder = (ctx: JobContext, job: JobRow, error: string) => Promise<void>;
+
+const KEEP_FINISHED_JOBS_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_BATCH = 1000;
+
+/** Deletes completed and failed jobs finished more than 7 days ago, a bounded number per run. */
+export async function pruneFinishedJobs(ctx: JobContext): Promise<number> {
+  const cutoff = ctx.now - KEEP_FINISHED_JOBS_MS;
+  const result = await ctx.db.run(sql`DELETE FROM jobs WHERE rowid IN (
+    SELECT rowid FROM jobs WHERE status IN ('completed', 'failed') AND updated_at < ${cutoff} LIMIT ${PRUNE_BATCH})`);
+  return result.meta.changes ?? 0;
+}
+
+/** A job row to write in the caller's own batch, and the message to send once that batch succeeded. */
+export function newJob(kind: string, payload: Record<string, unknown>, now: number) {
+  const row: typeof jobs.$inferInsert = { id: newId(), kind, payload, status: "pending", createdAt: now, updatedAt: now };
+  return { row, message: { jobId: row.id as string } };
+}

@@ -1,0 +1,244 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type IndexedSection, pageSections } from "../../content/search";
+import { pagePath, type Snapshot } from "../../content/model";
+import { assembleSnapshot, revisionNodesQuery } from "../../content/snapshot-store";
+import { type Db, inBatch } from "../../db/client";
+import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } from "../../db/schema";
+import { chunk } from "../../lib/chunk";
+import type { ServiceContext } from "../core/context";
+import { type JobContext, type JobRow, newJob } from "../core/jobs";
+
+/**
+ * The search index follows each space's primary content. Every commit that moves a space's revision (merges,
+ * writes to main, imports, templates, new and duplicated spaces) queues a `search-index` job for the space,
+ * and, right after the write (after the response, through `ctx.defer`), indexes the change inline when it
+ * re-indexes at most INLINE_INDEX_PAGES pages; a bigger change is left to the job. Both compare the current
+ * revision's pages with the indexed ones (search_pages) and re-index only the pages whose title or body
+ * changed, rewrite the path of moved pages, and drop removed ones. Both are idempotent and may race: every
+ * write is guarded by the revision it was computed from and replaces a page's rows as a whole, and whichever
+ * runs second finds the index at the space's revision (search_index_state) and stops. The daily sweep
+ * re-queues any space whose index still lags (a lost message, an inline run cut short).
+ */
+export const SEARCH_INDEX_JOB_KIND = "search-index";
+/** Pages parsed and written per D1 batch, and per job run (the rest goes to a continuation job). */
+export const INDEX_PAGES_PER_BATCH = 50;
+export const INDEX_PAGES_PER_RUN = 500;
+/** Pages an inline run right after a write may re-index; a bigger diff is left to the queued job. */
+export const INLINE_INDEX_PAGES = INDEX_PAGES_PER_BATCH;
+/** Largest JSON parameter per insert statement (D1 caps strings at 2 MB). */
+const MAX_JSON_PARAM = 700_000;
+const ATTEMPTS = 4;
+
+interface IndexedPage {
+  pageId: string;
+  title: string;
+  path: string;
+  bodyHash: string;
+}
+
+/** The pages of a snapshot that belong in the index: document pages without `noIndex`. */
+export function indexablePages(s: Snapshot): Map<string, IndexedPage> {
+  const out = new Map<string, IndexedPage>();
+  for (const page of s.pages.values()) {
+    if (page.type !== "document" || page.noIndex) continue;
+    out.set(page.id, { pageId: page.id, title: page.title, path: pagePath(s, page.id), bodyHash: page.body ?? "" });
+  }
+  return out;
+}
+
+/** What to change: pages to (re-)index, pages whose path alone changed, pages to drop. */
+export function diffIndex(current: Map<string, IndexedPage>, indexed: IndexedPage[]) {
+  const before = new Map(indexed.map((p) => [p.pageId, p]));
+  const reindex: IndexedPage[] = [];
+  const moved: IndexedPage[] = [];
+  for (const page of current.values()) {
+    const old = before.get(page.pageId);
+    if (!old || old.title !== page.title || old.bodyHash !== page.bodyHash) reindex.push(page);
+    else if (old.path !== page.path) moved.push(page);
+  }
+  const removed = indexed.filter((p) => !current.has(p.pageId)).map((p) => p.pageId);
+  return { reindex, moved, removed };
+}
+
+/** A `search-index` job row to write in the batch that moves the space's revision (guarded like it). */
+export function searchIndexJobStatement(db: Db, spaceId: string, now: number, guard: ReturnType<typeof sql>) {
+  const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, now);
+  const statement = inBatch(db, db.run(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
+    SELECT ${job.row.id}, ${job.row.kind}, 'pending', ${JSON.stringify(job.row.payload)}, 0, ${now}, ${now} WHERE ${guard}`));
+  return { statement, message: job.message };
+}
+
+/** Sends a queued job's message; a failed send is logged (the daily sweep re-queues stale indexes). */
+export async function sendIndexMessage(env: JobContext["env"], message: { jobId: string }) {
+  try {
+    await env.JOBS.send(message);
+  } catch (error) {
+    console.error(JSON.stringify({ jobId: message.jobId, error: `search index job not queued: ${String(error)}` }));
+  }
+}
+
+/**
+ * After a write moved a space's main content (its job row written in the same batch): sends the job's message,
+ * then indexes the change inline if it is small, after the response when the context can defer work, else
+ * before returning. A failed inline run is logged; the job (or the daily sweep) still brings the index up.
+ */
+export async function followMainContent(ctx: Pick<ServiceContext, "db" | "env" | "defer">, spaceId: string, message: { jobId: string }) {
+  await sendIndexMessage(ctx.env, message);
+  const inline = updateSearchIndex({ db: ctx.db, env: ctx.env, now: Date.now() }, spaceId, INLINE_INDEX_PAGES, { inline: true }).catch((error) => {
+    console.error(JSON.stringify({ spaceId, error: `inline search indexing failed: ${String(error)}` }));
+  });
+  if (ctx.defer) ctx.defer(inline);
+  else await inline;
+}
+
+/** Queues a search-index job for a space (its row and its message). */
+export async function queueSearchIndex(ctx: Pick<JobContext, "db" | "env" | "now">, spaceId: string) {
+  const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, ctx.now);
+  await ctx.db.insert(jobs).values(job.row);
+  await sendIndexMessage(ctx.env, job.message);
+}
+
+/** Daily sweep: queues a job for live spaces whose index is not at their revision (lost messages, backfill). */
+export async function queueStaleSearchIndexes(ctx: JobContext, limit = 500) {
+  const stale = await ctx.db.all<{ id: string }>(sql`SELECT s.id FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id
+    WHERE s.deleted_at IS NULL AND (st.revision_id IS NULL OR st.revision_id <> s.revision_id) LIMIT ${limit}`);
+  for (const { id } of stale) await queueSearchIndex(ctx, id);
+  return stale.length;
+}
+
+function sectionRows(page: IndexedPage, sections: IndexedSection[]) {
+  return sections.map((s) => [page.pageId, s.position, s.anchor, page.title, s.heading, s.body]);
+}
+
+/** Groups rows into JSON parameters of at most MAX_JSON_PARAM characters. */
+function jsonChunks(rows: unknown[][]): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (current.length && size + json.length > MAX_JSON_PARAM) {
+      out.push(`[${current.join(",")}]`);
+      current = [];
+      size = 0;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  if (current.length) out.push(`[${current.join(",")}]`);
+  return out;
+}
+
+async function loadBodies(db: Db, spaceId: string, hashes: string[]) {
+  const out = new Map<string, string>();
+  const queries = chunk([...new Set(hashes.filter(Boolean))], 90).map((part) =>
+    db.select({ hash: contentBlobs.hash, body: contentBlobs.body }).from(contentBlobs).where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
+  );
+  if (!queries.length) return out;
+  const results = (await db.batch(queries as never)) as { hash: string; body: string }[][];
+  for (const rows of results) for (const row of rows) out.set(row.hash, row.body);
+  return out;
+}
+
+export interface IndexRunResult {
+  upToDate?: boolean;
+  /** An inline run found more than its budget to re-index and wrote nothing: the job does it. */
+  leftToJob?: boolean;
+  reindexed: number;
+  moved: number;
+  removed: number;
+  more: boolean;
+}
+
+/**
+ * Brings a space's index to its current revision, at most `budget` re-indexed pages per run (the rest goes to
+ * a continuation job; an `inline` run with more than its budget writes nothing and leaves it all to the job).
+ * Each batch is guarded by the revision it was computed from: when the space moves meanwhile, nothing of
+ * that batch is written and the diff is recomputed against the new revision.
+ */
+export async function updateSearchIndex(
+  ctx: JobContext,
+  spaceId: string,
+  budget = INDEX_PAGES_PER_RUN,
+  opts: { inline?: boolean } = {},
+): Promise<IndexRunResult> {
+  const result: IndexRunResult = { reindexed: 0, moved: 0, removed: 0, more: false };
+  attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const [spaceRows, stateRows] = await ctx.db.batch([
+      ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
+      ctx.db.select({ revisionId: searchIndexState.revisionId }).from(searchIndexState).where(eq(searchIndexState.spaceId, spaceId)).limit(1),
+    ]);
+    if (!spaceRows[0]) return { ...result, upToDate: true }; // purged: the purge removed its index rows
+    if (stateRows[0]?.revisionId === spaceRows[0].revisionId) return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
+
+    const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
+    const [revisionRows, nodes, indexed] = await ctx.db.batch([
+      ctx.db.select().from(revisions).where(and(sql`${revisions.id} = (${current})`, eq(revisions.spaceId, spaceId))).limit(1),
+      revisionNodesQuery(ctx.db, spaceId, current),
+      ctx.db.select({ pageId: searchPages.pageId, title: searchPages.title, path: searchPages.path, bodyHash: searchPages.bodyHash }).from(searchPages).where(eq(searchPages.spaceId, spaceId)),
+    ]);
+    const revision = revisionRows[0];
+    if (!revision) throw new Error(`space ${spaceId} has no current revision`);
+    const diff = diffIndex(indexablePages(assembleSnapshot(revision, nodes)), indexed);
+    if (opts.inline && diff.reindex.length > budget) return { ...result, leftToJob: true };
+    const work = diff.reindex.slice(0, budget);
+    const finished = work.length === diff.reindex.length;
+    const guard = sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${revision.id})`;
+    const batches = chunk(work, INDEX_PAGES_PER_BATCH);
+    if (!batches.length) batches.push([]);
+
+    for (let b = 0; b < batches.length; b++) {
+      const pages = batches[b];
+      const first = b === 0;
+      const last = b === batches.length - 1;
+      const bodies = await loadBodies(ctx.db, spaceId, pages.map((p) => p.bodyHash));
+      const rows = pages.flatMap((p) => sectionRows(p, pageSections(bodies.get(p.bodyHash) ?? "")));
+      const dropped = [...pages.map((p) => p.pageId), ...(first ? diff.removed : [])];
+      const upserts = [...pages, ...(first ? diff.moved : [])].map((p) => [p.pageId, p.title, p.path, p.bodyHash]);
+      const statements: unknown[] = [
+        inBatch(ctx.db, ctx.db.run(sql`DELETE FROM search_sections WHERE space_id = ${spaceId}
+          AND page_id IN (SELECT value FROM json_each(${JSON.stringify(dropped)})) AND ${guard}`)),
+        ...(first && diff.removed.length
+          ? [inBatch(ctx.db, ctx.db.run(sql`DELETE FROM search_pages WHERE space_id = ${spaceId}
+              AND page_id IN (SELECT value FROM json_each(${JSON.stringify(diff.removed)})) AND ${guard}`))]
+          : []),
+        ...jsonChunks(rows).map((json) =>
+          inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_sections (space_id, page_id, position, anchor, page_title, heading, body)
+            SELECT ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${json}) WHERE ${guard}`)),
+        ),
+        ...jsonChunks(upserts).map((json) =>
+          inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_pages (space_id, page_id, title, path, body_hash)
+            SELECT ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${json}) WHERE ${guard}
+            ON CONFLICT (space_id, page_id) DO UPDATE SET title = excluded.title, path = excluded.path, body_hash = excluded.body_hash`)),
+        ),
+        ...(last && finished
+          ? [inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_index_state (space_id, revision_id, updated_at)
+              SELECT ${spaceId}, ${revision.id}, ${ctx.now} WHERE ${guard}
+              ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id, updated_at = excluded.updated_at`))]
+          : []),
+        ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)),
+      ];
+      const results = (await ctx.db.batch(statements as never)) as unknown[];
+      const check = results[results.length - 1] as { revisionId: string }[];
+      if (check[0]?.revisionId !== revision.id) continue attempts; // the space moved: nothing of this batch was written
+      result.reindexed += pages.length;
+      if (first) {
+        result.moved += diff.moved.length;
+        result.removed += diff.removed.length;
+      }
+    }
+    if (!finished) {
+      await queueSearchIndex(ctx, spaceId);
+      return { ...result, more: true };
+    }
+    return result;
+  }
+  throw new Error(`space ${spaceId} kept changing while it was indexed`);
+}
+
+/** The job runner (registered in JOB_RUNNERS). */
+export async function runSearchIndexJob(ctx: JobContext, job: JobRow) {
+  const spaceId = job.payload.spaceId;
+  if (typeof spaceId !== "string") throw new Error("search-index job without a spaceId");
+  return { ...(await updateSearchIndex(ctx, spaceId)) };
+}

@@ -1,0 +1,61 @@
+import { and, inArray, isNull, sql } from "drizzle-orm";
+import { changeRequests, comments } from "../../db/schema";
+import { chunk } from "../../lib/chunk";
+import type { ServiceContext } from "../core/context";
+
+/** The counters every Space object carries. */
+export interface SpaceCounters {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+/**
+ * The one place that computes space counters, for a page of spaces at once: change requests grouped by space
+ * and status, and open comments (≤ 90 ids per statement). `comments` counts the open (not resolved) comments
+ * on the space's primary content, replies and change-request comments excluded; comment rows come with the
+ * status `OPEN_COMMENTS`. The statements can ride in another read's batch (`spaceCountersQueries` +
+ * `foldSpaceCounters`) or run alone (`spaceCounters`).
+ */
+export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly string[]) {
+  return chunk([...spaceIds], 90).flatMap((ids) => [
+    ctx.db
+      .select({ spaceId: changeRequests.spaceId, status: changeRequests.status, count: sql<number>`count(*)` })
+      .from(changeRequests)
+      .where(inArray(changeRequests.spaceId, ids))
+      .groupBy(changeRequests.spaceId, changeRequests.status),
+    ctx.db
+      .select({ spaceId: comments.spaceId, status: sql<string>`${OPEN_COMMENTS}`, count: sql<number>`count(*)` })
+      .from(comments)
+      .where(and(inArray(comments.spaceId, ids), isNull(comments.changeRequestId), isNull(comments.parentId), isNull(comments.resolvedAt)))
+      .groupBy(comments.spaceId),
+  ]);
+}
+
+/** The status that marks open-comment rows among `spaceCountersQueries`' rows (no change request has it). */
+const OPEN_COMMENTS = "comments:open";
+
+/** Counters from the rows of `spaceCountersQueries`. */
+export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: string; status: string; count: number }[]) {
+  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
+  for (const row of rows) {
+    const c = counters.get(row.spaceId);
+    if (!c) continue;
+    const n = Number(row.count);
+    if (row.status === OPEN_COMMENTS) {
+      c.comments += n;
+      continue;
+    }
+    c.changeRequests += n;
+    if (row.status === "open") c.changeRequestsOpen += n;
+    if (row.status === "draft") c.changeRequestsDraft += n;
+  }
+  return counters;
+}
+
+export async function spaceCounters(ctx: ServiceContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
+  if (!spaceIds.length) return new Map();
+  const results = (await ctx.db.batch(spaceCountersQueries(ctx, spaceIds) as never)) as { spaceId: string; status: string; count: number }[][];
+  return foldSpaceCounters(spaceIds, results.flat());
+}

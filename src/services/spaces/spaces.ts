@@ -1,0 +1,257 @@
+import { eq, sql } from "drizzle-orm";
+import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
+import { spaces } from "../../db/schema";
+import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
+import { base62, newId, randomBytes } from "../../lib/ids";
+import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { authorize, can, type Access } from "../access/permissions";
+import { type ContentPosition, placementKey } from "./placement";
+import { followMainContent, searchIndexJobStatement } from "../search/search-index";
+import { spaceCounters, type SpaceCounters } from "./space-counters";
+import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
+import {
+  type ChainLink,
+  type DefaultLevel,
+  loadCollection,
+  loadSpace,
+  type SpaceRow,
+  spaceAccess,
+  type SpaceWithAccess,
+  toStoredLevel,
+} from "../access/space-access";
+
+/** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
+export interface SpaceView {
+  row: SpaceRow;
+  access: Access;
+  counters: SpaceCounters;
+}
+
+export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function spaceView(ctx: ServiceContext, row: SpaceRow, access: Access): Promise<SpaceView> {
+  const counters = (await spaceCounters(ctx, [row.id])).get(row.id)!;
+  return { row, access, counters };
+}
+
+/** A live space the caller can see (404 otherwise, including deleted spaces). */
+async function visibleSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceWithAccess> {
+  const found = await loadSpace(ctx.db, ctx.caller, spaceId, shareKey);
+  if (!found || found.row.deletedAt !== null) {
+    if (ctx.caller.kind === "anonymous") requireUser(ctx.caller);
+    throw notFound("Space");
+  }
+  if (ctx.caller.kind === "anonymous" && !can(found.access, "space.view")) requireUser(ctx.caller);
+  authorize(found.access, "space.view", "Space");
+  return found;
+}
+
+/**
+ * The container a space or collection is created or moved into, with the caller's right to create there.
+ * `parent` null is the organization's top level. A parent that does not exist, is deleted, belongs to
+ * another organization or is invisible is the caller's error (400, naming the field).
+ */
+export async function targetContainer(ctx: ServiceContext, organizationId: string, parent: string | null) {
+  if (parent === null) {
+    authorize(organizationAccess(ctx.caller, organizationId), "organization.createContent", "Organization");
+    return { parentId: null, chain: [] as ChainLink[] };
+  }
+  const found = await loadCollection(ctx.db, ctx.caller, parent);
+  if (!found || found.row.deletedAt !== null || found.row.organizationId !== organizationId || !can(found.access, "collection.view")) {
+    throw badRequest(`body.parent: no collection "${parent}" in this organization`);
+  }
+  authorize(found.access, "collection.create", "Collection");
+  return { parentId: parent, chain: found.chain };
+}
+
+export interface CreateSpaceInput {
+  title?: string;
+  emoji?: string;
+  parent?: string;
+  language?: string;
+  editMode?: "live" | "locked";
+  /** A built-in template whose pages become the space's first revision. */
+  template?: ApplyTemplateInput;
+}
+
+export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
+  const caller = requireUser(ctx.caller);
+  authorize(organizationAccess(caller, organizationId), "organization.view", "Organization");
+  const { parentId, chain } = await targetContainer(ctx, organizationId, input.parent ?? null);
+  const sortKey = await placementKey(ctx.db, { organizationId, parentId, self: null });
+  const row: SpaceRow = {
+    id: newId(),
+    organizationId,
+    parentId,
+    title: input.title?.trim() || "Untitled",
+    emoji: input.emoji ?? null,
+    iconUrl: null,
+    visibility: "private",
+    language: input.language ?? null,
+    editMode: input.editMode ?? "live",
+    defaultLevel: "inherit",
+    sortKey,
+    revisionId: newId(),
+    shareKey: base62(randomBytes(16)),
+    createdBy: caller.userId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    deletedAt: null,
+  };
+  const first = { spaceId: row.id, revisionId: row.revisionId, createdBy: caller.userId };
+  const revision = input.template
+    ? await templateFirstRevisionStatements(ctx, { ...first, template: input.template })
+    : await initialRevisionStatements(ctx.db, { ...first, now: ctx.now });
+  // A template's pages are searchable content: index them like any other write to main (an empty space
+  // has nothing to index; the daily sweep records its empty index).
+  const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
+  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
+  if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
+  return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
+}
+
+export async function getSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceView> {
+  const found = await visibleSpace(ctx, spaceId, shareKey);
+  return spaceView(ctx, found.row, found.access);
+}
+
+export interface SpacePatch {
+  title?: string;
+  editMode?: "live" | "locked";
+  defaultLevel?: DefaultLevel;
+  language?: string;
+  emoji?: string | null;
+  icon?: string | null;
+}
+
+/** Title, emoji, icon and language need `edit`; `editMode` and `defaultLevel` change who may do what: `admin`. */
+export async function updateSpace(ctx: ServiceContext, spaceId: string, patch: SpacePatch): Promise<SpaceView> {
+  const found = await visibleSpace(ctx, spaceId);
+  authorize(found.access, patch.defaultLevel !== undefined || patch.editMode !== undefined ? "space.admin" : "space.edit", "Space");
+  const set: Partial<SpaceRow> = { updatedAt: ctx.now };
+  if (patch.title !== undefined) set.title = patch.title.trim() || "Untitled";
+  if (patch.editMode !== undefined) set.editMode = patch.editMode;
+  if (patch.defaultLevel !== undefined) set.defaultLevel = toStoredLevel(patch.defaultLevel);
+  if (patch.language !== undefined) set.language = patch.language;
+  if (patch.emoji !== undefined) set.emoji = patch.emoji;
+  if (patch.icon !== undefined) set.iconUrl = patch.icon;
+  // An emoji and an icon are exclusive: setting one clears the other.
+  if (patch.emoji && patch.icon === undefined) set.iconUrl = null;
+  if (patch.icon && patch.emoji === undefined) set.emoji = null;
+  const [row] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
+  if (!row) throw notFound("Space");
+  return spaceView(ctx, row, spaceAccess(ctx.caller, row, found.chain).access);
+}
+
+/** Soft delete (admins). Deleting a space that does not exist, is invisible or is already deleted is a no-op. */
+export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise<void> {
+  requireUser(ctx.caller);
+  const found = await loadSpace(ctx.db, ctx.caller, spaceId);
+  if (!found || found.row.deletedAt !== null || !can(found.access, "space.view")) return;
+  authorize(found.access, "space.admin", "Space");
+  await ctx.db.update(spaces).set({ deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(spaces.id, spaceId));
+}
+
+/**
+ * Restores a space deleted within the last 7 days (admins); 412 past that window. When its collection is
+ * gone (deleted and not restored, or purged) it comes back at the organization's top level, last.
+ */
+export async function restoreSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
+  requireUser(ctx.caller);
+  const found = await loadSpace(ctx.db, ctx.caller, spaceId);
+  if (!found) throw notFound("Space");
+  authorize(found.access, "space.admin", "Space");
+  const { row } = found;
+  if (row.deletedAt === null) return spaceView(ctx, row, found.access);
+  if (row.deletedAt < ctx.now - RESTORE_WINDOW_MS) {
+    throw preconditionFailed("This space was deleted more than 7 days ago and can no longer be restored");
+  }
+  const parentAlive = row.parentId !== null && found.chain[0]?.id === row.parentId && found.chain[0].deletedAt === null;
+  const set: Partial<SpaceRow> = { deletedAt: null, updatedAt: ctx.now };
+  let chain = found.chain;
+  if (row.parentId !== null && !parentAlive) {
+    set.parentId = null;
+    set.sortKey = await placementKey(ctx.db, { organizationId: row.organizationId, parentId: null, self: row.id });
+    if (row.visibility === "in-collection") set.visibility = "private";
+    chain = [];
+  }
+  const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
+  return spaceView(ctx, updated, spaceAccess(ctx.caller, updated, chain).access);
+}
+
+/** A new space with a copy of the source's current content, titled as a copy, placed right after it. */
+export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
+  const caller = requireUser(ctx.caller);
+  const found = await visibleSpace(ctx, spaceId);
+  const source = found.row;
+  if (source.parentId === null) authorize(found.containerAccess, "organization.createContent", "Organization");
+  else authorize(found.containerAccess, "collection.create", "Collection");
+  const sortKey = await placementKey(ctx.db, {
+    organizationId: source.organizationId,
+    parentId: source.parentId,
+    self: null,
+    position: { after: { type: "space", space: source.id } },
+  });
+  const row: SpaceRow = {
+    ...source,
+    id: newId(),
+    title: `${source.title.slice(0, 43)} (copy)`,
+    sortKey,
+    revisionId: newId(),
+    shareKey: base62(randomBytes(16)),
+    createdBy: caller.userId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    deletedAt: null,
+  };
+  const copy = copyRevisionStatements(ctx.db, {
+    fromSpaceId: source.id,
+    fromRevisionId: source.revisionId,
+    toSpaceId: row.id,
+    revisionId: row.revisionId,
+    createdBy: caller.userId,
+    now: ctx.now,
+  });
+  const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
+  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
+  await followMainContent(ctx, row.id, indexJob.message);
+  return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
+}
+
+/** Moves a space under `parent` (undefined: keep, null: top level) at `position` (default: last). */
+export async function moveSpace(
+  ctx: ServiceContext,
+  spaceId: string,
+  input: { parent?: string | null; position?: ContentPosition },
+): Promise<SpaceView> {
+  const found = await visibleSpace(ctx, spaceId);
+  authorize(found.access, "space.create", "Space");
+  const { row } = found;
+  const parent = input.parent === undefined ? row.parentId : input.parent;
+  const target = parent === row.parentId && parent !== null
+    ? { parentId: parent, chain: found.chain }
+    : await targetContainer(ctx, row.organizationId, parent);
+  const sortKey = await placementKey(ctx.db, { organizationId: row.organizationId, parentId: target.parentId, self: row.id, position: input.position });
+  const set: Partial<SpaceRow> = { parentId: target.parentId, sortKey, updatedAt: ctx.now };
+  if (target.parentId === null && row.visibility === "in-collection") set.visibility = "private";
+  const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
+  return spaceView(ctx, updated, spaceAccess(ctx.caller, updated, target.chain).access);
+}
+
+/**
+ * Transfers a space (admins) to the top level of another organization where the caller may create content.
+ * The target must be another organization (412 for its own), visible to the caller (404) where they have
+ * `create` (403).
+ */
+export async function transferSpace(ctx: ServiceContext, spaceId: string, organizationId: string): Promise<SpaceView> {
+  const found = await visibleSpace(ctx, spaceId);
+  authorize(found.access, "space.admin", "Space");
+  const { row } = found;
+  if (organizationId === row.organizationId) throw preconditionFailed("The space already belongs to this organization");
+  authorize(organizationAccess(ctx.caller, organizationId), "organization.createContent", "Organization");
+  const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
+  const set: Partial<SpaceRow> = { organizationId, parentId: null, sortKey, updatedAt: ctx.now };
+  if (row.visibility === "in-collection") set.visibility = "private";
+  const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
+  return spaceView(ctx, updated, spaceAccess(ctx.caller, updated, []).access);
+}
