@@ -81,6 +81,20 @@ function cycles(graph: Map<string, string[]>): string[][] {
 const LAYERS: Record<string, number> = { "app.ts": 5, "index.ts": 5, routes: 4, site: 4, http: 4, jobs: 4, coordination: 4, presenters: 3, services: 2, templates: 2, pdf: 2, content: 1, db: 0, lib: 0, "env.ts": 0, "version.ts": 0 };
 const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
 
+/**
+ * Upward imports not yet removed (issue 10, part 1: these services still present their own results instead of
+ * returning views for the routes to present). The list may only shrink: an entry that no longer occurs fails too.
+ */
+const KNOWN_UPWARD = [
+  "services/revisions/content-reads.ts → presenters/content.ts",
+  "services/revisions/content-reads.ts → presenters/change-request.ts",
+  "services/revisions/links.ts → presenters/change-request.ts",
+  "services/revisions/links.ts → presenters/links.ts",
+  "services/revisions/links.ts → presenters/organization.ts",
+  "services/revisions/links.ts → presenters/space.ts",
+  "services/search/search.ts → presenters/search.ts",
+];
+
 describe("src/ import graph", () => {
   const graph = importGraph();
 
@@ -99,6 +113,6 @@ describe("src/ import graph", () => {
         if (layerOf(target)! > layerOf(file)!) upward.push(`${file} → ${target}`);
       }
     }
-    expect(upward).toEqual([]);
+    expect(upward.sort()).toEqual([...KNOWN_UPWARD].sort());
   });
 });
