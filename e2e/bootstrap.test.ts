@@ -1,51 +1,19 @@
 // The set-up path a new developer takes, for real: migrate a local D1, bootstrap a user, organization and
 // token, start `wrangler dev` on that state, and call it over HTTP with curl-like fetches and the client.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "./helpers/dev-server";
 
-const root = join(import.meta.dirname, "..");
-const persist = mkdtempSync(join(tmpdir(), "quire-e2e-"));
-const port = 8700 + Math.floor(Math.random() * 90);
-const origin = `http://127.0.0.1:${port}`;
-let dev: ChildProcess | undefined;
-
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
-  return result.stdout;
-}
-
-function bootstrap(...extra: string[]) {
-  const out = run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", ...extra]);
-  return JSON.parse(out.trim().split("\n").pop()!) as { token: string; userId: string; organizationId: string };
-}
+let server: DevServer;
+let origin: string;
+const bootstrap = (...args: string[]) => server.bootstrap(...args);
 
 beforeAll(async () => {
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
-  dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--var", "SIGNING_SECRET:e2e-secret"], {
-    cwd: root,
-    stdio: "ignore",
-  });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/v1/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("wrangler dev did not start");
+  server = await startDevServer({ name: "bootstrap", devArgs: ["--var", "SIGNING_SECRET:e2e-secret"] });
+  origin = server.origin;
 }, 180_000);
 
-afterAll(() => {
-  dev?.kill("SIGTERM");
-  rmSync(persist, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe("npm run bootstrap against the local D1 that wrangler dev serves", () => {
   it("prints a token that authenticates, and reuses the user on a second run", async () => {

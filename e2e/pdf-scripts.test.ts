@@ -1,46 +1,22 @@
 // A change-request PDF fetched over real HTTP from `wrangler dev` (fonts served as Workers static assets) and
 // read back by poppler's pdftotext: every script prints as itself, and a table keeps its columns.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "./helpers/dev-server";
 
-const root = join(import.meta.dirname, "..");
-const persist = mkdtempSync(join(tmpdir(), "quire-e2e-pdf-"));
-const port = 8600 + Math.floor(Math.random() * 100);
-const origin = `http://127.0.0.1:${port}`;
-let dev: ChildProcess | undefined;
-
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
-  return result.stdout;
-}
+let server: DevServer;
+let origin: string;
+let persist: string;
+const run = (command: string, args: string[]) => server.run(command, args);
 
 beforeAll(async () => {
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
-  dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--var", "SIGNING_SECRET:e2e-secret"], {
-    cwd: root,
-    stdio: "ignore",
-  });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/v1/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("wrangler dev did not start");
+  server = await startDevServer({ name: "pdf", devArgs: ["--var", "SIGNING_SECRET:e2e-secret"] });
+  ({ origin, persist } = server);
 }, 180_000);
 
-afterAll(() => {
-  dev?.kill("SIGTERM");
-  rmSync(persist, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const SENTENCES = [
   "Crème brûlée à Łódź, Ærøskøbing og Straße.",

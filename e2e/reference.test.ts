@@ -1,17 +1,10 @@
 // The landing page and the API reference in a real browser (Debian's Chromium, driven by playwright-core)
 // against `wrangler dev`: the reference renders its operations from /openapi.json with every request going
 // to this server, none failing, and nothing logged as an error. Self-hosted deployments may have no internet.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, startDevServer } from "./helpers/dev-server";
 
-const root = join(import.meta.dirname, "..");
-const persist = mkdtempSync(join(tmpdir(), "quire-e2e-reference-"));
-const port = 8600 + Math.floor(Math.random() * 100);
-const origin = `http://127.0.0.1:${port}`;
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -22,25 +15,19 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-let dev: ChildProcess | undefined;
+let server: DevServer;
+let origin: string;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
-  dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist], { cwd: root, stdio: "ignore" });
-  const deadline = Date.now() + 150_000;
-  let up = false;
-  while (!up && Date.now() < deadline) {
-    up = await fetch(`${origin}/openapi.json`).then((r) => r.ok, () => false);
-    if (!up) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!up) throw new Error("wrangler dev did not start");
+  server = await startDevServer({ name: "reference", readyPath: "/openapi.json" });
+  origin = server.origin;
   browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  dev?.kill("SIGTERM");
-  rmSync(persist, { recursive: true, force: true });
+  server?.stop();
 });
 
 /** Everything a page did on the network and in its console, for the assertions. */

@@ -1,30 +1,22 @@
 // Zero configuration, for real: migrate a local D1, run `wrangler dev` with no SIGNING_SECRET at all, bootstrap
 // a user, and use what depends on signing (uploaded files' download URLs, visitor claims). The deployment
 // makes and stores its own secret on first need.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const root = join(import.meta.dirname, "..");
-const persist = mkdtempSync(join(tmpdir(), "quire-zero-config-"));
-const port = 8600 + Math.floor(Math.random() * 100);
-const origin = `http://127.0.0.1:${port}`;
-let dev: ChildProcess | undefined;
+import { type DevServer, startDevServer } from "./helpers/dev-server";
 
 // Nothing from the caller's environment may configure the Worker: no SIGNING_SECRET, no process-env loading.
 const childEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV"),
 );
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: childEnv });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
-  return result.stdout;
-}
+let server: DevServer;
+let origin: string;
+let persist: string;
+const run = (command: string, args: string[]) => server.run(command, args);
 
 function storedSecrets(): { name: string; value: string }[] {
   const out = run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", "SELECT name, value FROM instance_secrets"]);
@@ -32,32 +24,21 @@ function storedSecrets(): { name: string; value: string }[] {
 }
 
 beforeAll(async () => {
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
   // An explicit, empty env file makes wrangler skip the project's .dev.vars (which `npm start` writes with a
   // SIGNING_SECRET): the Worker then sees exactly what a fresh clone's plain `wrangler dev` gives it.
-  const emptyEnvFile = join(persist, "empty.env");
-  writeFileSync(emptyEnvFile, "");
-  dev = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", emptyEnvFile], {
-    cwd: root,
+  server = await startDevServer({
+    name: "zero-config",
     env: childEnv,
-    stdio: "ignore",
+    devArgs: (dir) => {
+      const emptyEnvFile = join(dir, "empty.env");
+      writeFileSync(emptyEnvFile, "");
+      return ["--env-file", emptyEnvFile];
+    },
   });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/v1/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("wrangler dev did not start");
+  ({ origin, persist } = server);
 }, 180_000);
 
-afterAll(() => {
-  dev?.kill("SIGTERM");
-  rmSync(persist, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe("wrangler dev without SIGNING_SECRET", () => {
   it("serves uploads, revisions, signed downloads and visitor claims with a secret it generated and stored", async () => {

@@ -1,0 +1,71 @@
+// One local deployment for a Node-side test: a fresh --persist-to directory with the D1 migrations applied and
+// `wrangler dev` on a free-looking port, plus the commands the README's set-up path runs against it.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const root = join(import.meta.dirname, "..", "..");
+
+/** How long `wrangler dev` may take to answer on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 150_000;
+
+export interface DevServerOptions {
+  /** Names the temporary state directory. */
+  name: string;
+  /** More `wrangler dev` arguments (e.g. `--var`, `--env-file`). */
+  devArgs?: string[] | ((persist: string) => string[]);
+  /** The environment of every child process (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** A path that answers 2xx once the Worker is up. */
+  readyPath?: string;
+}
+
+export interface DevServer {
+  origin: string;
+  persist: string;
+  /** Runs a command in the project; throws with its output when it fails; returns stdout. */
+  run(command: string, args: string[]): string;
+  /** `npm run bootstrap -- --json …` against this deployment's local D1. */
+  bootstrap(...args: string[]): { token: string; userId: string; organizationId: string };
+  stop(): void;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const persist = mkdtempSync(join(tmpdir(), `quire-e2e-${options.name}-`));
+  const port = 8600 + Math.floor(Math.random() * 190);
+  const origin = `http://127.0.0.1:${port}`;
+  const run = (command: string, args: string[]) => {
+    const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: options.env ?? process.env });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
+    return result.stdout;
+  };
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
+  const extra = typeof options.devArgs === "function" ? options.devArgs(persist) : (options.devArgs ?? []);
+  const dev: ChildProcess = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra], {
+    cwd: root,
+    env: options.env ?? process.env,
+    stdio: "ignore",
+  });
+  const stop = () => {
+    dev.kill("SIGTERM");
+    rmSync(persist, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const up = await fetch(`${origin}${options.readyPath ?? "/v1/"}`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error("wrangler dev did not start");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    origin,
+    persist,
+    run,
+    bootstrap: (...args) => JSON.parse(run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", ...args]).trim().split("\n").pop()!),
+    stop,
+  };
+}
