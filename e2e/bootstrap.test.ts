@@ -20,7 +20,12 @@ describe("npm run bootstrap against the local D1 that wrangler dev serves", () =
     const first = bootstrap("--email", "Ada@Example.com", "--name", "Ada", "--org", "Acme");
     const res = await fetch(`${origin}/v1/user`, { headers: { authorization: `Bearer ${first.token}` } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ object: "user", id: first.userId, email: "ada@example.com", displayName: "Ada" });
+    expect(await res.json()).toMatchObject({
+      object: "user",
+      id: first.userId,
+      email: "ada@example.com",
+      displayName: "Ada",
+    });
 
     const second = bootstrap("--email", "ada@example.com", "--org", "Acme");
     expect(second.userId).toBe(first.userId);

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const SPECIFIER = /(?:^|[^\w.])(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+const SPECIFIER =
+  /(?:^|[^\w.])(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 
 function resolveImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
@@ -29,7 +30,7 @@ function resolveImport(from: string, specifier: string): string | undefined {
 }
 
 /** Every file of src/ with the src/ files it imports (values and types alike). */
-export function importGraph(): Map<string, string[]> {
+function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(src)) {
     const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
@@ -78,7 +79,24 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 /** The layer of a file, by its top folder; a file may import its own layer and the ones below it. */
-const LAYERS: Record<string, number> = { "app.ts": 5, "index.ts": 5, routes: 4, site: 4, http: 4, jobs: 4, coordination: 4, presenters: 3, services: 2, templates: 2, pdf: 2, content: 1, db: 0, lib: 0, "env.ts": 0, "version.ts": 0 };
+const LAYERS: Record<string, number> = {
+  "app.ts": 5,
+  "index.ts": 5,
+  routes: 4,
+  site: 4,
+  http: 4,
+  jobs: 4,
+  coordination: 4,
+  presenters: 3,
+  services: 2,
+  templates: 2,
+  pdf: 2,
+  content: 1,
+  db: 0,
+  lib: 0,
+  "env.ts": 0,
+  "version.ts": 0,
+};
 const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
 
 /**

@@ -32,16 +32,27 @@ function referenceOperations(): Operation[] {
     ([path, item]) =>
       Object.entries(item)
         .filter(([m]) => ["get", "post", "put", "patch", "delete"].includes(m))
-        .map(([m, op]) => ({ area: op.tags?.[0] ?? "other", method: m.toUpperCase(), path: `/v1${path}`, operationId: op.operationId })),
+        .map(([m, op]) => ({
+          area: op.tags?.[0] ?? "other",
+          method: m.toUpperCase(),
+          path: `/v1${path}`,
+          operationId: op.operationId,
+        })),
   );
 }
 
 const shape = (p: string) => p.replace(/\/+$/, "").replace(/\{[^}]+\}/g, "{}") || "/";
 
 describe("OpenAPI document against the reference operations", () => {
-  const doc = openApiDocument(createApp(), "http://localhost:8787") as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const doc = openApiDocument(createApp(), "http://localhost:8787") as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
   const served = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, operationId: op.operationId ?? "" })),
+    Object.entries(item).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: op.operationId ?? "",
+    })),
   );
   const reference = referenceOperations();
 
@@ -70,7 +81,9 @@ describe("OpenAPI document against the reference operations", () => {
       if (ids.has(op.operationId)) a.served++;
       areas.set(op.area, a);
     }
-    const lines = [...areas].map(([area, a]) => `${a.served === a.total ? "ok " : "   "} ${area}: ${a.served}/${a.total}`);
+    const lines = [...areas].map(
+      ([area, a]) => `${a.served === a.total ? "ok " : "   "} ${area}: ${a.served}/${a.total}`,
+    );
     const total = reference.filter((r) => ids.has(r.operationId)).length;
     console.log(`${lines.join("\n")}\nreference operations served: ${total}/${reference.length}`);
     expect(total).toBeGreaterThan(0);

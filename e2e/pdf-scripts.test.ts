@@ -41,7 +41,19 @@ function pdftotext(file: string, ...flags: string[]) {
 describe("getChangeRequestPDF read by pdftotext", () => {
   it("finds accented Latin, Greek, Cyrillic, Chinese, Japanese and Korean sentences, and a table's cells on aligned lines", async () => {
     const { token, organizationId } = JSON.parse(
-      run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", "--email", "pdf@example.com", "--org", "Scripts"]).trim().split("\n").pop()!,
+      run("tsx", [
+        "scripts/bootstrap.ts",
+        "--persist-to",
+        persist,
+        "--json",
+        "--email",
+        "pdf@example.com",
+        "--org",
+        "Scripts",
+      ])
+        .trim()
+        .split("\n")
+        .pop()!,
     ) as { token: string; organizationId: string };
     const api = new GitBookAPI({ endpoint: origin, authToken: token });
     const { data: space } = await api.orgs.createSpace(organizationId, { title: "Scripts" });
@@ -50,7 +62,9 @@ describe("getChangeRequestPDF read by pdftotext", () => {
     const write = await fetch(`${origin}/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ changes: [{ operation: "insert_page", title: "Многоязычная страница", document: { markdown } }] }),
+      body: JSON.stringify({
+        changes: [{ operation: "insert_page", title: "Многоязычная страница", document: { markdown } }],
+      }),
     });
     expect(write.status).toBe(200);
 
@@ -67,7 +81,10 @@ describe("getChangeRequestPDF read by pdftotext", () => {
 
     // -layout keeps positions: the header and each row read as one line with the cells in column order.
     const layout = pdftotext(file, "-layout").split("\n");
-    const lineOf = (...cells: string[]) => layout.find((line) => new RegExp(cells.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s{2,}")).test(line));
+    const lineOf = (...cells: string[]) =>
+      layout.find((line) =>
+        new RegExp(cells.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s{2,}")).test(line),
+      );
     expect(lineOf("Name", "Description", "Статус")).toBeDefined();
     expect(lineOf("alpha", "first row", "Готово")).toBeDefined();
     expect(lineOf("beta", "second row, 第二行", "Ждёт")).toBeDefined();

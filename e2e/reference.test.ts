@@ -83,7 +83,9 @@ describe("in Chromium, with nothing but this server", () => {
     await page.goto(`${origin}/`, { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Quire");
     await expect(page.getByRole("link", { name: "API reference" }).getAttribute("href")).resolves.toBe("/reference");
-    await expect(page.getByRole("link", { name: "OpenAPI document" }).getAttribute("href")).resolves.toBe("/openapi.json");
+    await expect(page.getByRole("link", { name: "OpenAPI document" }).getAttribute("href")).resolves.toBe(
+      "/openapi.json",
+    );
     expect(seen.requests).toEqual([`${origin}/`]);
     expect(seen.failed).toEqual([]);
     expect(seen.errors).toEqual([]);

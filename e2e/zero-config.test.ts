@@ -10,7 +10,9 @@ import { type DevServer, startDevServer } from "./helpers/dev-server";
 
 // Nothing from the caller's environment may configure the Worker: no SIGNING_SECRET, no process-env loading.
 const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV"),
+  Object.entries(process.env).filter(
+    ([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV",
+  ),
 );
 
 let server: DevServer;
@@ -19,7 +21,17 @@ let persist: string;
 const run = (command: string, args: string[]) => server.run(command, args);
 
 function storedSecrets(): { name: string; value: string }[] {
-  const out = run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", persist, "--json", "--command", "SELECT name, value FROM instance_secrets"]);
+  const out = run("wrangler", [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persist,
+    "--json",
+    "--command",
+    "SELECT name, value FROM instance_secrets",
+  ]);
   return JSON.parse(out)[0].results;
 }
 
@@ -43,8 +55,21 @@ afterAll(() => server?.stop());
 describe("wrangler dev without SIGNING_SECRET", () => {
   it("serves uploads, revisions, signed downloads and visitor claims with a secret it generated and stored", async () => {
     expect(storedSecrets()).toEqual([]);
-    const out = run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", "--email", "zero@example.com", "--org", "Zero"]);
-    const { token, organizationId, userId } = JSON.parse(out.trim().split("\n").pop()!) as { token: string; organizationId: string; userId: string };
+    const out = run("tsx", [
+      "scripts/bootstrap.ts",
+      "--persist-to",
+      persist,
+      "--json",
+      "--email",
+      "zero@example.com",
+      "--org",
+      "Zero",
+    ]);
+    const { token, organizationId, userId } = JSON.parse(out.trim().split("\n").pop()!) as {
+      token: string;
+      organizationId: string;
+      userId: string;
+    };
     const api = new GitBookAPI({ endpoint: origin, authToken: token });
 
     const { data: space } = await api.orgs.createSpace(organizationId, { title: "Docs" });
@@ -54,7 +79,19 @@ describe("wrangler dev without SIGNING_SECRET", () => {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({
-        changes: [{ operation: "insert_files", files: [{ ref: "notes", name: "notes.txt", contentType: "text/plain", base64: Buffer.from(bytes).toString("base64") }] }],
+        changes: [
+          {
+            operation: "insert_files",
+            files: [
+              {
+                ref: "notes",
+                name: "notes.txt",
+                contentType: "text/plain",
+                base64: Buffer.from(bytes).toString("base64"),
+              },
+            ],
+          },
+        ],
       }),
     });
     expect(upload.status).toBe(200);
@@ -72,7 +109,10 @@ describe("wrangler dev without SIGNING_SECRET", () => {
     const [stored, ...others] = storedSecrets();
     expect(others).toEqual([]);
     expect(stored!.value).toMatch(/^[0-9a-f]{64}$/);
-    const { payload } = await jwtVerify(ping.gitbookVisitorClaims!, new TextEncoder().encode(stored!.value), { issuer: origin, audience: "quire:visitor" });
+    const { payload } = await jwtVerify(ping.gitbookVisitorClaims!, new TextEncoder().encode(stored!.value), {
+      issuer: origin,
+      audience: "quire:visitor",
+    });
     expect(payload).toMatchObject({ sub: userId, org: organizationId, role: "admin" });
   });
 });

@@ -46,7 +46,9 @@ function d1(sql: string): Array<{ results: Record<string, unknown>[] }> {
   const dir = mkdtempSync(join(tmpdir(), "quire-bootstrap-"));
   const file = join(dir, "bootstrap.sql");
   writeFileSync(file, sql);
-  const where = args.remote ? ["--remote"] : ["--local", ...(args["persist-to"] ? ["--persist-to", args["persist-to"]] : [])];
+  const where = args.remote
+    ? ["--remote"]
+    : ["--local", ...(args["persist-to"] ? ["--persist-to", args["persist-to"]] : [])];
   const run = spawnSync("wrangler", ["d1", "execute", "DB", ...where, "--file", file, "--json"], {
     encoding: "utf8",
     shell: process.platform === "win32",

@@ -33,6 +33,11 @@ for (const [from, to] of ASSETS) {
   if (!existsSync(source)) throw new Error(`build-assets: ${from} is missing; run npm install`);
   const target = join(out, to);
   mkdirSync(dirname(target), { recursive: true });
-  if (existsSync(target) && statSync(target).size === statSync(source).size && statSync(target).mtimeMs >= statSync(source).mtimeMs) continue;
+  if (
+    existsSync(target) &&
+    statSync(target).size === statSync(source).size &&
+    statSync(target).mtimeMs >= statSync(source).mtimeMs
+  )
+    continue;
   copyFileSync(source, target);
 }

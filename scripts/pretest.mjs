@@ -15,7 +15,10 @@ const PROGRAMS = [
 const missing = PROGRAMS.filter(([program]) => !existsSync(program)).map(([, pkg]) => pkg);
 if (missing.length > 0) {
   console.log(`pretest: installing Debian packages ${missing.join(", ")}`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(" ")}`,
+    {
+      stdio: "inherit",
+    },
+  );
 }

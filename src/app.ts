@@ -2,7 +2,6 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./http/app-env";
 import { ApiError } from "./lib/errors";
 import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";
@@ -33,7 +32,14 @@ export function createApp() {
       origin: "*",
       allowHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      exposeHeaders: ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After", "Location"],
+      exposeHeaders: [
+        "X-Request-Id",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+        "Retry-After",
+        "Location",
+      ],
       maxAge: 600,
     }),
   );
@@ -41,7 +47,10 @@ export function createApp() {
     bodyLimit({
       maxSize: Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY,
       onError: () => {
-        throw new ApiError(413, `Request body is larger than ${Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY} bytes`);
+        throw new ApiError(
+          413,
+          `Request body is larger than ${Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY} bytes`,
+        );
       },
     })(c, next),
   );
@@ -74,7 +83,7 @@ export function openApiDocument(app: App, origin = "http://localhost:8787") {
       title: "Quire API",
       version: API_VERSION,
       description:
-        "Quire's documentation-management API, wire-compatible with GitBook's v1 REST API. Errors are `{\"error\":{\"code\",\"message\"}}`.",
+        'Quire\'s documentation-management API, wire-compatible with GitBook\'s v1 REST API. Errors are `{"error":{"code","message"}}`.',
     },
     servers: [{ url: origin }],
     security: [{ bearerAuth: [] }],

@@ -37,23 +37,31 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const origin = `http://127.0.0.1:${port}`;
   const run = (command: string, args: string[]) => {
     const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: options.env ?? process.env });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}\n${result.stdout}`);
     return result.stdout;
   };
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
   const extra = typeof options.devArgs === "function" ? options.devArgs(persist) : (options.devArgs ?? []);
-  const dev: ChildProcess = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra], {
-    cwd: root,
-    env: options.env ?? process.env,
-    stdio: "ignore",
-  });
+  const dev: ChildProcess = spawn(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra],
+    {
+      cwd: root,
+      env: options.env ?? process.env,
+      stdio: "ignore",
+    },
+  );
   const stop = () => {
     dev.kill("SIGTERM");
     rmSync(persist, { recursive: true, force: true });
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    const up = await fetch(`${origin}${options.readyPath ?? "/v1/"}`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}${options.readyPath ?? "/v1/"}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       stop();
@@ -65,7 +73,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     origin,
     persist,
     run,
-    bootstrap: (...args) => JSON.parse(run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", ...args]).trim().split("\n").pop()!),
+    bootstrap: (...args) =>
+      JSON.parse(
+        run("tsx", ["scripts/bootstrap.ts", "--persist-to", persist, "--json", ...args])
+          .trim()
+          .split("\n")
+          .pop()!,
+      ),
     stop,
   };
 }

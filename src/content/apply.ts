@@ -39,7 +39,11 @@ function fail(index: number, message: string): never {
  * naming it and the caller writes nothing. Batch-local refs in markdown links (`./<ref>.md`, `./<ref>`) are
  * resolved to page and file ids once every change has been applied.
  */
-export async function applyChanges(base: Snapshot, changes: ContentChangeInput[], deps: ApplyDeps): Promise<ApplyResult> {
+export async function applyChanges(
+  base: Snapshot,
+  changes: ContentChangeInput[],
+  deps: ApplyDeps,
+): Promise<ApplyResult> {
   const s = cloneSnapshot(base);
   const bodies = new Map<string, string>();
   const markdownOf = new Map<string, string>(); // page id -> markdown written in this batch
@@ -58,7 +62,11 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
   };
 
   const siblingsSlugs = (parent: string | null, except?: string) =>
-    new Set(childrenOf(s, parent).filter((id) => id !== except).map((id) => s.pages.get(id)!.slug));
+    new Set(
+      childrenOf(s, parent)
+        .filter((id) => id !== except)
+        .map((id) => s.pages.get(id)!.slug),
+    );
 
   const place = (id: string, parent: string | null, at: number | undefined, index: number) => {
     const list = [...childrenOf(s, parent)];
@@ -70,10 +78,19 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
 
   const detach = (id: string) => {
     const parent = s.parentOf.get(id) ?? null;
-    s.children.set(parent, childrenOf(s, parent).filter((c) => c !== id));
+    s.children.set(
+      parent,
+      childrenOf(s, parent).filter((c) => c !== id),
+    );
   };
 
-  const resolveSlug = (index: number, parent: string | null, explicit: string | undefined, title: string, self?: string) => {
+  const resolveSlug = (
+    index: number,
+    parent: string | null,
+    explicit: string | undefined,
+    title: string,
+    self?: string,
+  ) => {
     const taken = siblingsSlugs(parent, self);
     if (explicit !== undefined) {
       if (taken.has(explicit)) fail(index, `slug "${explicit}" is already used by a sibling page`);
@@ -101,7 +118,8 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
         const parent = change.into === undefined ? null : (pageRefs.get(change.into) ?? change.into);
         if (parent !== null && !s.pages.has(parent)) fail(index, `parent page "${change.into}" does not exist`);
         if (change.ref !== undefined) {
-          if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) fail(index, `ref "${change.ref}" is used twice in this batch`);
+          if (pageRefs.has(change.ref) || fileRefs.has(change.ref))
+            fail(index, `ref "${change.ref}" is used twice in this batch`);
         }
         const id = deps.newId();
         const written = await setBody(id, change.document);
@@ -145,9 +163,10 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
         }
         const explicitSlug = written.meta?.slug ?? change.slug;
         const slugChanged = explicitSlug !== undefined && explicitSlug !== current.slug;
-        next.slug = slugChanged || siblingsSlugs(parent, change.page).has(current.slug)
-          ? resolveSlug(index, parent, explicitSlug, next.title, change.page)
-          : current.slug;
+        next.slug =
+          slugChanged || siblingsSlugs(parent, change.page).has(current.slug)
+            ? resolveSlug(index, parent, explicitSlug, next.title, change.page)
+            : current.slug;
         s.pages.set(change.page, next);
         touch({ object: "updated_page", page: change.page });
         break;
@@ -158,7 +177,8 @@ export async function applyChanges(base: Snapshot, changes: ContentChangeInput[]
         break;
       }
       case "revert_page": {
-        if (change.block !== undefined) fail(index, "reverting individual blocks is not supported; omit `block` to revert the whole page");
+        if (change.block !== undefined)
+          fail(index, "reverting individual blocks is not supported; omit `block` to revert the whole page");
         const source = await deps.revertSource(change.revision);
         revertPage(s, source, change.page, index, touch);
         break;
@@ -197,7 +217,10 @@ function pickMeta(change: Partial<Record<(typeof META_KEYS)[number], unknown>>):
 /** Removes a page and its subtree. */
 export function removePage(s: Snapshot, id: string, onRemoved: (id: string) => void = () => {}) {
   const parent = s.parentOf.get(id) ?? null;
-  s.children.set(parent, childrenOf(s, parent).filter((c) => c !== id));
+  s.children.set(
+    parent,
+    childrenOf(s, parent).filter((c) => c !== id),
+  );
   for (const gone of subtree(s, id)) {
     s.pages.delete(gone);
     s.parentOf.delete(gone);
@@ -261,10 +284,13 @@ async function resolveRefs(
         return target ? `${open}${lt}${target}${gt}` : all;
       })
       // Reference definitions: `[label]: ./ref`.
-      .replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s>]+)(>?)/gm, (all, open: string, lt: string, url: string, gt: string) => {
-        const target = targetFor(url);
-        return target ? `${open}${lt}${target}${gt}` : all;
-      });
+      .replace(
+        /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s>]+)(>?)/gm,
+        (all, open: string, lt: string, url: string, gt: string) => {
+          const target = targetFor(url);
+          return target ? `${open}${lt}${target}${gt}` : all;
+        },
+      );
     if (rewritten === markdown) continue;
     const hash = await deps.hashBody(rewritten);
     if (page.body) bodies.delete(page.body);

@@ -4,7 +4,12 @@ import { documentInput, type DocumentInputValue } from "./document-input";
 /** The content-write batch (content-changes.json): 1..50 changes, applied atomically. */
 const PageMetadata = {
   title: z.string().min(1).max(512).optional(),
-  slug: z.string().min(1).max(100).regex(/^[^/\s?#]+$/, "must not contain slashes, spaces, ? or #").optional(),
+  slug: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[^/\s?#]+$/, "must not contain slashes, spaces, ? or #")
+    .optional(),
   emoji: z.string().max(50).optional(),
   icon: z.string().max(50).optional(),
   description: z.string().max(2000).optional(),
@@ -23,11 +28,16 @@ const FileInput = z
     ref: z.string().min(1).max(256).optional(),
     name: z.string().min(1).max(256),
     contentType: z.string().min(1).max(255).optional(),
-    url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
     base64: z.string().optional(),
   })
   .refine((f) => (f.url === undefined) !== (f.base64 === undefined), { message: "set exactly one of url or base64" })
-  .refine((f) => f.base64 === undefined || f.contentType !== undefined, { message: "contentType is required with base64" });
+  .refine((f) => f.base64 === undefined || f.contentType !== undefined, {
+    message: "contentType is required with base64",
+  });
 
 export const ContentChange = z.discriminatedUnion("operation", [
   z.object({

@@ -107,7 +107,9 @@ export function plainText(node: unknown): string {
   let out = "";
   if (Array.isArray(n.nodes)) {
     const block = n.object === "block" || n.object === "fragment" || n.object === "document";
-    out = n.nodes.map(plainText).join(block && n.type !== "paragraph" && !String(n.type).startsWith("heading") ? "\n" : "");
+    out = n.nodes
+      .map(plainText)
+      .join(block && n.type !== "paragraph" && !String(n.type).startsWith("heading") ? "\n" : "");
   }
   if (Array.isArray(n.fragments)) out += (out ? "\n" : "") + n.fragments.map(plainText).join("\n");
   return out;

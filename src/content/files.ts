@@ -40,7 +40,9 @@ export async function storeFile(
     await env.STORAGE.put(key, bytes, { httpMetadata: { contentType: type }, sha256: hash });
   }
   const dimensions = imageDimensions(bytes, type);
-  return dimensions ? { hash, size: bytes.length, contentType: type, dimensions } : { hash, size: bytes.length, contentType: type };
+  return dimensions
+    ? { hash, size: bytes.length, contentType: type, dimensions }
+    : { hash, size: bytes.length, contentType: type };
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -55,11 +57,14 @@ export function decodeBase64File(base64: string): Uint8Array {
   if (typeof base64 !== "string") throw badRequest("base64: must be a string");
   const clean = base64.replace(/[\r\n]/g, "");
   const unpadded = clean.replace(/={1,2}$/, "");
-  if (clean.length !== unpadded.length && clean.length % 4 !== 0) throw badRequest("base64: is not valid base64 (bad padding)");
+  if (clean.length !== unpadded.length && clean.length % 4 !== 0)
+    throw badRequest("base64: is not valid base64 (bad padding)");
   if (unpadded.length % 4 === 1) throw badRequest("base64: is not valid base64 (bad length)");
   const size = Math.floor((unpadded.length * 3) / 4);
   if (size > MAX_BASE64_FILE_BYTES) {
-    throw badRequest(`base64: the file is ${size} bytes, over the 1 MB limit (${MAX_BASE64_FILE_BYTES} bytes) for inline files; use url`);
+    throw badRequest(
+      `base64: the file is ${size} bytes, over the 1 MB limit (${MAX_BASE64_FILE_BYTES} bytes) for inline files; use url`,
+    );
   }
   const out = new Uint8Array(size);
   let buffer = 0;
@@ -76,7 +81,8 @@ export function decodeBase64File(base64: string): Uint8Array {
       out[at++] = (buffer >> bits) & 0xff;
     }
   }
-  if (bits > 0 && (buffer & ((1 << bits) - 1)) !== 0) throw badRequest("base64: is not valid base64 (non-zero trailing bits)");
+  if (bits > 0 && (buffer & ((1 << bits) - 1)) !== 0)
+    throw badRequest("base64: is not valid base64 (non-zero trailing bits)");
   return out;
 }
 
@@ -107,11 +113,14 @@ const signedPayload = (spaceId: string, hash: string, name: string, type: string
   new TextEncoder().encode(["quire-download-v1", spaceId, hash, name, type, expires].join("\n"));
 
 const base64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 function fromBase64url(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined; // 32 bytes
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  const binary = atob(`${text.replace(/-/g, "+").replace(/_/g, "/")}=`);
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
@@ -121,11 +130,18 @@ function fromBase64url(text: string): Uint8Array | undefined {
  * one R2 object may back files of the same bytes uploaded under different types.
  */
 export async function signedDownloadURL(ctx: DownloadSigner, target: DownloadTarget): Promise<string> {
-  const seconds = Math.min(Math.max(1, Math.floor(target.expiresInSeconds ?? DEFAULT_DOWNLOAD_URL_SECONDS)), MAX_DOWNLOAD_URL_SECONDS);
+  const seconds = Math.min(
+    Math.max(1, Math.floor(target.expiresInSeconds ?? DEFAULT_DOWNLOAD_URL_SECONDS)),
+    MAX_DOWNLOAD_URL_SECONDS,
+  );
   const expires = String(Math.floor((target.now ?? Date.now()) / 1000) + seconds);
   const key = await hmacKey(ctx.secret);
   const type = target.contentType?.trim() ?? "";
-  const signature = await crypto.subtle.sign("HMAC", key, signedPayload(target.spaceId, target.hash, target.name, type, expires));
+  const signature = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    signedPayload(target.spaceId, target.hash, target.name, type, expires),
+  );
   const url = new URL(
     `/v1/spaces/${encodeURIComponent(target.spaceId)}/files/${encodeURIComponent(target.hash)}/download`,
     ctx.urls.api,
@@ -143,14 +159,27 @@ export async function signedDownloadURL(ctx: DownloadSigner, target: DownloadTar
  */
 export async function verifyDownloadSignature(
   secret: string,
-  input: { spaceId: string; hash: string; name: string; type?: string; expires: string; signature: string; now?: number },
+  input: {
+    spaceId: string;
+    hash: string;
+    name: string;
+    type?: string;
+    expires: string;
+    signature: string;
+    now?: number;
+  },
 ): Promise<number> {
   const signature = fromBase64url(input.signature);
   if (!signature || !/^\d{1,12}$/.test(input.expires)) {
     throw new ApiError(403, "The download URL's signature is not valid");
   }
   const key = await hmacKey(secret);
-  const ok = await crypto.subtle.verify("HMAC", key, signature, signedPayload(input.spaceId, input.hash, input.name, input.type ?? "", input.expires));
+  const ok = await crypto.subtle.verify(
+    "HMAC",
+    key,
+    signature,
+    signedPayload(input.spaceId, input.hash, input.name, input.type ?? "", input.expires),
+  );
   if (!ok) throw new ApiError(403, "The download URL's signature is not valid");
   const left = Number(input.expires) - Math.floor((input.now ?? Date.now()) / 1000);
   if (left <= 0) throw new ApiError(403, "The download URL has expired");

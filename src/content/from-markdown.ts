@@ -1,4 +1,16 @@
-import type { Blockquote, Code, Image, ImageReference, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table } from "mdast";
+import type {
+  Blockquote,
+  Code,
+  Image,
+  ImageReference,
+  List,
+  Nodes,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+} from "mdast";
 import { toString } from "mdast-util-to-string";
 import { type DocumentBlock, type DocumentFragment, plainText, refFromUrl, urlFromRef } from "./document";
 import { type Definitions, inlineImage, inlineNodes, normalizeLabel, plainTextNode } from "./from-markdown-inline";
@@ -8,10 +20,23 @@ import { slugify, uniqueSlug } from "./slug";
 const MAX_DEPTH = 32;
 export const HINT_STYLES = ["info", "warning", "danger", "success"] as const;
 const ALERTS: Record<string, (typeof HINT_STYLES)[number]> = {
-  NOTE: "info", TIP: "success", IMPORTANT: "info", WARNING: "warning", CAUTION: "danger",
+  NOTE: "info",
+  TIP: "success",
+  IMPORTANT: "info",
+  WARNING: "warning",
+  CAUTION: "danger",
 };
 
-const ESSENTIALS = ["paragraph", "heading-1", "heading-2", "heading-3", "list-ordered", "list-unordered", "list-tasks", "divider"];
+const ESSENTIALS = [
+  "paragraph",
+  "heading-1",
+  "heading-2",
+  "heading-3",
+  "list-ordered",
+  "list-unordered",
+  "list-tasks",
+  "divider",
+];
 type Container = "document" | "blockquote" | "hint" | "list-item";
 const ALLOWED: Record<Exclude<Container, "document">, Set<string>> = {
   blockquote: new Set([...ESSENTIALS, "blockquote"]),
@@ -134,7 +159,8 @@ function paragraph(node: Paragraph, container: Container, ctx: Ctx): DocumentBlo
     return block(
       "images",
       images.map((image) => {
-        const def = image.type === "imageReference" ? ctx.defs.get(normalizeLabel(image.label ?? image.identifier)) : undefined;
+        const def =
+          image.type === "imageReference" ? ctx.defs.get(normalizeLabel(image.label ?? image.identifier)) : undefined;
         const url = image.type === "image" ? image.url : def?.url;
         const title = image.type === "image" ? image.title : def?.title;
         const data: Record<string, unknown> = { ref: refFromUrl(url ?? "") };
@@ -152,7 +178,8 @@ function paragraph(node: Paragraph, container: Container, ctx: Ctx): DocumentBlo
 function quote(node: Blockquote, ctx: Ctx, depth: number): DocumentBlock {
   const [first, ...rest] = node.children;
   const head = first?.type === "paragraph" ? first.children[0] : undefined;
-  const alert = head?.type === "text" ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i.exec(head.value) : null;
+  const alert =
+    head?.type === "text" ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i.exec(head.value) : null;
   if (alert && first?.type === "paragraph" && head?.type === "text") {
     const remaining = head.value.slice(alert[0].length);
     const children = [...(remaining ? [{ ...head, value: remaining }] : []), ...first.children.slice(1)];
@@ -168,11 +195,16 @@ function list(node: List, ctx: Ctx, depth: number): DocumentBlock {
   const tasks = node.children.some((item) => typeof item.checked === "boolean");
   const items = node.children.map((item) => {
     const inner = blocks(item.children, "list-item", ctx, depth + 1);
-    const li = block("list-item", inner.length > 0 ? inner : [paragraphOf("")], tasks ? { checked: item.checked === true } : {});
+    const li = block(
+      "list-item",
+      inner.length > 0 ? inner : [paragraphOf("")],
+      tasks ? { checked: item.checked === true } : {},
+    );
     return li;
   });
   if (tasks) return block("list-tasks", items);
-  if (node.ordered) return block("list-ordered", items, node.start != null && node.start !== 1 ? { start: node.start } : {});
+  if (node.ordered)
+    return block("list-ordered", items, node.start != null && node.start !== 1 ? { start: node.start } : {});
   return block("list-unordered", items);
 }
 
@@ -188,7 +220,12 @@ function table(node: Table, ctx: Ctx): DocumentBlock {
   const definition: Record<string, unknown> = {};
   columns.forEach((id, i) => {
     const align = node.align?.[i] ?? "left";
-    definition[id] = { id, title: header?.children[i] ? toString(header.children[i]!) : "", type: "text", textAlignment: align };
+    definition[id] = {
+      id,
+      title: header?.children[i] ? toString(header.children[i]!) : "",
+      type: "text",
+      textAlignment: align,
+    };
   });
   const records: Record<string, unknown> = {};
   const fragments: DocumentFragment[] = [];

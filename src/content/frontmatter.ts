@@ -61,10 +61,16 @@ function flag(data: Record<string, unknown>, key: string, path = key): boolean |
   return value;
 }
 
-function oneOf<T extends string>(data: Record<string, unknown>, key: string, values: readonly T[], path: string): T | undefined {
+function oneOf<T extends string>(
+  data: Record<string, unknown>,
+  key: string,
+  values: readonly T[],
+  path: string,
+): T | undefined {
   const value = data[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || !values.includes(value as T)) throw fail(path, `must be one of ${values.join(", ")}`);
+  if (typeof value !== "string" || !values.includes(value as T))
+    throw fail(path, `must be one of ${values.join(", ")}`);
   return value as T;
 }
 
@@ -82,7 +88,8 @@ function layoutOf(value: unknown): PageFrontmatter["layout"] {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") {
     const presets: PageLayoutPreset[] = ["docs", "editorial", "landing"];
-    if (!presets.includes(value as PageLayoutPreset)) throw fail("layout", `must be one of ${presets.join(", ")} or an object`);
+    if (!presets.includes(value as PageLayoutPreset))
+      throw fail("layout", `must be one of ${presets.join(", ")} or an object`);
     return value as PageLayoutPreset;
   }
   if (!isRecord(value)) throw fail("layout", "must be a preset name or an object");
@@ -96,7 +103,15 @@ function layoutOf(value: unknown): PageFrontmatter["layout"] {
   }
   const coverSize = oneOf(value, "coverSize", ["hero", "full"] as const, "layout.coverSize");
   if (coverSize) out.coverSize = coverSize;
-  for (const key of ["cover", "title", "description", "tableOfContents", "outline", "pagination", "metadata"] as const) {
+  for (const key of [
+    "cover",
+    "title",
+    "description",
+    "tableOfContents",
+    "outline",
+    "pagination",
+    "metadata",
+  ] as const) {
     const on = visible(value, key);
     if (on !== undefined) out[key] = on;
   }

@@ -5,7 +5,8 @@ const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 
 const valid = (width: number, height: number): Dimensions | undefined =>
   width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height) ? { width, height } : undefined;
@@ -75,9 +76,17 @@ function svg(b: Uint8Array) {
   const tag = /<svg\b((?:[^>"']|"[^"]*"|'[^']*')*)>/i.exec(text);
   if (!tag) return undefined;
   const attrs = new Map<string, string>();
-  for (const m of tag[1]!.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) attrs.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? "");
-  const box = attrs.get("viewbox")?.trim().split(/[\s,]+/).map(Number);
-  const boxSize = box?.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0 ? { w: box[2]!, h: box[3]! } : undefined;
+  for (const m of tag[1]!.matchAll(/([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    attrs.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? "");
+  const box = attrs
+    .get("viewbox")
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const boxSize =
+    box?.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0
+      ? { w: box[2]!, h: box[3]! }
+      : undefined;
   let width = length(attrs.get("width"));
   let height = length(attrs.get("height"));
   if (width === undefined && height === undefined && boxSize) return valid(boxSize.w, boxSize.h);
@@ -89,7 +98,10 @@ function svg(b: Uint8Array) {
 
 function looksLikeSvg(b: Uint8Array, contentType?: string) {
   if (contentType && /^image\/svg\+xml\b/i.test(contentType)) return true;
-  const head = new TextDecoder().decode(b.subarray(0, 1024)).replace(/^\uFEFF/, "").trimStart();
+  const head = new TextDecoder()
+    .decode(b.subarray(0, 1024))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg\b/i.test(head);
 }
 

@@ -33,7 +33,13 @@ export function extractLinks(markdown: string): BodyLinks {
   const anchors: string[] = [];
   const visit = (node: unknown) => {
     if (typeof node !== "object" || node === null) return;
-    const n = node as { type?: string; data?: { ref?: unknown }; meta?: { id?: unknown }; nodes?: unknown[]; fragments?: unknown[] };
+    const n = node as {
+      type?: string;
+      data?: { ref?: unknown };
+      meta?: { id?: unknown };
+      nodes?: unknown[];
+      fragments?: unknown[];
+    };
     const ref = n.data?.ref as ContentRef | undefined;
     if (ref && typeof ref === "object" && typeof ref.kind === "string") {
       const relation: LinkRelation = DEPENDS_ON.has(n.type ?? "") ? "dependsOn" : "reference";

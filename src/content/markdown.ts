@@ -46,7 +46,13 @@ function isolateHintTags(markdown: string): string {
   for (const line of markdown.split("\n")) {
     const opener = FENCE.exec(line)?.[1];
     if (fence) {
-      if (opener && opener[0] === fence[0] && opener.length >= fence.length && line.trim() === line.trim().replace(/[^`~]/g, "")) fence = undefined;
+      if (
+        opener &&
+        opener[0] === fence[0] &&
+        opener.length >= fence.length &&
+        line.trim() === line.trim().replace(/[^`~]/g, "")
+      )
+        fence = undefined;
     } else if (opener) fence = opener;
     else if (HINT_TAG.test(line)) {
       if (out.length > 0 && out.at(-1)!.trim() !== "") out.push("");
@@ -71,12 +77,17 @@ const CONTAINER_MARKER = />|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)/g;
 function checkNesting(markdown: string) {
   for (const line of markdown.split("\n")) {
     const prefix = CONTAINER_PREFIX.exec(line)?.[0];
-    if (prefix && prefix.length > MAX_LINE_NESTING && (prefix.match(CONTAINER_MARKER)?.length ?? 0) > MAX_LINE_NESTING) {
+    if (
+      prefix &&
+      prefix.length > MAX_LINE_NESTING &&
+      (prefix.match(CONTAINER_MARKER)?.length ?? 0) > MAX_LINE_NESTING
+    ) {
       throw badRequest(`The markdown nests blocks more than ${MAX_LINE_NESTING} levels deep`);
     }
     if (line.length > MAX_LIST_INDENT && INDENTED_ITEM.test(line)) {
       const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, "    ").length;
-      if (indent > MAX_LIST_INDENT) throw badRequest(`The markdown nests blocks more than ${MAX_LINE_NESTING} levels deep`);
+      if (indent > MAX_LIST_INDENT)
+        throw badRequest(`The markdown nests blocks more than ${MAX_LINE_NESTING} levels deep`);
     }
   }
 }
@@ -91,7 +102,8 @@ function checkBrackets(markdown: string) {
   for (let i = 0; i < markdown.length; i++) {
     const ch = markdown.charCodeAt(i);
     if (ch === 91 /* [ */) {
-      if (++depth > MAX_BRACKET_DEPTH) throw badRequest(`The markdown opens more than ${MAX_BRACKET_DEPTH} nested or unclosed brackets`);
+      if (++depth > MAX_BRACKET_DEPTH)
+        throw badRequest(`The markdown opens more than ${MAX_BRACKET_DEPTH} nested or unclosed brackets`);
     } else if (ch === 93 /* ] */ && depth > 0) depth--;
   }
 }
@@ -99,7 +111,8 @@ function checkBrackets(markdown: string) {
 /** What a page body must satisfy before it is stored: size, block nesting and bracket depth (all 400s). */
 export function checkPageBody(markdown: string): void {
   const bytes = new TextEncoder().encode(markdown).length;
-  if (bytes > MAX_PAGE_BODY_BYTES) throw badRequest(`The page body is ${bytes} bytes; the limit is ${MAX_PAGE_BODY_BYTES} bytes`);
+  if (bytes > MAX_PAGE_BODY_BYTES)
+    throw badRequest(`The page body is ${bytes} bytes; the limit is ${MAX_PAGE_BODY_BYTES} bytes`);
   checkNesting(markdown);
   checkBrackets(markdown);
 }
@@ -131,9 +144,13 @@ export function parsePageMarkdown(markdown: string): { meta: PageFrontmatter; ti
   let title = meta.title;
   if (!title) {
     // The leading block ends at the first blank line: parse only that much.
-    const firstBlock = checkInput(body).replace(/^\s*\n/, "").split(/\n[ \t]*\n/, 1)[0] ?? "";
+    const firstBlock =
+      checkInput(body)
+        .replace(/^\s*\n/, "")
+        .split(/\n[ \t]*\n/, 1)[0] ?? "";
     const first = parse(firstBlock).children[0];
-    if (first?.type === "heading" && first.depth === 1) title = toString(first).replace(/\s+/g, " ").trim() || undefined;
+    if (first?.type === "heading" && first.depth === 1)
+      title = toString(first).replace(/\s+/g, " ").trim() || undefined;
   }
   return title ? { meta, title, body } : { meta, body };
 }
@@ -141,7 +158,11 @@ export function parsePageMarkdown(markdown: string): { meta: PageFrontmatter; ti
 /** CommonMark + GFM (frontmatter skipped) → the reference's `JSONDocument`, with deterministic keys. */
 export function markdownToDocument(markdown: string): JSONDocument {
   const { body } = splitFrontmatter(checkInput(markdown));
-  const doc: JSONDocument = { object: "document", data: { schemaVersion: DOCUMENT_SCHEMA_VERSION }, nodes: rootToBlocks(parse(body)) };
+  const doc: JSONDocument = {
+    object: "document",
+    data: { schemaVersion: DOCUMENT_SCHEMA_VERSION },
+    nodes: rootToBlocks(parse(body)),
+  };
   return assignKeys(doc);
 }
 
@@ -155,7 +176,9 @@ export function documentToMarkdown(doc: JSONDocument): string {
     return root.children.length > 0 ? stringify(root) : "";
   } catch (error) {
     if (error instanceof RangeError) throw badRequest("document: nested too deeply");
-    throw badRequest(`document: could not be converted to markdown (${error instanceof Error ? error.message : String(error)})`);
+    throw badRequest(
+      `document: could not be converted to markdown (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 

@@ -50,7 +50,12 @@ export function mergeText(base: string, ours: string, theirs: string): string | 
  * deleting a page the other side edited, contradictory moves or metadata, overlapping text edits and slug
  * collisions are conflicts, reported and never silently resolved.
  */
-export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Snapshot, deps: MergeDeps): Promise<MergeOutcome> {
+export async function mergeSnapshots(
+  base: Snapshot,
+  ours: Snapshot,
+  theirs: Snapshot,
+  deps: MergeDeps,
+): Promise<MergeOutcome> {
   const conflicts: MergeConflict[] = [];
   const result = cloneSnapshot(base);
   const bodies = new Map<string, string>();
@@ -69,7 +74,11 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
   const finalParent = new Map<string, string | null>();
   for (const id of ids) {
     const [b, o, t] = [base.pages.get(id), ours.pages.get(id), theirs.pages.get(id)];
-    const parent = { b: base.parentOf.get(id) ?? null, o: ours.parentOf.get(id) ?? null, t: theirs.parentOf.get(id) ?? null };
+    const parent = {
+      b: base.parentOf.get(id) ?? null,
+      o: ours.parentOf.get(id) ?? null,
+      t: theirs.parentOf.get(id) ?? null,
+    };
     if (!b) {
       // Added on one side (ids are unique, so both adding the same id means the same page was restored twice).
       const added = o ?? t!;
@@ -91,7 +100,8 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
     const keys = new Set([...Object.keys(b), ...Object.keys(o), ...Object.keys(t)]);
     for (const key of keys) {
       if (key === "updatedAt" || key === "body") continue;
-      const chosen = pick((b as any)[key], (o as any)[key], (t as any)[key]);
+      const field = (entry: PageEntry) => (entry as unknown as Record<string, unknown>)[key];
+      const chosen = pick(field(b), field(o), field(t));
       if (!chosen) conflicts.push({ page: id, reason: `"${key}" changed differently on both sides ("${o.title}")` });
       else if (chosen.value !== undefined) merged[key] = chosen.value;
     }
@@ -99,8 +109,13 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
     if (body) {
       if (body.value !== undefined) merged.body = body.value;
     } else {
-      const text = mergeText(texts.get(b.body ?? "") ?? "", texts.get(o.body ?? "") ?? "", texts.get(t.body ?? "") ?? "");
-      if (text === undefined) conflicts.push({ page: id, reason: `the same lines were edited on both sides ("${o.title}")` });
+      const text = mergeText(
+        texts.get(b.body ?? "") ?? "",
+        texts.get(o.body ?? "") ?? "",
+        texts.get(t.body ?? "") ?? "",
+      );
+      if (text === undefined)
+        conflicts.push({ page: id, reason: `the same lines were edited on both sides ("${o.title}")` });
       else {
         const hash = await deps.hashBody(text);
         bodies.set(hash, text);
@@ -153,7 +168,11 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
     const seen = new Map<string, string>();
     for (const id of kids) {
       const slug = finalPages.get(id)!.slug;
-      if (seen.has(slug)) conflicts.push({ page: id, reason: `slug "${slug}" is used by two sibling pages${parent ? "" : " at the root"}` });
+      if (seen.has(slug))
+        conflicts.push({
+          page: id,
+          reason: `slug "${slug}" is used by two sibling pages${parent ? "" : " at the root"}`,
+        });
       seen.set(slug, id);
     }
   }
@@ -163,7 +182,9 @@ export async function mergeSnapshots(base: Snapshot, ours: Snapshot, theirs: Sna
     ["file", (s: Snapshot) => s.files],
     ["reusable content", (s: Snapshot) => s.reusables],
   ] as const) {
-    const b = pickMap(base) as Map<string, unknown>, o = pickMap(ours) as Map<string, unknown>, t = pickMap(theirs) as Map<string, unknown>;
+    const b = pickMap(base) as Map<string, unknown>,
+      o = pickMap(ours) as Map<string, unknown>,
+      t = pickMap(theirs) as Map<string, unknown>;
     const out = new Map<string, unknown>();
     for (const id of new Set([...b.keys(), ...o.keys(), ...t.keys()])) {
       const chosen = pick(b.get(id), o.get(id), t.get(id));

@@ -61,7 +61,14 @@ export interface Snapshot {
 }
 
 export function emptySnapshot(): Snapshot {
-  return { pages: new Map(), parentOf: new Map(), children: new Map([[null, []]]), files: new Map(), reusables: new Map(), variables: {} };
+  return {
+    pages: new Map(),
+    parentOf: new Map(),
+    children: new Map([[null, []]]),
+    files: new Map(),
+    reusables: new Map(),
+    variables: {},
+  };
 }
 
 export function cloneSnapshot(s: Snapshot): Snapshot {
@@ -119,7 +126,11 @@ export function pageByPath(s: Snapshot, path: string): PageEntry | undefined {
 export function canonicalJSON(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }

@@ -43,7 +43,8 @@ export function pageSections(markdown: string): IndexedSection[] {
 }
 
 /** Scripts written without spaces between words: their queries go to the trigram index. */
-const UNSEGMENTED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSEGMENTED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const WORDY = /[\p{L}\p{N}]/u;
 
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
@@ -62,16 +63,17 @@ export interface SearchPlan {
 }
 
 export function planSearch(query: string): SearchPlan {
-  const terms = query
-    .normalize("NFKC")
-    .replace(CONTROL, " ")
-    .split(/\s+/)
-    .filter(Boolean);
+  const terms = query.normalize("NFKC").replace(CONTROL, " ").split(/\s+/).filter(Boolean);
   const wordTerms = terms.filter((t) => WORDY.test(t));
-  const words = wordTerms.length ? wordTerms.map((t, i) => quote(t) + (i === wordTerms.length - 1 ? "*" : "")).join(" ") : undefined;
+  const words = wordTerms.length
+    ? wordTerms.map((t, i) => quote(t) + (i === wordTerms.length - 1 ? "*" : "")).join(" ")
+    : undefined;
   const long = terms.filter((t) => [...t].length >= 3);
   const short = terms.filter((t) => [...t].length < 3 && WORDY.test(t));
-  const substrings = long.length || short.length ? { match: long.length ? long.map(quote).join(" ") : undefined, like: short.map(likePattern) } : undefined;
+  const substrings =
+    long.length || short.length
+      ? { match: long.length ? long.map(quote).join(" ") : undefined, like: short.map(likePattern) }
+      : undefined;
   return { words, substrings, unsegmented: UNSEGMENTED.test(query), terms };
 }
 
@@ -82,7 +84,9 @@ const escapeHTML = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
  * `raw` carries MARK_OPEN/MARK_CLOSE around matches (FTS5 snippet()).
  */
 export function renderSnippet(raw: string): string {
-  return escapeHTML(raw.replace(/\s+/g, " ").trim()).replace(/\u0002/g, "<mark>").replace(/\u0003/g, "</mark>");
+  return escapeHTML(raw.replace(/\s+/g, " ").trim())
+    .replace(/\u0002/g, "<mark>")
+    .replace(/\u0003/g, "</mark>");
 }
 
 /** A snippet made outside FTS5 (short CJK terms found by LIKE): a window around the first match, terms marked. */

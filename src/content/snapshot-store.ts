@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, inBatch } from "../db/client";
-import { contentBlobs, contentNodes, revisions } from "../db/schema";
+import { contentBlobs, contentNodes, type revisions } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import {
   canonicalJSON,
@@ -26,7 +26,9 @@ type LevelEntry = PageEntry & { children?: string };
 
 /** The statement that reads every node of a revision in one go (recursive CTE over the level nodes). */
 export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: ReturnType<typeof sql>) {
-  return inBatch(db, db.all<{ hash: string; data: string; role: string }>(sql`
+  return inBatch(
+    db,
+    db.all<{ hash: string; data: string; role: string }>(sql`
     WITH RECURSIVE
       rev AS (SELECT root_node, files_node, reusables_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
       levels(hash) AS (
@@ -41,11 +43,15 @@ export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: Retur
     UNION ALL
     SELECT n.hash, n.data, 'files' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.files_node
     UNION ALL
-    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`));
+    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`),
+  );
 }
 
 /** Builds a snapshot from a revision row and the rows of `revisionNodesQuery`. */
-export function assembleSnapshot(revision: RevisionRow, rows: { hash: string; data: string; role: string }[]): StoredSnapshot {
+export function assembleSnapshot(
+  revision: RevisionRow,
+  rows: { hash: string; data: string; role: string }[],
+): StoredSnapshot {
   const byHash = new Map(rows.map((r) => [r.hash, r.data]));
   const snapshot = emptySnapshot() as StoredSnapshot;
   snapshot.revision = revision;
@@ -58,7 +64,10 @@ export function assembleSnapshot(revision: RevisionRow, rows: { hash: string; da
     if (data === undefined) throw new Error(`Revision ${revision.id} is missing node ${hash}`);
     snapshot.levels.set(parent, { hash, data });
     const entries = JSON.parse(data) as LevelEntry[];
-    snapshot.children.set(parent, entries.map((e) => e.id));
+    snapshot.children.set(
+      parent,
+      entries.map((e) => e.id),
+    );
     for (const { children, ...page } of entries) {
       snapshot.pages.set(page.id, page);
       snapshot.parentOf.set(page.id, parent);
@@ -66,8 +75,10 @@ export function assembleSnapshot(revision: RevisionRow, rows: { hash: string; da
     }
   };
   readLevel(null, revision.rootNode);
-  for (const file of JSON.parse(byHash.get(revision.filesNode) ?? "[]") as FileEntry[]) snapshot.files.set(file.id, file);
-  for (const r of JSON.parse(byHash.get(revision.reusablesNode) ?? "[]") as ReusableEntry[]) snapshot.reusables.set(r.id, r);
+  for (const file of JSON.parse(byHash.get(revision.filesNode) ?? "[]") as FileEntry[])
+    snapshot.files.set(file.id, file);
+  for (const r of JSON.parse(byHash.get(revision.reusablesNode) ?? "[]") as ReusableEntry[])
+    snapshot.reusables.set(r.id, r);
   return snapshot;
 }
 
@@ -110,7 +121,9 @@ export async function serializeSnapshot(next: Snapshot, base?: StoredSnapshot): 
   const rootNode = await writeLevel(null);
   // Every page must hang from the root: a page that cannot be reached would silently vanish from the revision.
   if (written !== next.pages.size) {
-    throw new Error(`Refusing to write a revision: ${next.pages.size - written} page(s) are not reachable from the root`);
+    throw new Error(
+      `Refusing to write a revision: ${next.pages.size - written} page(s) are not reachable from the root`,
+    );
   }
   const filesNode = await store(canonicalJSON([...next.files.values()]));
   const reusablesNode = await store(canonicalJSON([...next.reusables.values()]));

@@ -21,7 +21,10 @@ export async function initialRevisionStatements(
 ) {
   const empty = await emptyNodeHash();
   return [
-    db.insert(contentNodes).values({ spaceId: input.spaceId, hash: empty, data: EMPTY_NODE_DATA }).onConflictDoNothing(),
+    db
+      .insert(contentNodes)
+      .values({ spaceId: input.spaceId, hash: empty, data: EMPTY_NODE_DATA })
+      .onConflictDoNothing(),
     db.insert(revisions).values({
       id: input.revisionId,
       spaceId: input.spaceId,
@@ -42,18 +45,34 @@ export async function initialRevisionStatements(
  */
 export function copyRevisionStatements(
   db: Db,
-  input: { fromSpaceId: string; fromRevisionId: string; toSpaceId: string; revisionId: string; createdBy: string | null; now: number },
+  input: {
+    fromSpaceId: string;
+    fromRevisionId: string;
+    toSpaceId: string;
+    revisionId: string;
+    createdBy: string | null;
+    now: number;
+  },
 ) {
   return [
-    inBatch(db, db.run(sql`INSERT OR IGNORE INTO content_nodes (space_id, hash, data)
-      SELECT ${input.toSpaceId}, hash, data FROM content_nodes WHERE space_id = ${input.fromSpaceId}`)),
-    inBatch(db, db.run(sql`INSERT OR IGNORE INTO content_blobs (space_id, hash, body)
-      SELECT ${input.toSpaceId}, hash, body FROM content_blobs WHERE space_id = ${input.fromSpaceId}`)),
-    inBatch(db, db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
+    inBatch(
+      db,
+      db.run(sql`INSERT OR IGNORE INTO content_nodes (space_id, hash, data)
+      SELECT ${input.toSpaceId}, hash, data FROM content_nodes WHERE space_id = ${input.fromSpaceId}`),
+    ),
+    inBatch(
+      db,
+      db.run(sql`INSERT OR IGNORE INTO content_blobs (space_id, hash, body)
+      SELECT ${input.toSpaceId}, hash, body FROM content_blobs WHERE space_id = ${input.fromSpaceId}`),
+    ),
+    inBatch(
+      db,
+      db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
         reusables_node, variables, created_by, created_at)
       SELECT ${input.revisionId}, ${input.toSpaceId}, 'edits', '[]', NULL, NULL, root_node, files_node, reusables_node,
         variables, ${input.createdBy}, ${input.now}
-      FROM revisions WHERE id = ${input.fromRevisionId} AND space_id = ${input.fromSpaceId}`)),
+      FROM revisions WHERE id = ${input.fromRevisionId} AND space_id = ${input.fromSpaceId}`),
+    ),
   ] as const;
 }
 

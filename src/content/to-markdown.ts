@@ -9,7 +9,8 @@ const MAX_JSON_DEPTH = 64;
 type Json = Record<string, unknown>;
 type Stringify = (root: Root) => string;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function children(node: Json, path: string, key: "nodes" | "fragments" = "nodes"): Json[] {
   const value = node[key];
@@ -26,8 +27,10 @@ function checkNode(node: Json, path: string, depth: number) {
   if (node.object === "text") {
     if (!Array.isArray(node.leaves)) throw badRequest(`${path}.leaves: must be an array`);
     node.leaves.forEach((leaf, i) => {
-      if (!isObject(leaf) || typeof leaf.text !== "string") throw badRequest(`${path}.leaves[${i}].text: must be a string`);
-      if (leaf.marks !== undefined && !Array.isArray(leaf.marks)) throw badRequest(`${path}.leaves[${i}].marks: must be an array`);
+      if (!isObject(leaf) || typeof leaf.text !== "string")
+        throw badRequest(`${path}.leaves[${i}].text: must be a string`);
+      if (leaf.marks !== undefined && !Array.isArray(leaf.marks))
+        throw badRequest(`${path}.leaves[${i}].marks: must be an array`);
     });
     return;
   }
@@ -36,8 +39,10 @@ function checkNode(node: Json, path: string, depth: number) {
   }
   if (node.object !== "fragment" && typeof node.type !== "string") throw badRequest(`${path}.type: must be a string`);
   if (node.data !== undefined && !isObject(node.data)) throw badRequest(`${path}.data: must be an object`);
-  children(node, path).forEach((child, i) => checkNode(child, `${path}.nodes[${i}]`, depth + 1));
-  children(node, path, "fragments").forEach((child, i) => checkNode(child, `${path}.fragments[${i}]`, depth + 1));
+  for (const [i, child] of children(node, path).entries()) checkNode(child, `${path}.nodes[${i}]`, depth + 1);
+  for (const [i, child] of children(node, path, "fragments").entries()) {
+    checkNode(child, `${path}.fragments[${i}]`, depth + 1);
+  }
 }
 
 /** Validates the outer shape and every node (400 naming the first bad path). */
@@ -65,7 +70,8 @@ function wrap(runs: Run[], level: number): PhrasingContent[] {
     while (j < runs.length && marked(runs[j]!) === on) j++;
     const group = runs.slice(i, j);
     if (!on) out.push(...wrap(group, level + 1));
-    else if (type === "code") out.push({ type: "inlineCode", value: group.map((r) => ("text" in r ? r.text : "")).join("") });
+    else if (type === "code")
+      out.push({ type: "inlineCode", value: group.map((r) => ("text" in r ? r.text : "")).join("") });
     else {
       const kind = type === "bold" ? "strong" : type === "italic" ? "emphasis" : "delete";
       out.push({ type: kind, children: wrap(group, level + 1) } as PhrasingContent);
@@ -93,7 +99,8 @@ function runs(nodes: Json[], oneLine: boolean, out: Run[] = []): Run[] {
       else out.push({ node: { type: "link", url, children: inner } });
     } else if (node.type === "inline-image") {
       const url = urlFromRef(data.ref);
-      if (url !== undefined) out.push({ node: { type: "image", url, alt: typeof data.caption === "string" ? data.caption : "" } });
+      if (url !== undefined)
+        out.push({ node: { type: "image", url, alt: typeof data.caption === "string" ? data.caption : "" } });
     } else if (node.type === "emoji" && typeof data.code === "string") {
       const codePoints = data.code.split("-").map((hex) => Number.parseInt(hex, 16));
       const valid = codePoints.every((cp) => Number.isInteger(cp) && cp >= 0 && cp <= 0x10ffff);
@@ -130,9 +137,18 @@ function table(node: Json): RootContent {
     const fragment = typeof value === "string" ? fragments.get(value) : undefined;
     if (fragment) {
       const blocks = children(fragment, "");
-      content = phrasing(blocks.flatMap((b, i) => [...(i > 0 ? [{ object: "text", leaves: [{ text: " " }] }] : []), ...children(b, "")]), true);
+      content = phrasing(
+        blocks.flatMap((b, i) => [...(i > 0 ? [{ object: "text", leaves: [{ text: " " }] }] : []), ...children(b, "")]),
+        true,
+      );
     } else {
-      const text = Array.isArray(value) ? value.join(", ") : value === null || value === undefined ? "" : isObject(value) ? "" : String(value);
+      const text = Array.isArray(value)
+        ? value.join(", ")
+        : value === null || value === undefined
+          ? ""
+          : isObject(value)
+            ? ""
+            : String(value);
       content = text ? [{ type: "text", value: text.replace(/\r?\n/g, " ") }] : [];
     }
     return { type: "tableCell", children: content };
@@ -141,12 +157,17 @@ function table(node: Json): RootContent {
     type: "tableRow",
     children: columns.map((id) => {
       const def = isObject(definition[id]) ? (definition[id] as Json) : {};
-      return { type: "tableCell", children: def.title ? [{ type: "text", value: String(def.title).replace(/\r?\n/g, " ") }] : [] };
+      return {
+        type: "tableCell",
+        children: def.title ? [{ type: "text", value: String(def.title).replace(/\r?\n/g, " ") }] : [],
+      };
     }),
   };
   const records = Object.values(isObject(data.records) ? data.records : {})
     .filter(isObject)
-    .sort((a, b) => (String(a.orderIndex) < String(b.orderIndex) ? -1 : String(a.orderIndex) > String(b.orderIndex) ? 1 : 0));
+    .sort((a, b) =>
+      String(a.orderIndex) < String(b.orderIndex) ? -1 : String(a.orderIndex) > String(b.orderIndex) ? 1 : 0,
+    );
   const rows: TableRow[] = records.map((record) => {
     const values = isObject(record.values) ? record.values : {};
     return { type: "tableRow", children: columns.map((id) => cell(values[id])) };
@@ -169,7 +190,10 @@ export function flow(nodes: Json[], stringify: Stringify): RootContent[] {
     else if (/^heading-[1-6]$/.test(type)) {
       out.push({ type: "heading", depth: Math.min(Number(type.slice(8)), 6) as 1, children: phrasing(kids, true) });
     } else if (type === "list-ordered" || type === "list-unordered" || type === "list-tasks") {
-      const start = type === "list-ordered" && typeof data.start === "number" && Number.isInteger(data.start) && data.start >= 0 ? data.start : 1;
+      const start =
+        type === "list-ordered" && typeof data.start === "number" && Number.isInteger(data.start) && data.start >= 0
+          ? data.start
+          : 1;
       const items: ListItem[] = kids.map((item) => ({
         type: "listItem",
         spread: false,
@@ -180,8 +204,13 @@ export function flow(nodes: Json[], stringify: Stringify): RootContent[] {
     } else if (type === "list-item") out.push(...flow(kids, stringify));
     else if (type === "code") {
       const value = kids.map((line) => plainText(line)).join("\n");
-      out.push({ type: "code", lang: typeof data.syntax === "string" && data.syntax ? data.syntax.replace(/\s/g, "") : null, value });
-    } else if (type === "blockquote") out.push({ type: "blockquote", children: flow(kids, stringify) as BlockContent[] });
+      out.push({
+        type: "code",
+        lang: typeof data.syntax === "string" && data.syntax ? data.syntax.replace(/\s/g, "") : null,
+        value,
+      });
+    } else if (type === "blockquote")
+      out.push({ type: "blockquote", children: flow(kids, stringify) as BlockContent[] });
     else if (type === "hint") {
       const style = HINT_STYLES.find((s) => s === data.style) ?? "info";
       const inner = stringify({ type: "root", children: flow(kids, stringify) }).trimEnd();

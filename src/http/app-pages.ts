@@ -48,18 +48,33 @@ appPages.get("/o/:orgId", (c) => {
 
 appPages.get("/o/:orgId/c/:collectionId", (c) => {
   const id = c.req.param("collectionId");
-  return page(c, { kind: "Collection", id, apiPath: `/v1/collections/${enc(id)}`, context: `In organization ${c.req.param("orgId")}.` });
+  return page(c, {
+    kind: "Collection",
+    id,
+    apiPath: `/v1/collections/${enc(id)}`,
+    context: `In organization ${c.req.param("orgId")}.`,
+  });
 });
 
 appPages.get("/o/:orgId/s/:spaceId", (c) => {
   const id = c.req.param("spaceId");
-  return page(c, { kind: "Space", id, apiPath: `/v1/spaces/${enc(id)}`, context: `In organization ${c.req.param("orgId")}.` });
+  return page(c, {
+    kind: "Space",
+    id,
+    apiPath: `/v1/spaces/${enc(id)}`,
+    context: `In organization ${c.req.param("orgId")}.`,
+  });
 });
 
 appPages.get("/o/:orgId/openapi/:slug", (c) => {
   const orgId = c.req.param("orgId");
   const slug = c.req.param("slug");
-  return page(c, { kind: "OpenAPI spec", id: slug, apiPath: `/v1/orgs/${enc(orgId)}/openapi/${enc(slug)}`, context: `In organization ${orgId}.` });
+  return page(c, {
+    kind: "OpenAPI spec",
+    id: slug,
+    apiPath: `/v1/orgs/${enc(orgId)}/openapi/${enc(slug)}`,
+    context: `In organization ${orgId}.`,
+  });
 });
 
 appPages.get("/s/:spaceId", (c) => {
@@ -84,5 +99,10 @@ appPages.get("/s/:spaceId/*", (c) => {
   const rest = new URL(c.req.url).pathname.split("/").slice(3).filter(Boolean).map(decodeSegment);
   if (rest.length === 0 || rest[0] === "~") return c.notFound();
   const path = rest.join("/");
-  return page(c, { kind: "Page", id: path, apiPath: `/v1/spaces/${enc(spaceId)}/content/path/${encPath(path)}`, context: `In space ${spaceId}.` });
+  return page(c, {
+    kind: "Page",
+    id: path,
+    apiPath: `/v1/spaces/${enc(spaceId)}/content/path/${encPath(path)}`,
+    context: `In space ${spaceId}.`,
+  });
 });

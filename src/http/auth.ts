@@ -42,9 +42,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   c.header("X-RateLimit-Reset", String(reset));
   if (auth.requestsInWindow > limit) {
     const retryAfter = Math.max(1, reset - Math.floor(now / 1000));
-    throw new ApiError(429, `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${retryAfter} s`, {
-      "Retry-After": String(retryAfter),
-    });
+    throw new ApiError(
+      429,
+      `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${retryAfter} s`,
+      {
+        "Retry-After": String(retryAfter),
+      },
+    );
   }
   c.set("caller", { kind: "user", userId: auth.userId, tokenId: auth.tokenId, memberships: auth.memberships });
   return next();

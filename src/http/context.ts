@@ -4,7 +4,14 @@ import type { ServiceContext } from "../services/core/context";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  return { db: c.get("db"), env: c.env, caller: c.get("caller"), urls: urlBases(c), now: Date.now(), defer: deferUntilDone(c) };
+  return {
+    db: c.get("db"),
+    env: c.env,
+    caller: c.get("caller"),
+    urls: urlBases(c),
+    now: Date.now(),
+    defer: deferUntilDone(c),
+  };
 }
 
 /** Where the API and the app live: configured origins, or this request's own. */

@@ -8,9 +8,11 @@ import type { AppEnv } from "./app-env";
  * no font, no image. Their policy says so; the one inline style block is allowed by its hash-free
  * 'unsafe-inline' because nothing else can run.
  */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const STYLE = "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em}";
+const STYLE =
+  "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em}";
 
 /** A complete, accessible page; `body` is built with hono/html's `html` tag, which escapes every value. */
 export function htmlPage(c: Context<AppEnv>, title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {

@@ -12,7 +12,11 @@ import { htmlPage } from "./html";
 export function landing(c: Context<AppEnv>) {
   c.header("Vary", "Accept");
   const origin = new URL(c.req.url).origin;
-  const type = accepts(c, { header: "Accept", supports: ["application/json", "text/html"], default: "application/json" });
+  const type = accepts(c, {
+    header: "Accept",
+    supports: ["application/json", "text/html"],
+    default: "application/json",
+  });
   if (type !== "text/html") {
     return c.json({
       name: "Quire",

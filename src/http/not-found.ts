@@ -26,7 +26,11 @@ export function notFoundHandler(app: Hono<AppEnv>) {
     const path = c.req.path;
     const allowed = [...new Set(matchers.filter((m) => m.pattern.test(path)).map((m) => m.method))];
     // A handler of this very method that called c.notFound() (a path its pattern matches but it does not serve).
-    if (allowed.length > 0 && !allowed.includes(c.req.method) && !(c.req.method === "HEAD" && allowed.includes("GET"))) {
+    if (
+      allowed.length > 0 &&
+      !allowed.includes(c.req.method) &&
+      !(c.req.method === "HEAD" && allowed.includes("GET"))
+    ) {
       c.header("Allow", allowed.join(", "));
       return c.json(errorBody(405, `Method ${c.req.method} is not allowed on ${path}`), 405);
     }

@@ -8,7 +8,7 @@ const PAGE_PATH = /^(\/v1\/spaces\/[^/]+\/(?:(?:change-requests\/[^/]+\/)?conten
 export function foldPagePath(request: Request): Request {
   const url = new URL(request.url);
   const match = PAGE_PATH.exec(url.pathname);
-  if (!match || !match[2].includes("/")) return request;
+  if (!match?.[2].includes("/")) return request;
   url.pathname = match[1] + match[2].split("/").join("%2F");
   return new Request(url, request);
 }

@@ -64,7 +64,10 @@ const claimable = (now: number) =>
  */
 export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter: boolean }): Promise<void> {
   if (opts.deadLetter) {
-    const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, jobId), claimable(ctx.now)));
+    const [job] = await ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), claimable(ctx.now)));
     if (job) await failJob(ctx, job, job.error ?? "Gave up after the maximum number of retries");
     return;
   }

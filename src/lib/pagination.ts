@@ -7,7 +7,13 @@ import { badRequest } from "./errors";
 /** `page` (opaque cursor) and `limit` (0..1000, default 100), as every list takes them (CONTRACT §5). */
 export const PageQuery = z.object({
   page: z.string().optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
-  limit: z.coerce.number().int().min(0).max(1000).default(100).openapi({ description: "The number of results per page" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(100)
+    .openapi({ description: "The number of results per page" }),
 });
 export type PageRequest = z.infer<typeof PageQuery>;
 
@@ -38,7 +44,10 @@ export interface SortKey<Row> {
 
 export function encodeCursor(values: CursorValue[]): string {
   const bytes = new TextEncoder().encode(JSON.stringify(values));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeCursor(page: string, keys: number): CursorValue[] {
@@ -90,7 +99,7 @@ export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<
   const where = cursor.length ? after(keys, cursor) : undefined;
   const orderBy = keys.map((k) => (k.direction === "asc" ? asc(k.column) : desc(k.column)));
   const fetch = Math.max(page.limit, 1) + (page.limit > 0 ? 1 : 0);
-  // biome-ignore lint: drizzle's batch item type is structural; both builders are batchable queries.
+  // drizzle's batch item type is structural; both builders are batchable queries.
   const [rows, counted] = (await db.batch([query.rows(where, orderBy, fetch) as never, query.count as never])) as [
     Row[],
     { count: number }[],
@@ -130,6 +139,14 @@ export function pageArray<T>(all: T[], key: (item: T) => string, page: PageReque
   return {
     items,
     count: all.length,
-    ...(hasMore ? { next: { page: encodeCursor([page.limit === 0 ? (start > 0 ? key(all[start - 1]) : "") : key(items[items.length - 1])]) } } : {}),
+    ...(hasMore
+      ? {
+          next: {
+            page: encodeCursor([
+              page.limit === 0 ? (start > 0 ? key(all[start - 1]) : "") : key(items[items.length - 1]),
+            ]),
+          },
+        }
+      : {}),
   };
 }

@@ -5,13 +5,21 @@ import { ApiError, badRequest } from "./errors";
 function parseIPv4(text: string): number[] | undefined {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   const octets = m?.slice(1).map(Number);
-  return octets && octets.every((o) => o <= 255) ? octets : undefined;
+  return octets?.every((o) => o <= 255) ? octets : undefined;
 }
 
 function isPrivateIPv4([a, b]: number[]): boolean {
   return (
-    a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    a >= 224
   );
 }
 
@@ -43,8 +51,12 @@ export function parseIPv6(text: string): number[] | undefined {
  * Hostnames are not resolved here: a name that resolves to a private address is the network's to stop.
  */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal"))
+    return true;
   if (host.includes(":")) {
     const w = parseIPv6(host);
     if (!w) return true;
@@ -77,13 +89,19 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
     } catch {
       throw badRequest(`"${current}" is not a valid URL`);
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw badRequest("Only http(s) URLs can be fetched");
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+      throw badRequest("Only http(s) URLs can be fetched");
     if (isPrivateHost(parsed.hostname) && !loopbackAllowed(env, parsed.hostname)) {
-      throw badRequest(`Refusing to fetch ${parsed.hostname}: private, loopback and link-local addresses are not allowed`);
+      throw badRequest(
+        `Refusing to fetch ${parsed.hostname}: private, loopback and link-local addresses are not allowed`,
+      );
     }
     let response: Response;
     try {
-      response = await fetch(parsed.toString(), { redirect: "manual", signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
+      response = await fetch(parsed.toString(), {
+        redirect: "manual",
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+      });
     } catch (error) {
       throw new ApiError(422, `Could not fetch ${parsed.toString()}: ${(error as Error).message ?? "network error"}`);
     }
@@ -117,7 +135,11 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       bytes.set(part, offset);
       offset += part.byteLength;
     }
-    return { bytes, contentType: response.headers.get("content-type")?.split(";")[0].trim() || undefined, url: parsed.toString() };
+    return {
+      bytes,
+      contentType: response.headers.get("content-type")?.split(";")[0].trim() || undefined,
+      url: parsed.toString(),
+    };
   }
   throw badRequest("Too many redirects");
 }

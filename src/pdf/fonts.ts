@@ -32,7 +32,8 @@ const HANGUL = "fonts/NotoSansKR-Regular.ttf";
 const HANGUL_CHAR = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/u;
 
 /** Han, kana, bopomofo, CJK symbols and punctuation, full-width forms, and the supplementary ideograph planes. */
-export const CJK_RANGES = "\\u2e80-\\u2fdf\\u3000-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef\\u{20000}-\\u{3134f}";
+export const CJK_RANGES =
+  "\\u2e80-\\u2fdf\\u3000-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\ufe30-\\ufe4f\\uff00-\\uffef\\u{20000}-\\u{3134f}";
 const CJK_CHAR = new RegExp(`[${CJK_RANGES}]`, "u");
 
 /**

@@ -67,7 +67,10 @@ export class PdfWriter {
   }
 
   /** A wrapped paragraph of styled runs at `indent` points from the left margin. */
-  async text(runs: Run[], opts: { size?: number; indent?: number; color?: ReturnType<typeof rgb>; lineGap?: number; prefix?: Run } = {}) {
+  async text(
+    runs: Run[],
+    opts: { size?: number; indent?: number; color?: ReturnType<typeof rgb>; lineGap?: number; prefix?: Run } = {},
+  ) {
     const size = opts.size ?? 11;
     const indent = opts.indent ?? 0;
     const leading = size * (1 + (opts.lineGap ?? 0.35));
@@ -94,14 +97,24 @@ export class PdfWriter {
   async code(source: string, indent = 0) {
     const size = 9;
     const leading = size * 1.4;
-    const lines = await this.lines([{ text: source.replace(/\n$/, ""), style: "code" }], size, this.width - indent - 16);
+    const lines = await this.lines(
+      [{ text: source.replace(/\n$/, ""), style: "code" }],
+      size,
+      this.width - indent - 16,
+    );
     let i = 0;
     while (i < lines.length) {
       this.ensure(leading + 12);
       const fit = Math.max(1, Math.floor((this.y - MARGIN - 12) / leading));
       const chunk = lines.slice(i, i + fit);
       const height = chunk.length * leading + 12;
-      this.page.drawRectangle({ x: MARGIN + indent, y: this.y - height, width: this.width - indent, height, color: rgb(0.95, 0.95, 0.96) });
+      this.page.drawRectangle({
+        x: MARGIN + indent,
+        y: this.y - height,
+        width: this.width - indent,
+        height,
+        color: rgb(0.95, 0.95, 0.96),
+      });
       this.y -= 6;
       for (const line of chunk) {
         this.y -= size;
@@ -133,7 +146,8 @@ export class PdfWriter {
     }
     const widths = columnWidths(natural, this.width - indent, 2 * pad + size);
     const laid: Line[][][] = [];
-    for (const row of rows) laid.push(await Promise.all(widths.map((w, c) => this.lines(cell(row, c), size, w - 2 * pad))));
+    for (const row of rows)
+      laid.push(await Promise.all(widths.map((w, c) => this.lines(cell(row, c), size, w - 2 * pad))));
     const lineCount = (row: Line[][]) => Math.max(1, ...row.map((lines) => lines.length));
     const height = (n: number) => n * leading + 2 * pad;
     const pageRoom = PAGE[1] - 2 * MARGIN;
@@ -143,7 +157,15 @@ export class PdfWriter {
       let x = MARGIN + indent;
       row.forEach((lines, c) => {
         const w = widths[c]!;
-        this.page.drawRectangle({ x, y: this.y - h, width: w, height: h, borderColor: GRID, borderWidth: 0.6, ...(header ? { color: HEADER_FILL } : {}) });
+        this.page.drawRectangle({
+          x,
+          y: this.y - h,
+          width: w,
+          height: h,
+          borderColor: GRID,
+          borderWidth: 0.6,
+          ...(header ? { color: HEADER_FILL } : {}),
+        });
         let y = this.y - pad;
         for (const line of lines.slice(from, from + count)) {
           const free = w - 2 * pad - widest([line]);
@@ -186,7 +208,12 @@ export class PdfWriter {
   rule() {
     this.ensure(14);
     this.y -= 7;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + this.width, y: this.y }, thickness: 0.6, color: MUTED });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: MARGIN + this.width, y: this.y },
+      thickness: 0.6,
+      color: MUTED,
+    });
     this.y -= 7;
   }
 
@@ -197,7 +224,12 @@ export class PdfWriter {
     const top = this.y;
     await body();
     if (this.page === startPage) {
-      this.page.drawLine({ start: { x: MARGIN + indent - 8, y: top }, end: { x: MARGIN + indent - 8, y: this.y + 4 }, thickness: 2, color: MUTED });
+      this.page.drawLine({
+        start: { x: MARGIN + indent - 8, y: top },
+        end: { x: MARGIN + indent - 8, y: this.y + 4 },
+        thickness: 2,
+        color: MUTED,
+      });
     }
   }
 

@@ -22,7 +22,12 @@ export const MAX_PDF_IMAGE_PIXELS = 8 * 1024 * 1024;
 export function embeddable(bytes: Uint8Array): boolean {
   if (bytes.byteLength > MAX_PDF_IMAGE_BYTES) return false;
   const size = imageDimensions(bytes);
-  return !!size && size.width <= MAX_PDF_IMAGE_SIDE && size.height <= MAX_PDF_IMAGE_SIDE && size.width * size.height <= MAX_PDF_IMAGE_PIXELS;
+  return (
+    !!size &&
+    size.width <= MAX_PDF_IMAGE_SIDE &&
+    size.height <= MAX_PDF_IMAGE_SIDE &&
+    size.width * size.height <= MAX_PDF_IMAGE_PIXELS
+  );
 }
 
 export interface PdfPageInput {
@@ -125,7 +130,8 @@ class Renderer {
   private async list(node: List, indent: number) {
     const start = node.start ?? 1;
     for (const [i, item] of node.children.entries()) {
-      const marker = item.checked === true ? "[x]" : item.checked === false ? "[ ]" : node.ordered ? `${start + i}.` : "•";
+      const marker =
+        item.checked === true ? "[x]" : item.checked === false ? "[ ]" : node.ordered ? `${start + i}.` : "•";
       const inner = indent + 18;
       const [first, ...rest] = item.children;
       if (first?.type === "paragraph") await this.paragraph(first.children, inner, { text: marker });
@@ -203,7 +209,8 @@ class Renderer {
     let children = root.children;
     // A leading `# Title` repeating the page title is not printed twice.
     const first = children[0];
-    if (first?.type === "heading" && first.depth === 1 && toString(first).trim() === page.title.trim()) children = children.slice(1);
+    if (first?.type === "heading" && first.depth === 1 && toString(first).trim() === page.title.trim())
+      children = children.slice(1);
     for (const node of children) await this.block(node, 0);
   }
 }

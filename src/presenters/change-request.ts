@@ -14,7 +14,12 @@ export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestVie
     subject: row.subject,
     createdBy: view.author
       ? presentUser(view.author, ctx.urls)
-      : { object: "user" as const, id: row.createdBy, displayName: "Deleted user", urls: { location: `${ctx.urls.api}/v1/users/${row.createdBy}` } },
+      : {
+          object: "user" as const,
+          id: row.createdBy,
+          displayName: "Deleted user",
+          urls: { location: `${ctx.urls.api}/v1/users/${row.createdBy}` },
+        },
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     revision: row.revisionId,

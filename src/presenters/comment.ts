@@ -29,7 +29,13 @@ function commentsBase(ctx: ServiceContext, loaded: LoadedScope) {
   return loaded.changeRequest ? `${space}/change-requests/${loaded.changeRequest.id}/comments` : `${space}/comments`;
 }
 
-function common(ctx: ServiceContext, loaded: LoadedScope, record: CommentRecord, format: CommentFormat | undefined, location: string) {
+function common(
+  ctx: ServiceContext,
+  loaded: LoadedScope,
+  record: CommentRecord,
+  format: CommentFormat | undefined,
+  location: string,
+) {
   const c = record.comment;
   const callerId = ctx.caller.kind === "user" ? ctx.caller.userId : undefined;
   return {
@@ -48,7 +54,12 @@ function common(ctx: ServiceContext, loaded: LoadedScope, record: CommentRecord,
  * A comment. `target.page` is the page in the scope's current content (omitted when the page is gone);
  * `outdated` when the page changed after the comment was posted.
  */
-export function presentComment(ctx: ServiceContext, loaded: LoadedScope, record: CommentRecord, format?: CommentFormat) {
+export function presentComment(
+  ctx: ServiceContext,
+  loaded: LoadedScope,
+  record: CommentRecord,
+  format?: CommentFormat,
+) {
   const c = record.comment;
   const page = c.targetPage ? loaded.snapshot?.pages.get(c.targetPage) : undefined;
   const path = page ? pagePath(loaded.snapshot!, page.id) : "";
@@ -58,7 +69,9 @@ export function presentComment(ctx: ServiceContext, loaded: LoadedScope, record:
     replies: record.replies,
     target: {
       ...(c.targetNode ? { node: { id: c.targetNode } } : {}),
-      ...(c.tableRecord !== null && c.tableDefinition !== null ? { tableCell: { record: c.tableRecord, definition: c.tableDefinition } } : {}),
+      ...(c.tableRecord !== null && c.tableDefinition !== null
+        ? { tableCell: { record: c.tableRecord, definition: c.tableDefinition } }
+        : {}),
       ...(c.changeRequestId ? { changeRequest: c.changeRequestId } : {}),
       ...(page
         ? {
@@ -78,12 +91,21 @@ export function presentComment(ctx: ServiceContext, loaded: LoadedScope, record:
       revision: c.revisionId,
     },
     ...(c.resolvedAt !== null && record.resolver
-      ? { status: "resolved" as const, resolvedAt: iso(c.resolvedAt), resolvedBy: presentUser(record.resolver, ctx.urls) }
+      ? {
+          status: "resolved" as const,
+          resolvedAt: iso(c.resolvedAt),
+          resolvedBy: presentUser(record.resolver, ctx.urls),
+        }
       : { status: "open" as const }),
   };
 }
 
-export function presentCommentReply(ctx: ServiceContext, loaded: LoadedScope, record: CommentRecord, format?: CommentFormat) {
+export function presentCommentReply(
+  ctx: ServiceContext,
+  loaded: LoadedScope,
+  record: CommentRecord,
+  format?: CommentFormat,
+) {
   const c = record.comment;
   return {
     object: "comment-reply" as const,

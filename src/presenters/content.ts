@@ -36,14 +36,14 @@ export type PresentedPage = {
   description?: string;
   urls?: { app: string };
   pages?: PresentedPage[];
-  layout?: Record<string, any>;
+  layout?: Record<string, unknown>;
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
   documentId?: string;
   markdown?: string;
-  document?: any;
-  target?: any;
+  document?: unknown;
+  target?: unknown;
   href?: string;
   condition?: string;
 };
@@ -67,7 +67,14 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
   };
   const children = childrenOf(s, id).map((child) => presentPage(ctx, spaceId, s, child));
   if (page.type === "link") {
-    return { ...common, kind: "link", type: "link" as const, target: page.target ?? { kind: "url", url: page.href ?? "" }, ...(page.href ? { href: page.href } : {}), hidden: flags.hidden };
+    return {
+      ...common,
+      kind: "link",
+      type: "link" as const,
+      target: page.target ?? { kind: "url", url: page.href ?? "" },
+      ...(page.href ? { href: page.href } : {}),
+      hidden: flags.hidden,
+    };
   }
   if (page.type === "group") {
     return { ...common, kind: "group", type: "group" as const, slug: page.slug, path, ...flags, pages: children };
@@ -104,19 +111,26 @@ export async function presentFile(ctx: ServiceContext, spaceId: string, file: Fi
 }
 
 export async function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: FileEntry) {
-  return signedDownloadURL({ urls: ctx.urls, secret: await signingSecret(ctx) }, {
-    spaceId,
-    hash: file.hash,
-    name: file.name,
-    contentType: file.contentType,
-    expiresInSeconds: DOWNLOAD_URL_SECONDS,
-  });
+  return signedDownloadURL(
+    { urls: ctx.urls, secret: await signingSecret(ctx) },
+    {
+      spaceId,
+      hash: file.hash,
+      name: file.name,
+      contentType: file.contentType,
+      expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    },
+  );
 }
 
 export type PageFormat = "markdown" | "document";
 
 /** The body part of a page read: `markdown` (default) or `document`. */
-export function pageBody(markdown: string, format: PageFormat | undefined, toDocument: (md: string) => unknown): Pick<PresentedPage, "markdown" | "document"> {
+export function pageBody(
+  markdown: string,
+  format: PageFormat | undefined,
+  toDocument: (md: string) => unknown,
+): Pick<PresentedPage, "markdown" | "document"> {
   return format === "document" ? { document: toDocument(markdown) } : { markdown };
 }
 

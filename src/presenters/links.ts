@@ -2,10 +2,10 @@ import type { ContentRef } from "../content/document";
 import type { FileEntry, PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
 import type { ServiceContext } from "../services/core/context";
-import { presentChangeRequest } from "./change-request";
+import type { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage } from "./content";
-import { presentOrganization } from "./organization";
-import { presentSpace } from "./space";
+import type { presentOrganization } from "./organization";
+import type { presentSpace } from "./space";
 
 /** What every location of one space's content shares: its organization, space and version context. */
 export interface LocationContext {
@@ -57,7 +57,12 @@ export function locationPresenter(lc: LocationContext) {
   });
   const page = (id: string, anchor?: string) => {
     if (!pages.has(id)) pages.set(id, presentPage(lc.ctx, lc.spaceId, lc.snapshot, id));
-    return { kind: "page" as const, ...common(), page: pages.get(id)!, ...(anchor ? { internalLocation: { type: "anchor" as const, anchor } } : {}) };
+    return {
+      kind: "page" as const,
+      ...common(),
+      page: pages.get(id)!,
+      ...(anchor ? { internalLocation: { type: "anchor" as const, anchor } } : {}),
+    };
   };
   const file = async (id: string) => {
     const entry = lc.snapshot.files.get(id)!;
@@ -75,7 +80,8 @@ export function locationPresenter(lc: LocationContext) {
         : { id: r.file!, name: "", contentType: "", downloadURL: "", size: 0 };
       return { kind: "file" as const, ...common(), file: presented };
     }
-    const anchor = ref.kind === "anchor" && r.anchor ? { internalLocation: { type: "anchor" as const, anchor: r.anchor } } : {};
+    const anchor =
+      ref.kind === "anchor" && r.anchor ? { internalLocation: { type: "anchor" as const, anchor: r.anchor } } : {};
     return { kind: "page" as const, ...common(), page: missingPage(r.page!, missing.pages.get(r.page!)), ...anchor };
   };
   /**
@@ -85,7 +91,8 @@ export function locationPresenter(lc: LocationContext) {
   const target = async (ref: ContentRef, missing: MissingTargets = { pages: new Map(), files: new Map() }) => {
     const r = ref as Record<string, string | undefined>;
     const inRevision = ref.kind === "file" ? lc.snapshot.files.has(r.file ?? "") : lc.snapshot.pages.has(r.page ?? "");
-    if ((ref.kind === "page" || ref.kind === "anchor") && r.page) return inRevision ? page(r.page, ref.kind === "anchor" ? r.anchor : undefined) : missingLocation(ref, missing);
+    if ((ref.kind === "page" || ref.kind === "anchor") && r.page)
+      return inRevision ? page(r.page, ref.kind === "anchor" ? r.anchor : undefined) : missingLocation(ref, missing);
     if (ref.kind === "file" && r.file) return inRevision ? file(r.file) : missingLocation(ref, missing);
     return { kind: "url" as const, url: urlFromRef(ref) ?? String(r.url ?? "") };
   };

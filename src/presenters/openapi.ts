@@ -2,7 +2,8 @@ import type { UrlBases } from "../services/core/context";
 import type { SpecRow, SpecVersionRow } from "../services/openapi/openapi-specs";
 import { type Access, permissionsObject } from "../services/access/permissions";
 
-const specLocation = (spec: SpecRow, urls: UrlBases) => `${urls.api}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`;
+const specLocation = (spec: SpecRow, urls: UrlBases) =>
+  `${urls.api}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`;
 const versionLocation = (spec: SpecRow, version: SpecVersionRow, urls: UrlBases) =>
   `${specLocation(spec, urls)}/versions/${version.id}`;
 

@@ -26,8 +26,18 @@ export interface SearchSpaceResult {
   pages: SearchPageResult[];
 }
 
-export function presentSearchPage(ctx: ServiceContext, spaceId: string, page: { id: string; title: string; path: string }): SearchPageResult {
-  return { id: page.id, title: page.title, path: page.path, sections: [], urls: { app: `${spaceAppURL(ctx, spaceId)}/${page.path}` } };
+export function presentSearchPage(
+  ctx: ServiceContext,
+  spaceId: string,
+  page: { id: string; title: string; path: string },
+): SearchPageResult {
+  return {
+    id: page.id,
+    title: page.title,
+    path: page.path,
+    sections: [],
+    urls: { app: `${spaceAppURL(ctx, spaceId)}/${page.path}` },
+  };
 }
 
 /**

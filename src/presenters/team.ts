@@ -12,6 +12,9 @@ export function presentTeam(view: TeamView, organizationRole: Access) {
     // There is no team → space grant yet: no space is shared with a team, so the count is honestly 0.
     spaces: 0,
     createdAt: iso(view.team.createdAt),
-    permissions: permissionsObject(teamAccess(organizationRole, view.callerRole), { admin: "team.admin", view: "team.view" }),
+    permissions: permissionsObject(teamAccess(organizationRole, view.callerRole), {
+      admin: "team.admin",
+      view: "team.view",
+    }),
   };
 }

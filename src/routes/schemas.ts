@@ -4,7 +4,9 @@ import { ROLES } from "../services/access/roles";
 /** Shared wire schemas (named components in the OpenAPI document). */
 export const MemberRoleSchema = z.enum(ROLES).openapi("MemberRole");
 export const MemberRoleOrGuestSchema = z.enum(ROLES).nullable().openapi("MemberRoleOrGuest");
-export const TimestampSchema = z.string().openapi("Timestamp", { format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+export const TimestampSchema = z
+  .string()
+  .openapi("Timestamp", { format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 
 export const UserSchema = z
   .object({

@@ -16,7 +16,8 @@ const BY_ID = new Map(TEMPLATES.map((t) => [t.id, t]));
 
 export function findTemplate(id: string): TemplateDefinition {
   const template = BY_ID.get(id);
-  if (!template) throw badRequest(`body.id: unknown template "${id}"; available: ${TEMPLATES.map((t) => t.id).join(", ")}`);
+  if (!template)
+    throw badRequest(`body.id: unknown template "${id}"; available: ${TEMPLATES.map((t) => t.id).join(", ")}`);
   return template;
 }
 
@@ -41,9 +42,12 @@ export function validateContentRefs(
     const spec = Object.hasOwn(template.refs, key) ? template.refs[key] : undefined;
     if (!spec) {
       const known = Object.keys(template.refs);
-      throw badRequest(`${field}: template "${template.id}" has no content reference "${key}"${known.length ? ` (it accepts: ${known.join(", ")})` : " (it accepts none)"}`);
+      throw badRequest(
+        `${field}: template "${template.id}" has no content reference "${key}"${known.length ? ` (it accepts: ${known.join(", ")})` : " (it accepts none)"}`,
+      );
     }
-    if (!value || typeof value !== "object" || Array.isArray(value)) throw badRequest(`${field}: must be a content reference object`);
+    if (!value || typeof value !== "object" || Array.isArray(value))
+      throw badRequest(`${field}: must be a content reference object`);
     const ref = value as Record<string, unknown>;
     const kind = ref.kind;
     if (typeof kind !== "string" || !spec.kinds.includes(kind as RefKind)) {
@@ -51,20 +55,26 @@ export function validateContentRefs(
     }
     const required = REQUIRED_FIELDS[kind as RefKind];
     const allowed = new Set(["kind", ...required, ...(OPTIONAL_FIELDS[kind as RefKind] ?? [])]);
-    for (const name of Object.keys(ref)) if (!allowed.has(name)) throw badRequest(`${field}.${name}: is not a field of a "${kind}" reference`);
+    for (const name of Object.keys(ref))
+      if (!allowed.has(name)) throw badRequest(`${field}.${name}: is not a field of a "${kind}" reference`);
     for (const name of [...required, ...(OPTIONAL_FIELDS[kind as RefKind] ?? [])]) {
       const v = ref[name];
       if (v === undefined && !required.includes(name)) continue;
-      if (typeof v !== "string" || v.length === 0 || v.length > 2048) throw badRequest(`${field}.${name}: must be a non-empty string of at most 2048 characters`);
+      if (typeof v !== "string" || v.length === 0 || v.length > 2048)
+        throw badRequest(`${field}.${name}: must be a non-empty string of at most 2048 characters`);
     }
-    if (kind === "url" && !/^https?:\/\/[^\s]+$/i.test(ref.url as string)) throw badRequest(`${field}.url: must be an http(s) URL`);
+    if (kind === "url" && !/^https?:\/\/[^\s]+$/i.test(ref.url as string))
+      throw badRequest(`${field}.url: must be an http(s) URL`);
     out[key] = ref as TemplateContentRef;
   }
   return out;
 }
 
 /** The template's pages as one batch of `insert_page` changes, nested through batch-local refs. */
-export function templateChanges(template: TemplateDefinition, refs: Partial<Record<string, TemplateContentRef>>): ContentChangeInput[] {
+export function templateChanges(
+  template: TemplateDefinition,
+  refs: Partial<Record<string, TemplateContentRef>>,
+): ContentChangeInput[] {
   const changes: ContentChangeInput[] = [];
   const walk = (pages: TemplatePage[], into: string | undefined, prefix: string) => {
     pages.forEach((page, i) => {

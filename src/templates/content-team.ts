@@ -109,7 +109,12 @@ const internalWiki: TemplateDefinition = {
   id: "internal-wiki",
   title: "Internal wiki",
   description: "A team handbook: onboarding, processes, tools and meeting notes.",
-  refs: { handbook: { kinds: ["url", "file", "page", "space"], description: "An existing handbook or policy document to link from the home page." } },
+  refs: {
+    handbook: {
+      kinds: ["url", "file", "page", "space"],
+      description: "An existing handbook or policy document to link from the home page.",
+    },
+  },
   pages: (refs) => [
     {
       title: "Team home",

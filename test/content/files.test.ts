@@ -50,7 +50,8 @@ describe("imageDimensions", () => {
   });
 
   it("reads SVG width/height, units, viewBox and the ratio of one given side", () => {
-    const svg = (attrs: string) => text(`<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><rect/></svg>`);
+    const svg = (attrs: string) =>
+      text(`<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><rect/></svg>`);
     expect(imageDimensions(svg('width="120" height="40"'))).toEqual({ width: 120, height: 40 });
     expect(imageDimensions(svg("width='24px' height='12px'"))).toEqual({ width: 24, height: 12 });
     expect(imageDimensions(svg('width="1in" height="72pt"'))).toEqual({ width: 96, height: 96 });
@@ -99,7 +100,11 @@ describe("decodeBase64File", () => {
   it("accepts exactly 1 MB and refuses more, naming the limit", () => {
     const exact = btoa("\0".repeat(MAX_BASE64_FILE_BYTES));
     expect(decodeBase64File(exact)).toHaveLength(MAX_BASE64_FILE_BYTES);
-    expectApiError(() => decodeBase64File(btoa("\0".repeat(MAX_BASE64_FILE_BYTES + 1))), 400, /1 MB limit \(1048576 bytes\)/);
+    expectApiError(
+      () => decodeBase64File(btoa("\0".repeat(MAX_BASE64_FILE_BYTES + 1))),
+      400,
+      /1 MB limit \(1048576 bytes\)/,
+    );
   });
 });
 
@@ -107,8 +112,15 @@ describe("storeFile", () => {
   it("stores under the space's prefix by SHA-256, once per content", async () => {
     const bytes = await png(3, 2);
     const first = await storeFile(env, "space-dedup", bytes, "image/png");
-    const expected = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-    expect(first).toEqual({ hash: expected, size: bytes.length, contentType: "image/png", dimensions: { width: 3, height: 2 } });
+    const expected = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
+    expect(first).toEqual({
+      hash: expected,
+      size: bytes.length,
+      contentType: "image/png",
+      dimensions: { width: 3, height: 2 },
+    });
     expect(fileKey("space-dedup", expected)).toBe(`spaces/space-dedup/files/${expected}`);
     const uploaded = (await env.STORAGE.head(fileKey("space-dedup", expected)))!.uploaded.getTime();
     const second = await storeFile(env, "space-dedup", bytes.slice(), "image/png");
@@ -122,7 +134,11 @@ describe("storeFile", () => {
 
   it("has no dimensions for non-images and defaults an empty type", async () => {
     const stored = await storeFile(env, "space-plain", text("hello"), " ");
-    expect(stored).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), size: 5, contentType: "application/octet-stream" });
+    expect(stored).toEqual({
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      size: 5,
+      contentType: "application/octet-stream",
+    });
   });
 });
 
@@ -130,7 +146,13 @@ describe("download URLs", () => {
   it("round-trips the bytes through R2 and the signed URL, without Authorization", async () => {
     const bytes = await png(40, 30);
     const stored = await storeFile(env, "space-dl", bytes, "image/png");
-    const url = await signedDownloadURL(signer, { spaceId: "space-dl", hash: stored.hash, name: "diagram.png", contentType: "image/png", expiresInSeconds: 600 });
+    const url = await signedDownloadURL(signer, {
+      spaceId: "space-dl",
+      hash: stored.hash,
+      name: "diagram.png",
+      contentType: "image/png",
+      expiresInSeconds: 600,
+    });
     expect(url.startsWith(`${ORIGIN}/v1/spaces/space-dl/files/${stored.hash}/download?`)).toBe(true);
     const res = await workerFetch(url);
     expect(res.status).toBe(200);
@@ -149,7 +171,12 @@ describe("download URLs", () => {
     const bytes = text("%PDF-1.4 not really");
     const stored = await storeFile(env, "space-dl", bytes, "application/pdf");
     const name = 'rep"ort été\r\n.pdf';
-    const url = await signedDownloadURL(signer, { spaceId: "space-dl", hash: stored.hash, name, contentType: "application/pdf" });
+    const url = await signedDownloadURL(signer, {
+      spaceId: "space-dl",
+      hash: stored.hash,
+      name,
+      contentType: "application/pdf",
+    });
     const res = await workerFetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
@@ -162,7 +189,12 @@ describe("download URLs", () => {
 
   it("uses the signed content type over the stored one (shared bytes, different uploads)", async () => {
     const stored = await storeFile(env, "space-dl", text("a,b\n1,2\n"), "text/plain");
-    const url = await signedDownloadURL(signer, { spaceId: "space-dl", hash: stored.hash, name: "data.csv", contentType: "text/csv" });
+    const url = await signedDownloadURL(signer, {
+      spaceId: "space-dl",
+      hash: stored.hash,
+      name: "data.csv",
+      contentType: "text/csv",
+    });
     const res = await workerFetch(url);
     expect(res.headers.get("content-type")).toBe("text/csv");
     const forged = new URL(url);
@@ -172,7 +204,13 @@ describe("download URLs", () => {
 
   it("refuses an expired URL with 403 and the error body", async () => {
     const stored = await storeFile(env, "space-dl", text("old"), "text/plain");
-    const url = await signedDownloadURL(signer, { spaceId: "space-dl", hash: stored.hash, name: "a.txt", expiresInSeconds: 60, now: Date.now() - 3600_000 });
+    const url = await signedDownloadURL(signer, {
+      spaceId: "space-dl",
+      hash: stored.hash,
+      name: "a.txt",
+      expiresInSeconds: 60,
+      now: Date.now() - 3600_000,
+    });
     const res = await workerFetch(url);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: { code: 403, message: "The download URL has expired" } });
@@ -190,7 +228,12 @@ describe("download URLs", () => {
     };
     edit((u) => u.searchParams.set("name", "b.txt"));
     edit((u) => u.searchParams.set("expires", String(Number(u.searchParams.get("expires")) + 3600)));
-    edit((u) => u.searchParams.set("signature", u.searchParams.get("signature")!.replace(/^./, (c) => (c === "A" ? "B" : "A"))));
+    edit((u) =>
+      u.searchParams.set(
+        "signature",
+        u.searchParams.get("signature")!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+      ),
+    );
     edit((u) => u.searchParams.set("signature", "not-a-signature"));
     edit((u) => (u.pathname = u.pathname.replace(stored.hash, other.hash)));
     edit((u) => (u.pathname = u.pathname.replace("space-dl", "space-other")));
@@ -210,7 +253,9 @@ describe("download URLs", () => {
   });
 
   it("answers 400 for a malformed hash or missing query, never 500", async () => {
-    expect((await workerFetch(`${ORIGIN}/v1/spaces/s/files/xyz/download?name=a&expires=1&signature=x`)).status).toBe(400);
+    expect((await workerFetch(`${ORIGIN}/v1/spaces/s/files/xyz/download?name=a&expires=1&signature=x`)).status).toBe(
+      400,
+    );
     expect((await workerFetch(`${ORIGIN}/v1/spaces/s/files/${"a".repeat(64)}/download`)).status).toBe(400);
     const huge = `${ORIGIN}/v1/spaces/s/files/${"a".repeat(64)}/download?name=a&expires=99999999999999999999&signature=x`;
     expect((await workerFetch(huge)).status).toBe(403);
@@ -227,8 +272,12 @@ describe("download URLs", () => {
 describe("contentDisposition", () => {
   it("quotes names safely", () => {
     expect(contentDisposition("attachment", "a.txt")).toBe(`attachment; filename="a.txt"; filename*=UTF-8''a.txt`);
-    expect(contentDisposition("inline", '../../etc/"x".png')).toBe(`inline; filename="_x_.png"; filename*=UTF-8''%22x%22.png`);
-    expect(contentDisposition("attachment", "日本語.pdf")).toBe(`attachment; filename="___.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%E8%AA%9E.pdf`);
+    expect(contentDisposition("inline", '../../etc/"x".png')).toBe(
+      `inline; filename="_x_.png"; filename*=UTF-8''%22x%22.png`,
+    );
+    expect(contentDisposition("attachment", "日本語.pdf")).toBe(
+      `attachment; filename="___.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%E8%AA%9E.pdf`,
+    );
     expect(contentDisposition("attachment", "\r\n")).toBe(`attachment; filename="download"; filename*=UTF-8''download`);
   });
 });

@@ -30,7 +30,14 @@ async function deflate(bytes: Uint8Array): Promise<number[]> {
 export async function png(width: number, height: number): Promise<Uint8Array> {
   const raw = new Uint8Array(height * (width + 1)); // filter byte 0 + one gray byte per pixel, all black
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk("IHDR", [...be32(width), ...be32(height), 8, 0, 0, 0, 0]),
     ...chunk("IDAT", await deflate(raw)),
     ...chunk("IEND", []),
@@ -50,8 +57,32 @@ export function jpeg(width: number, height: number, sof = 0xc0): Uint8Array {
 /** A complete one-colour GIF89a (logical screen, global palette, one image, trailer). */
 export function gif(width: number, height: number): Uint8Array {
   return new Uint8Array([
-    ...ascii("GIF89a"), ...le16(width), ...le16(height), 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff,
-    0x2c, 0, 0, 0, 0, ...le16(width), ...le16(height), 0, 0x02, 0x02, 0x44, 0x01, 0, 0x3b,
+    ...ascii("GIF89a"),
+    ...le16(width),
+    ...le16(height),
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    ...le16(width),
+    ...le16(height),
+    0,
+    0x02,
+    0x02,
+    0x44,
+    0x01,
+    0,
+    0x3b,
   ]);
 }
 
@@ -84,7 +115,14 @@ export const text = (s: string) => new TextEncoder().encode(s);
 export async function pngDeclaring(width: number, height: number): Promise<Uint8Array> {
   const raw = new Uint8Array(2);
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...chunk("IHDR", [...be32(width), ...be32(height), 8, 0, 0, 0, 0]),
     ...chunk("IDAT", await deflate(raw)),
     ...chunk("IEND", []),

@@ -13,7 +13,11 @@ import { ApiError } from "../../src/lib/errors";
 const doc = (md: string) => markdownToDocument(md);
 const blocks = (md: string) => doc(md).nodes;
 const first = (md: string) => blocks(md)[0]! as any;
-const leaf = (text: string, ...marks: string[]) => ({ object: "leaf", text, marks: marks.map((type) => ({ object: "mark", type })) });
+const leaf = (text: string, ...marks: string[]) => ({
+  object: "leaf",
+  text,
+  marks: marks.map((type) => ({ object: "mark", type })),
+});
 const leavesOf = (md: string) => first(md).nodes.flatMap((n: any) => (n.object === "text" ? n.leaves : []));
 const roundTrip = (md: string) => {
   const a = doc(md);
@@ -35,7 +39,8 @@ function apiError(fn: () => unknown): ApiError {
 
 describe("parsePageMarkdown", () => {
   it("reads frontmatter metadata and strips it from the stored body", () => {
-    const md = "---\ntitle: Getting started\ndescription: How to begin\nemoji: \"🚀\"\nicon: gear\nhidden: true\nnoIndex: false\nnoRobotsIndex: true\nslug: start\nunknown: ignored\n---\n\n# Heading\n\nBody.\n";
+    const md =
+      '---\ntitle: Getting started\ndescription: How to begin\nemoji: "🚀"\nicon: gear\nhidden: true\nnoIndex: false\nnoRobotsIndex: true\nslug: start\nunknown: ignored\n---\n\n# Heading\n\nBody.\n';
     const page = parsePageMarkdown(md);
     expect(page.meta).toEqual({
       title: "Getting started",
@@ -56,7 +61,7 @@ describe("parsePageMarkdown", () => {
     expect(parsePageMarkdown("# The *heading* title\n\nText").title).toBe("The heading title");
     expect(parsePageMarkdown("\n\nSetext title\n===\n\nText").title).toBe("Setext title");
     expect(parsePageMarkdown("---\ndescription: d\n---\n# From heading\n").title).toBe("From heading");
-    expect(parsePageMarkdown("---\ntitle: \"  \"\n---\n# From heading\n").title).toBe("From heading");
+    expect(parsePageMarkdown('---\ntitle: "  "\n---\n# From heading\n').title).toBe("From heading");
   });
 
   it("has no title without frontmatter title or leading level-1 heading", () => {
@@ -73,7 +78,8 @@ describe("parsePageMarkdown", () => {
   });
 
   it("reads Git Sync layout forms, presets, cover and coerces numeric titles", () => {
-    const md = "---\ntitle: 2024\nlayout:\n  width: wide\n  cover:\n    visible: true\n    size: hero\n  title:\n    visible: false\n  outline: true\ncover: /files/abc\ncoverY: 12\n---\n";
+    const md =
+      "---\ntitle: 2024\nlayout:\n  width: wide\n  cover:\n    visible: true\n    size: hero\n  title:\n    visible: false\n  outline: true\ncover: /files/abc\ncoverY: 12\n---\n";
     expect(parsePageMarkdown(md).meta).toEqual({
       title: "2024",
       layout: { width: "wide", coverSize: "hero", cover: true, title: false, outline: true },
@@ -88,13 +94,18 @@ describe("parsePageMarkdown", () => {
     expect(apiError(() => parsePageMarkdown("---\ntitle: [unclosed\n---\n")).message).toMatch(/^Invalid frontmatter/);
     expect(apiError(() => parsePageMarkdown("---\n- a\n- b\n---\n")).message).toMatch(/mapping/);
     expect(apiError(() => parsePageMarkdown("---\njust a string\n---\n")).message).toMatch(/mapping/);
-    expect(apiError(() => parsePageMarkdown("---\nhidden: yes\n---\n")).message).toBe("frontmatter.hidden: must be true or false");
-    expect(apiError(() => parsePageMarkdown("---\ntitle: {a: 1}\n---\n")).message).toBe("frontmatter.title: must be a string");
+    expect(apiError(() => parsePageMarkdown("---\nhidden: yes\n---\n")).message).toBe(
+      "frontmatter.hidden: must be true or false",
+    );
+    expect(apiError(() => parsePageMarkdown("---\ntitle: {a: 1}\n---\n")).message).toBe(
+      "frontmatter.title: must be a string",
+    );
     expect(apiError(() => parsePageMarkdown("---\nlayout: huge\n---\n")).message).toMatch(/frontmatter.layout/);
     expect(apiError(() => parsePageMarkdown("---\nlayout:\n  width: enormous\n---\n")).message).toMatch(/layout.width/);
     expect(apiError(() => parsePageMarkdown(`---\nemoji: ${"x".repeat(51)}\n---\n`)).message).toMatch(/emoji/);
     expect(apiError(() => parsePageMarkdown("---\ncoverY: high\n---\n")).message).toMatch(/coverY/);
-    const laughs = "---\na: &a [x, x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n";
+    const laughs =
+      "---\na: &a [x, x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n";
     expect(apiError(() => parsePageMarkdown(laughs)).message).toMatch(/^Invalid frontmatter: .*alias/i);
   });
 });
@@ -110,22 +121,39 @@ describe("markdownToDocument: blocks", () => {
 
   it("converts headings, mapping levels past 3 to heading-3, with anchors", () => {
     const nodes = blocks("# One\n## Two\n### Three\n#### Four\n###### Six\n# One");
-    expect(nodes.map((n) => n.type)).toEqual(["heading-1", "heading-2", "heading-3", "heading-3", "heading-3", "heading-1"]);
+    expect(nodes.map((n) => n.type)).toEqual([
+      "heading-1",
+      "heading-2",
+      "heading-3",
+      "heading-3",
+      "heading-3",
+      "heading-1",
+    ]);
     expect(nodes.map((n) => n.meta?.id)).toEqual(["one", "two", "three", "four", "six", "one-2"]);
     expect(nodes[0]).toMatchObject({ object: "block", data: {}, nodes: [{ object: "text", leaves: [leaf("One")] }] });
   });
 
   it("converts paragraphs with bold, italic, code and strikethrough marks", () => {
     expect(leavesOf("plain **bold** _it_ `co*de*` ~~del~~ ***both***")).toEqual([
-      leaf("plain "), leaf("bold", "bold"), leaf(" "), leaf("it", "italic"), leaf(" "), leaf("co*de*", "code"), leaf(" "),
-      leaf("del", "strikethrough"), leaf(" "), leaf("both", "bold", "italic"),
+      leaf("plain "),
+      leaf("bold", "bold"),
+      leaf(" "),
+      leaf("it", "italic"),
+      leaf(" "),
+      leaf("co*de*", "code"),
+      leaf(" "),
+      leaf("del", "strikethrough"),
+      leaf(" "),
+      leaf("both", "bold", "italic"),
     ]);
     expect(leavesOf("**`x`**")).toEqual([leaf("x", "bold", "code")]);
     expect(leavesOf("a  \nb\nc")).toEqual([leaf("a\nb\nc")]);
   });
 
   it("converts links to page, file, anchor and URL refs", () => {
-    const links = first("[p](/pages/abc) [pa](/pages/abc#sec) [f](/files/f1) [a](#here) [u](https://x.io/a?b) [r](./other.md) [d][ref]\n\n[ref]: https://def.example").nodes.filter((n: any) => n.type === "link");
+    const links = first(
+      "[p](/pages/abc) [pa](/pages/abc#sec) [f](/files/f1) [a](#here) [u](https://x.io/a?b) [r](./other.md) [d][ref]\n\n[ref]: https://def.example",
+    ).nodes.filter((n: any) => n.type === "link");
     expect(links.map((l: any) => l.data.ref)).toEqual([
       { kind: "page", page: "abc" },
       { kind: "anchor", page: "abc", anchor: "sec" },
@@ -135,7 +163,12 @@ describe("markdownToDocument: blocks", () => {
       { kind: "url", url: "./other.md" },
       { kind: "url", url: "https://def.example" },
     ]);
-    expect(links[0]).toMatchObject({ object: "inline", type: "link", isVoid: false, nodes: [{ object: "text", leaves: [leaf("p")] }] });
+    expect(links[0]).toMatchObject({
+      object: "inline",
+      type: "link",
+      isVoid: false,
+      nodes: [{ object: "text", leaves: [leaf("p")] }],
+    });
     expect(first("[**b**](https://x)").nodes[0].nodes[0].leaves).toEqual([leaf("b", "bold")]);
     expect(first("[unresolved] ref").nodes).toEqual([{ object: "text", leaves: [leaf("[unresolved] ref")] }]);
   });
@@ -144,12 +177,23 @@ describe("markdownToDocument: blocks", () => {
     expect(first('![Alt](/files/img1 "Caption") ![](https://x/y.png)')).toMatchObject({
       type: "images",
       nodes: [
-        { object: "block", type: "image", isVoid: true, data: { ref: { kind: "file", file: "img1" }, alt: "Alt" }, fragments: [{ object: "fragment", fragment: "caption", nodes: [{ type: "paragraph" }] }] },
+        {
+          object: "block",
+          type: "image",
+          isVoid: true,
+          data: { ref: { kind: "file", file: "img1" }, alt: "Alt" },
+          fragments: [{ object: "fragment", fragment: "caption", nodes: [{ type: "paragraph" }] }],
+        },
         { type: "image", data: { ref: { kind: "url", url: "https://x/y.png" } }, fragments: [] },
       ],
     });
     const inline = first("See ![icon](/files/i2) here").nodes[1];
-    expect(inline).toMatchObject({ object: "inline", type: "inline-image", isVoid: true, data: { ref: { kind: "file", file: "i2" }, caption: "icon" } });
+    expect(inline).toMatchObject({
+      object: "inline",
+      type: "inline-image",
+      isVoid: true,
+      data: { ref: { kind: "file", file: "i2" }, caption: "icon" },
+    });
   });
 
   it("converts unordered, ordered (with start) and task lists with nested items", () => {
@@ -157,14 +201,20 @@ describe("markdownToDocument: blocks", () => {
       type: "list-unordered",
       nodes: [
         { type: "list-item", nodes: [{ type: "paragraph" }] },
-        { type: "list-item", nodes: [{ type: "paragraph" }, { type: "list-unordered", nodes: [{ type: "list-item" }] }] },
+        {
+          type: "list-item",
+          nodes: [{ type: "paragraph" }, { type: "list-unordered", nodes: [{ type: "list-item" }] }],
+        },
       ],
     });
     expect(first("1. a\n2. b")).toMatchObject({ type: "list-ordered", data: {} });
     expect(first("3. a\n4. b")).toMatchObject({ type: "list-ordered", data: { start: 3 } });
     expect(first("- [ ] todo\n- [x] done")).toMatchObject({
       type: "list-tasks",
-      nodes: [{ type: "list-item", data: { checked: false } }, { type: "list-item", data: { checked: true } }],
+      nodes: [
+        { type: "list-item", data: { checked: false } },
+        { type: "list-item", data: { checked: true } },
+      ],
     });
   });
 
@@ -182,7 +232,10 @@ describe("markdownToDocument: blocks", () => {
   });
 
   it("converts blockquotes, nested quotes and thematic breaks", () => {
-    expect(first("> a\n>\n> > b")).toMatchObject({ type: "blockquote", nodes: [{ type: "paragraph" }, { type: "blockquote", nodes: [{ type: "paragraph" }] }] });
+    expect(first("> a\n>\n> > b")).toMatchObject({
+      type: "blockquote",
+      nodes: [{ type: "paragraph" }, { type: "blockquote", nodes: [{ type: "paragraph" }] }],
+    });
     expect(first("***")).toEqual({ object: "block", type: "divider", data: {}, isVoid: true, key: expect.any(String) });
   });
 
@@ -190,7 +243,11 @@ describe("markdownToDocument: blocks", () => {
     const tight = first('{% hint style="warning" %}\nBe **careful**\n{% endhint %}');
     expect(tight).toMatchObject({ type: "hint", data: { style: "warning" }, nodes: [{ type: "paragraph" }] });
     expect(tight.nodes[0].nodes[0].leaves).toEqual([leaf("Be "), leaf("careful", "bold")]);
-    expect(first('{% hint style="danger" %}\n\n- x\n\n{% endhint %}')).toMatchObject({ type: "hint", data: { style: "danger" }, nodes: [{ type: "list-unordered" }] });
+    expect(first('{% hint style="danger" %}\n\n- x\n\n{% endhint %}')).toMatchObject({
+      type: "hint",
+      data: { style: "danger" },
+      nodes: [{ type: "list-unordered" }],
+    });
     expect(first('{% hint style="purple" %}\nx\n{% endhint %}').data).toEqual({ style: "info" });
     expect(first('{% hint style="info" %}\nunclosed').type).toBe("paragraph");
     expect(first('```\n{% hint style="info" %}\n```').type).toBe("code");
@@ -217,16 +274,29 @@ describe("markdownToDocument: blocks", () => {
     expect(records.r0.values).toEqual({ c0: "r0c0", c1: "r0c1" });
     expect(records.r0.orderIndex < records.r1.orderIndex).toBe(true);
     const cell = table.fragments.find((f: any) => f.fragment === "r0c1");
-    expect(cell).toMatchObject({ object: "fragment", nodes: [{ type: "paragraph", nodes: [{ leaves: [leaf("3", "bold")] }] }] });
+    expect(cell).toMatchObject({
+      object: "fragment",
+      nodes: [{ type: "paragraph", nodes: [{ leaves: [leaf("3", "bold")] }] }],
+    });
     expect(table.fragments.find((f: any) => f.fragment === "r1c1").nodes[0].nodes[0].leaves).toEqual([leaf("")]);
   });
 
   it("degrades unsupported content to paragraphs of its text", () => {
-    expect(first("<div>\nraw html\n</div>")).toMatchObject({ type: "paragraph", nodes: [{ leaves: [leaf("<div>\nraw html\n</div>")] }] });
+    expect(first("<div>\nraw html\n</div>")).toMatchObject({
+      type: "paragraph",
+      nodes: [{ leaves: [leaf("<div>\nraw html\n</div>")] }],
+    });
     expect(blocks("Text[^1]\n\n[^1]: The note").map((b) => b.type)).toEqual(["paragraph", "paragraph"]);
-    expect(first("inline <b>html</b>").nodes[0].leaves.map((l: any) => l.text).join("")).toBe("inline <b>html</b>");
+    expect(
+      first("inline <b>html</b>")
+        .nodes[0].leaves.map((l: any) => l.text)
+        .join(""),
+    ).toBe("inline <b>html</b>");
     // Containers only hold what the reference allows: code inside a quote becomes text, a hint in a hint is spliced.
-    expect(first("> ```\n> code\n> ```").nodes[0]).toMatchObject({ type: "paragraph", nodes: [{ leaves: [leaf("code")] }] });
+    expect(first("> ```\n> code\n> ```").nodes[0]).toMatchObject({
+      type: "paragraph",
+      nodes: [{ leaves: [leaf("code")] }],
+    });
     expect(first("> [!NOTE]\n> > inner").nodes[0].type).toBe("paragraph");
   });
 });
@@ -266,22 +336,73 @@ describe("documentToMarkdown", () => {
   it("round-trips every supported block and mark", () => {
     const d = roundTrip(
       [
-        "# Title", "## Sub *section*", "### Third", "Text **bold** _it_ `code` ~~s~~ ***bi*** **`bc`** [p](/pages/abc) [a](/pages/abc#x) [f](/files/f) [h](#h) [u](https://u.io/?a=1&b=2) ![ii](/files/i)",
-        "Soft\nbreak and trailing  ", "![Alt](/files/img \"Cap\")", "- a\n- b\n  - c", "5. five\n6. six", "- [ ] t\n- [x] u",
-        "```python\ndef f():\n\n    return 1\n```", "> q\n>\n> > qq", "---", '{% hint style="success" %}\nDone **well**\n\n- item\n{% endhint %}',
-        "> [!WARNING]\n> Careful", "| L | C | R |\n|:--|:-:|--:|\n| 1 | `2` | [3](/pages/p) |\n| a \\| b | | x |",
-        "Special chars: * _ # < > [brackets] \\ `tick` | pipe 1. not a list", "- list\n\n  ```js\n  code();\n  ```\n\n  {% hint style=\"info\" %}\n  in list\n  {% endhint %}",
+        "# Title",
+        "## Sub *section*",
+        "### Third",
+        "Text **bold** _it_ `code` ~~s~~ ***bi*** **`bc`** [p](/pages/abc) [a](/pages/abc#x) [f](/files/f) [h](#h) [u](https://u.io/?a=1&b=2) ![ii](/files/i)",
+        "Soft\nbreak and trailing  ",
+        '![Alt](/files/img "Cap")',
+        "- a\n- b\n  - c",
+        "5. five\n6. six",
+        "- [ ] t\n- [x] u",
+        "```python\ndef f():\n\n    return 1\n```",
+        "> q\n>\n> > qq",
+        "---",
+        '{% hint style="success" %}\nDone **well**\n\n- item\n{% endhint %}',
+        "> [!WARNING]\n> Careful",
+        "| L | C | R |\n|:--|:-:|--:|\n| 1 | `2` | [3](/pages/p) |\n| a \\| b | | x |",
+        "Special chars: * _ # < > [brackets] \\ `tick` | pipe 1. not a list",
+        '- list\n\n  ```js\n  code();\n  ```\n\n  {% hint style="info" %}\n  in list\n  {% endhint %}',
       ].join("\n\n"),
     );
     expect(d.nodes.map((n) => n.type)).toEqual([
-      "heading-1", "heading-2", "heading-3", "paragraph", "paragraph", "images", "list-unordered", "list-ordered", "list-tasks",
-      "code", "blockquote", "divider", "hint", "hint", "table", "paragraph", "list-unordered",
+      "heading-1",
+      "heading-2",
+      "heading-3",
+      "paragraph",
+      "paragraph",
+      "images",
+      "list-unordered",
+      "list-ordered",
+      "list-tasks",
+      "code",
+      "blockquote",
+      "divider",
+      "hint",
+      "hint",
+      "table",
+      "paragraph",
+      "list-unordered",
     ]);
   });
 
   it("round-trips hostile text that looks like markdown syntax", () => {
-    for (const text of ["# not heading", "1. not list", "- not list", "> not quote", "`not code`", "**not bold**", "[not](link)", "---", "| a |", "{% endhint %}", "<b>x</b>", "&amp;", "  spaced  "]) {
-      const d: JSONDocument = { object: "document", data: {}, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: `x ${text}`, marks: [] }] }] }] };
+    for (const text of [
+      "# not heading",
+      "1. not list",
+      "- not list",
+      "> not quote",
+      "`not code`",
+      "**not bold**",
+      "[not](link)",
+      "---",
+      "| a |",
+      "{% endhint %}",
+      "<b>x</b>",
+      "&amp;",
+      "  spaced  ",
+    ]) {
+      const d: JSONDocument = {
+        object: "document",
+        data: {},
+        nodes: [
+          {
+            object: "block",
+            type: "paragraph",
+            nodes: [{ object: "text", leaves: [{ object: "leaf", text: `x ${text}`, marks: [] }] }],
+          },
+        ],
+      };
       const back = doc(documentToMarkdown(d));
       expect(back.nodes).toHaveLength(1);
       expect(back.nodes[0]!.type).toBe("paragraph");
@@ -293,12 +414,47 @@ describe("documentToMarkdown", () => {
       object: "document",
       data: {},
       nodes: [
-        { object: "block", type: "hint", data: { style: "danger" }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Stop", marks: [{ object: "mark", type: "bold" }] }] }] }] },
-        { object: "block", type: "heading-2", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Two\nlines", marks: [] }] }] },
-        { object: "block", type: "code", data: {}, nodes: [{ object: "block", type: "code-line", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "x = 1", marks: [] }] }] }] },
+        {
+          object: "block",
+          type: "hint",
+          data: { style: "danger" },
+          nodes: [
+            {
+              object: "block",
+              type: "paragraph",
+              nodes: [
+                {
+                  object: "text",
+                  leaves: [{ object: "leaf", text: "Stop", marks: [{ object: "mark", type: "bold" }] }],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          object: "block",
+          type: "heading-2",
+          data: {},
+          nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Two\nlines", marks: [] }] }],
+        },
+        {
+          object: "block",
+          type: "code",
+          data: {},
+          nodes: [
+            {
+              object: "block",
+              type: "code-line",
+              data: {},
+              nodes: [{ object: "text", leaves: [{ object: "leaf", text: "x = 1", marks: [] }] }],
+            },
+          ],
+        },
       ],
     };
-    expect(documentToMarkdown(d)).toBe('{% hint style="danger" %}\n**Stop**\n{% endhint %}\n\n## Two lines\n\n```\nx = 1\n```\n');
+    expect(documentToMarkdown(d)).toBe(
+      '{% hint style="danger" %}\n**Stop**\n{% endhint %}\n\n## Two lines\n\n```\nx = 1\n```\n',
+    );
     expect(documentToMarkdown({ object: "document", data: {}, nodes: [] })).toBe("");
   });
 
@@ -307,13 +463,41 @@ describe("documentToMarkdown", () => {
       object: "document",
       data: {},
       nodes: [
-        { object: "block", type: "expandable", fragments: [{ object: "fragment", fragment: "title", nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Summary", marks: [] }] }] }] }] },
-        { object: "block", type: "paragraph", nodes: [
-          { object: "inline", type: "link", data: { ref: { kind: "user", user: "u1" } }, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "someone", marks: [] }] }] },
-          { object: "inline", type: "emoji", data: { code: "1f600" } },
-          { object: "inline", type: "emoji", data: { code: "zzz" } },
-          { object: "text", leaves: [{ object: "leaf", text: " kbd", marks: [{ object: "mark", type: "keyboard" }] }] },
-        ] },
+        {
+          object: "block",
+          type: "expandable",
+          fragments: [
+            {
+              object: "fragment",
+              fragment: "title",
+              nodes: [
+                {
+                  object: "block",
+                  type: "paragraph",
+                  nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Summary", marks: [] }] }],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          object: "block",
+          type: "paragraph",
+          nodes: [
+            {
+              object: "inline",
+              type: "link",
+              data: { ref: { kind: "user", user: "u1" } },
+              nodes: [{ object: "text", leaves: [{ object: "leaf", text: "someone", marks: [] }] }],
+            },
+            { object: "inline", type: "emoji", data: { code: "1f600" } },
+            { object: "inline", type: "emoji", data: { code: "zzz" } },
+            {
+              object: "text",
+              leaves: [{ object: "leaf", text: " kbd", marks: [{ object: "mark", type: "keyboard" }] }],
+            },
+          ],
+        },
         { object: "block", type: "file", data: { ref: { kind: "file", file: "f9" } } },
         { object: "block", type: "math", data: { formula: "x^2" }, isVoid: true },
       ],
@@ -327,7 +511,12 @@ describe("documentToMarkdown", () => {
     expect(bad({ object: "page", nodes: [] })).toBe('document.object: must be "document"');
     expect(bad({ object: "document", nodes: {} })).toBe("document.nodes: must be an array");
     expect(bad({ object: "document", nodes: [1] })).toBe("document.nodes[0]: must be an object");
-    expect(bad({ object: "document", nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ text: 5 }] }] }] })).toBe("document.nodes[0].nodes[0].leaves[0].text: must be a string");
+    expect(
+      bad({
+        object: "document",
+        nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ text: 5 }] }] }],
+      }),
+    ).toBe("document.nodes[0].nodes[0].leaves[0].text: must be a string");
     expect(bad({ object: "document", nodes: [{ object: "block" }] })).toBe("document.nodes[0].type: must be a string");
     expect(bad({ object: "document", nodes: [{ object: "thing", type: "x" }] })).toMatch(/object: must be/);
     let deep: any = { object: "block", type: "blockquote", nodes: [] };
@@ -342,12 +531,12 @@ describe("hostile markdown", () => {
       "",
       "\u0000\u0001\u0002\ufffd\ud800",
       String.fromCharCode(...Array.from({ length: 2000 }, (_, i) => (i * 7919) % 65536)),
-      ">".repeat(3000) + " deep",
-      "- ".repeat(3000) + "deep",
+      `${">".repeat(3000)} deep`,
+      `${"- ".repeat(3000)}deep`,
       "*".repeat(5000),
-      "[".repeat(500) + "x" + "](y)".repeat(500),
+      `${"[".repeat(500)}x${"](y)".repeat(500)}`,
       "```\n".repeat(100),
-      "|".repeat(1000) + "\n" + "|-".repeat(500),
+      `${"|".repeat(1000)}\n${"|-".repeat(500)}`,
       '{% hint style="info" %}\n'.repeat(200),
       "{% endhint %}\n".repeat(50),
       "---\n---\n---\n",
@@ -364,9 +553,9 @@ describe("hostile markdown", () => {
       }
     }
     expect(apiError(() => markdownToDocument(">".repeat(200_000))).message).toMatch(/more than 100 levels deep/);
-    expect(apiError(() => parsePageMarkdown("- ".repeat(5000) + "x")).message).toMatch(/more than 100 levels deep/);
+    expect(apiError(() => parsePageMarkdown(`${"- ".repeat(5000)}x`)).message).toMatch(/more than 100 levels deep/);
     expect(apiError(() => headingSections("> - 1. ".repeat(50))).message).toMatch(/more than 100 levels deep/);
-    expect(doc("> ".repeat(100) + "ok").nodes).toHaveLength(1);
+    expect(doc(`${"> ".repeat(100)}ok`).nodes).toHaveLength(1);
     const nested = (n: number) => Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n");
     expect(apiError(() => markdownToDocument(nested(400))).message).toMatch(/levels deep/);
     expect(JSON.stringify(doc(nested(60)))).toContain("level 59");
@@ -374,7 +563,7 @@ describe("hostile markdown", () => {
   });
 
   it("flattens very deep nesting into text instead of failing", () => {
-    const d = doc(">".repeat(100) + " deep");
+    const d = doc(`${">".repeat(100)} deep`);
     expect(JSON.stringify(d)).toContain("deep");
     expect(doc(documentToMarkdown(d))).toBeTruthy();
   });
@@ -419,7 +608,9 @@ describe("slugify and uniqueSlug", () => {
 
 describe("headingSections", () => {
   it("splits the body at top-level headings with their anchors", () => {
-    const sections = headingSections("---\ntitle: T\n---\nIntro text.\n\n# Install\n\nRun **it**.\n\n- a\n- b\n\n## Configure\n\n```\nkey=1\n```\n\n## Configure\n\n{% hint style=\"info\" %}\nNote\n{% endhint %}\n");
+    const sections = headingSections(
+      '---\ntitle: T\n---\nIntro text.\n\n# Install\n\nRun **it**.\n\n- a\n- b\n\n## Configure\n\n```\nkey=1\n```\n\n## Configure\n\n{% hint style="info" %}\nNote\n{% endhint %}\n',
+    );
     expect(sections).toEqual([
       { anchor: "", title: "", body: "Intro text." },
       { anchor: "install", title: "Install", body: "Run it.\na\nb" },
@@ -430,7 +621,11 @@ describe("headingSections", () => {
 
   it("uses the same anchors as the document's headings and handles CJK and empty input", () => {
     const md = "# 快速开始\n\ntext\n\n# Done";
-    expect(headingSections(md).map((s) => s.anchor)).toEqual(doc(md).nodes.filter((n) => n.type.startsWith("heading")).map((n) => n.meta!.id));
+    expect(headingSections(md).map((s) => s.anchor)).toEqual(
+      doc(md)
+        .nodes.filter((n) => n.type.startsWith("heading"))
+        .map((n) => n.meta!.id),
+    );
     expect(headingSections(md)[0]).toEqual({ anchor: "快速开始", title: "快速开始", body: "text" });
     expect(headingSections("")).toEqual([]);
   });

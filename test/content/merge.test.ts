@@ -11,7 +11,11 @@ const deps: ApplyDeps = {
   now: 1,
   newId: () => `p${++n}`,
   readDocument: async (d) => ({ markdown: "markdown" in d ? d.markdown : "", meta: {} }),
-  slugify: (t) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+  slugify: (t) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, ""),
   hashBody: async (md) => {
     const h = await sha256Hex(md);
     store.set(h, md);
@@ -22,7 +26,10 @@ const deps: ApplyDeps = {
   },
   revertSource: async () => emptySnapshot(),
 };
-const mergeDeps = { loadBodies: async (hs: string[]) => new Map(hs.map((h) => [h, store.get(h)!])), hashBody: deps.hashBody };
+const mergeDeps = {
+  loadBodies: async (hs: string[]) => new Map(hs.map((h) => [h, store.get(h)!])),
+  hashBody: deps.hashBody,
+};
 const apply = async (s: Snapshot, changes: ContentChangeInput[]) => (await applyChanges(s, changes, deps)).snapshot;
 const body = (s: Snapshot, id: string) => store.get(s.pages.get(id)!.body!);
 
@@ -56,11 +63,17 @@ describe("snapshot merge", () => {
 
   it("merges disjoint line edits of the same page, and conflicts on the same lines", async () => {
     const base = await threePages();
-    const ours = await apply(base, [{ operation: "update_page", page: "p1", document: { markdown: "A\nb\nc\nd\ne\n" } }]);
-    const theirs = await apply(base, [{ operation: "update_page", page: "p1", document: { markdown: "a\nb\nc\nd\nE\n" } }]);
+    const ours = await apply(base, [
+      { operation: "update_page", page: "p1", document: { markdown: "A\nb\nc\nd\ne\n" } },
+    ]);
+    const theirs = await apply(base, [
+      { operation: "update_page", page: "p1", document: { markdown: "a\nb\nc\nd\nE\n" } },
+    ]);
     const out = await mergeSnapshots(base, ours, theirs, mergeDeps);
     expect(out.kind === "merged" && out.bodies.get(out.snapshot.pages.get("p1")!.body!)).toBe("A\nb\nc\nd\nE\n");
-    const clash = await apply(base, [{ operation: "update_page", page: "p1", document: { markdown: "Z\nb\nc\nd\ne\n" } }]);
+    const clash = await apply(base, [
+      { operation: "update_page", page: "p1", document: { markdown: "Z\nb\nc\nd\ne\n" } },
+    ]);
     const conflict = await mergeSnapshots(base, ours, clash, mergeDeps);
     expect(conflict.kind).toBe("conflicts");
   });
@@ -68,7 +81,9 @@ describe("snapshot merge", () => {
   it("keeps a move on one side and an edit on the other", async () => {
     const base = await threePages();
     const ours = await apply(base, [{ operation: "update_page", page: "p3", into: null, at: 0 }]);
-    const theirs = await apply(base, [{ operation: "update_page", page: "p3", document: { markdown: "edited child\n" } }]);
+    const theirs = await apply(base, [
+      { operation: "update_page", page: "p3", document: { markdown: "edited child\n" } },
+    ]);
     const out = await mergeSnapshots(base, ours, theirs, mergeDeps);
     expect(out.kind).toBe("merged");
     if (out.kind !== "merged") return;
@@ -87,7 +102,10 @@ describe("snapshot merge", () => {
 
   it("keeps pages added on both sides and a deletion on one", async () => {
     const base = await threePages();
-    const ours = await apply(base, [{ operation: "insert_page", title: "Ours", document: { markdown: "o\n" } }, { operation: "delete_page", page: "p1" }]);
+    const ours = await apply(base, [
+      { operation: "insert_page", title: "Ours", document: { markdown: "o\n" } },
+      { operation: "delete_page", page: "p1" },
+    ]);
     const theirs = await apply(base, [{ operation: "insert_page", title: "Theirs", document: { markdown: "t\n" } }]);
     const out = await mergeSnapshots(base, ours, theirs, mergeDeps);
     expect(out.kind).toBe("merged");
@@ -107,15 +125,26 @@ describe("applying changes", () => {
   it("rejects the whole batch on one bad change, naming it", async () => {
     const base = await threePages();
     await expect(
-      applyChanges(base, [{ operation: "update_page", page: "p1", title: "ok" }, { operation: "delete_page", page: "nope" }], deps),
+      applyChanges(
+        base,
+        [
+          { operation: "update_page", page: "p1", title: "ok" },
+          { operation: "delete_page", page: "nope" },
+        ],
+        deps,
+      ),
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^body\.changes\.1: /) });
     expect(base.pages.get("p1")!.title).toBe("Intro");
   });
 
   it("refuses moving a page into its own descendant and duplicate explicit slugs", async () => {
     const base = await threePages();
-    await expect(applyChanges(base, [{ operation: "update_page", page: "p2", into: "p3" }], deps)).rejects.toMatchObject({ status: 400 });
-    await expect(applyChanges(base, [{ operation: "insert_page", slug: "intro", document: {} }], deps)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      applyChanges(base, [{ operation: "update_page", page: "p2", into: "p3" }], deps),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      applyChanges(base, [{ operation: "insert_page", slug: "intro", document: {} }], deps),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it("resolves batch-local refs in links", async () => {
@@ -139,7 +168,8 @@ describe("moves on both sides", () => {
     const theirs = await apply(base, [{ operation: "update_page", page: "p2", into: "p1" }]);
     const out = await mergeSnapshots(base, ours, theirs, mergeDeps);
     expect(out.kind).toBe("conflicts");
-    if (out.kind === "conflicts") expect(out.conflicts.map((c) => c.reason)).toContain("pages were moved into each other on both sides");
+    if (out.kind === "conflicts")
+      expect(out.conflicts.map((c) => c.reason)).toContain("pages were moved into each other on both sides");
   });
 
   it("refuses to serialize a snapshot with pages unreachable from the root", async () => {

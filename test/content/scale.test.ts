@@ -16,7 +16,9 @@ const CONTENT_TABLES = ["content_nodes", "content_blobs", "revisions"];
 async function rowCount(spaceId: string) {
   let total = 0;
   for (const table of CONTENT_TABLES) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE space_id = ?`).bind(spaceId).first<{ n: number }>();
+    const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE space_id = ?`)
+      .bind(spaceId)
+      .first<{ n: number }>();
     total += row!.n;
   }
   return total;
@@ -35,10 +37,20 @@ describe("a 2,000-page space", () => {
       all.push({ operation: "insert_page", title: `Section ${s}`, document: { markdown: `section ${s}\n` } });
       for (let c = 0; c < 9; c++) {
         const chapterId = `page-${n++}`;
-        all.push({ operation: "insert_page", title: `Chapter ${s}.${c}`, into: sectionId, document: { markdown: `chapter ${s}.${c}\n` } });
+        all.push({
+          operation: "insert_page",
+          title: `Chapter ${s}.${c}`,
+          into: sectionId,
+          document: { markdown: `chapter ${s}.${c}\n` },
+        });
         for (let p = 0; p < 10; p++) {
           n++;
-          all.push({ operation: "insert_page", title: `Page ${s}.${c}.${p}`, into: chapterId, document: { markdown: `page ${s}.${c}.${p}\nline two\n` } });
+          all.push({
+            operation: "insert_page",
+            title: `Page ${s}.${c}.${p}`,
+            into: chapterId,
+            document: { markdown: `page ${s}.${c}.${p}\nline two\n` },
+          });
         }
       }
     }

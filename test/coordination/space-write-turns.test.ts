@@ -18,7 +18,8 @@ async function coordinator(name: string, times: { leaseMs?: number; waitMs?: num
 }
 
 /** A service context whose only real part is the write coordinator binding (withSpaceWriteTurn reads nothing else). */
-const contextWith = (spaceWrites: unknown) => ({ env: { SPACE_WRITES: spaceWrites }, now: 0 }) as unknown as ServiceContext;
+const contextWith = (spaceWrites: unknown) =>
+  ({ env: { SPACE_WRITES: spaceWrites }, now: 0 }) as unknown as ServiceContext;
 
 describe("space write coordinator", () => {
   it("gives one turn at a time", async () => {
@@ -70,7 +71,11 @@ describe("space write coordinator", () => {
     const stub = await coordinator("busy", { waitMs: 30 });
     const holding = stub.runTurn(() => sleep(200));
     let ran = false;
-    expect(await stub.runTurn(async () => void (ran = true))).toBe("busy");
+    expect(
+      await stub.runTurn(async () => {
+        ran = true;
+      }),
+    ).toBe("busy");
     expect(ran).toBe(false);
     await holding;
   });
@@ -80,7 +85,9 @@ describe("withSpaceWriteTurn", () => {
   it("runs the write in the space's turn and returns its result and errors", async () => {
     const ctx = contextWith(env.SPACE_WRITES);
     expect(await withSpaceWriteTurn(ctx, "space-a", async () => 42)).toBe(42);
-    await expect(withSpaceWriteTurn(ctx, "space-a", async () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
+    await expect(withSpaceWriteTurn(ctx, "space-a", async () => Promise.reject(new Error("refused")))).rejects.toThrow(
+      "refused",
+    );
     expect(await env.SPACE_WRITES.getByName("space-a").state()).toEqual({ holding: false, waiting: 0 });
   });
 
@@ -94,7 +101,9 @@ describe("withSpaceWriteTurn", () => {
     const coordinators = {
       none: undefined,
       busy: { getByName: () => ({ runTurn: async () => "busy" }) },
-      unreachable: { getByName: () => ({ runTurn: async () => Promise.reject(new Error("Durable Object is overloaded")) }) },
+      unreachable: {
+        getByName: () => ({ runTurn: async () => Promise.reject(new Error("Durable Object is overloaded")) }),
+      },
     };
     for (const [name, spaceWrites] of Object.entries(coordinators)) {
       let runs = 0;
@@ -113,7 +122,12 @@ describe("withSpaceWriteTurn", () => {
       }),
     };
     let runs = 0;
-    expect(await withSpaceWriteTurn(contextWith(failsMidTurn), "s", async () => (await sleep(5), ++runs))).toBe(1);
+    expect(
+      await withSpaceWriteTurn(contextWith(failsMidTurn), "s", async () => {
+        await sleep(5);
+        return ++runs;
+      }),
+    ).toBe(1);
     expect(runs).toBe(1);
   });
 });

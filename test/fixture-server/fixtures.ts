@@ -6,11 +6,17 @@ import { strToU8, zipSync } from "fflate";
  * it, a .docx, a markdown file, and broken or oversize files. Built in Node by the global setup.
  */
 export const PNG = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAAEUlEQVR4nGP8z8DAwMDAwMAAAAsAAQ0BsuQAAAAASUVORK5CYII=", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAAEUlEQVR4nGP8z8DAwMDAwMAAAAsAAQ0BsuQAAAAASUVORK5CYII=",
+    "base64",
+  ),
 );
 // A different image (1x1) so that files can be told apart.
 export const PNG2 = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );
 
 const html = (title: string, body: string) =>
@@ -24,8 +30,14 @@ export const SITE: Record<string, string> = {
     `<h1>Welcome to Acme</h1><p>Read <a href="about.html#team">about the team</a> or the <a href="https://example.com/elsewhere">outside world</a>.</p>` +
       `<p><img src="img/logo.png" alt="Logo"> <img src="/site/img/missing.png" alt="Gone"></p><ul><li>One <strong>bold</strong></li><li>Two</li></ul>`,
   ),
-  "/site/about.html": html("About", `<h1>About us</h1><p>See the <a href="/site/guide.html">guide</a>.</p><pre><code>npm i acme</code></pre>`),
-  "/site/guide.html": html("Guide", `<h1>Guide</h1><p>Back <a href="index.html">home</a>.</p><img src="/site/img/logo.png" alt="Logo again">`),
+  "/site/about.html": html(
+    "About",
+    `<h1>About us</h1><p>See the <a href="/site/guide.html">guide</a>.</p><pre><code>npm i acme</code></pre>`,
+  ),
+  "/site/guide.html": html(
+    "Guide",
+    `<h1>Guide</h1><p>Back <a href="index.html">home</a>.</p><img src="/site/img/logo.png" alt="Logo again">`,
+  ),
   "/page.html": `<html><head><title>Single</title></head><body><article><h1>Single page</h1><p>Text with <em>emphasis</em>.</p><img src="/site/img/photo.png" alt="Photo"></article></body></html>`,
 };
 
@@ -46,11 +58,17 @@ See [the site](../site/index.html) and [anchor](#release-notes).
 export function summaryZip(): Uint8Array {
   const md = (text: string) => strToU8(text);
   return zipSync({
-    "book/SUMMARY.md": md("# Summary\n\n* [Introduction](README.md)\n* [The guide](guide/README.md)\n  * [Setup](guide/setup.md)\n  * [Usage](guide/usage.md)\n\n## Reference\n\n* [API](reference/api.md)\n"),
+    "book/SUMMARY.md": md(
+      "# Summary\n\n* [Introduction](README.md)\n* [The guide](guide/README.md)\n  * [Setup](guide/setup.md)\n  * [Usage](guide/usage.md)\n\n## Reference\n\n* [API](reference/api.md)\n",
+    ),
     "book/README.md": md("# Introduction\n\nStart with [setup](guide/setup.md).\n"),
     "book/guide/README.md": md("# The guide\n\nChapters below.\n"),
-    "book/guide/setup.md": md("# Setup\n\nThen read [usage](usage.md#details) and go [home](../README.md).\n\n![Diagram](../images/diagram.png)\n\n[logo]: ../images/logo.png\n\n![Logo][logo]\n"),
-    "book/guide/usage.md": md("# Usage\n\n<img src=\"../images/diagram.png\" alt=\"Same diagram\">\n\n[External](https://example.com) and [missing](nowhere.md).\n"),
+    "book/guide/setup.md": md(
+      "# Setup\n\nThen read [usage](usage.md#details) and go [home](../README.md).\n\n![Diagram](../images/diagram.png)\n\n[logo]: ../images/logo.png\n\n![Logo][logo]\n",
+    ),
+    "book/guide/usage.md": md(
+      '# Usage\n\n<img src="../images/diagram.png" alt="Same diagram">\n\n[External](https://example.com) and [missing](nowhere.md).\n',
+    ),
     "book/reference/api.md": md("# API\n"),
     "book/unlisted.md": md("# Not in the summary\n"),
     "book/images/diagram.png": PNG,
@@ -70,10 +88,12 @@ export function foldersZip(): Uint8Array {
   });
 }
 
-const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"';
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"';
 const p = (text: string, style?: string, extra = "") =>
   `<w:p><w:pPr>${style ? `<w:pStyle w:val="${style}"/>` : ""}${extra}</w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
-const li = (text: string, numId: number, level = 0) => p(text, "ListParagraph", `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr>`);
+const li = (text: string, numId: number, level = 0) =>
+  p(text, "ListParagraph", `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr>`);
 
 export function docx(): Uint8Array {
   const body = [
@@ -93,8 +113,12 @@ export function docx(): Uint8Array {
   const numbering = `<?xml version="1.0" encoding="UTF-8"?><w:numbering ${W}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`;
   const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdLink" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/acme" TargetMode="External"/><Relationship Id="rIdImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>`;
   return zipSync({
-    "[Content_Types].xml": strToU8(`<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`),
-    "word/document.xml": strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`),
+    "[Content_Types].xml": strToU8(
+      `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+    ),
+    "word/document.xml": strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`,
+    ),
     "word/styles.xml": strToU8(styles),
     "word/numbering.xml": strToU8(numbering),
     "word/_rels/document.xml.rels": strToU8(rels),
@@ -104,7 +128,6 @@ export function docx(): Uint8Array {
 
 /** A zip that is not a Word document (no word/document.xml). */
 export const notWordZip = () => zipSync({ "hello.txt": strToU8("hello") });
-
 
 /**
  * A zip bomb: one entry whose central directory and local header declare `declared` bytes but whose deflate

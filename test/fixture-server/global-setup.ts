@@ -1,7 +1,22 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { BAD_ESCAPE, badEscapesZip, docx, foldersZip, lyingZip, MARKDOWN, NOT_OPENAPI_YAML, notWordZip, OPENAPI_JSON, OPENAPI_YAML, PNG, PNG2, SITE, summaryZip } from "./fixtures";
+import {
+  BAD_ESCAPE,
+  badEscapesZip,
+  docx,
+  foldersZip,
+  lyingZip,
+  MARKDOWN,
+  NOT_OPENAPI_YAML,
+  notWordZip,
+  OPENAPI_JSON,
+  OPENAPI_YAML,
+  PNG,
+  PNG2,
+  SITE,
+  summaryZip,
+} from "./fixtures";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,7 +32,9 @@ const OVERSIZE = 11 * 1024 * 1024; // past the 10 MB archive bound
  */
 export default async function setup(project: TestProject) {
   const files: Record<string, { body: Uint8Array | string; type: string }> = {
-    ...Object.fromEntries(Object.entries(SITE).map(([path, body]) => [path, { body, type: "text/html; charset=utf-8" }])),
+    ...Object.fromEntries(
+      Object.entries(SITE).map(([path, body]) => [path, { body, type: "text/html; charset=utf-8" }]),
+    ),
     "/site/img/logo.png": { body: PNG, type: "image/png" },
     "/site/img/photo.png": { body: PNG2, type: "image/png" },
     "/docs/release-notes.md": { body: MARKDOWN, type: "text/markdown" },
@@ -35,7 +52,10 @@ export default async function setup(project: TestProject) {
     "/bomb.docx": { body: lyingZip("word/document.xml", 300), type: "application/octet-stream" },
     // Malformed percent-encoding in the URL path and in links.
     [`/docs/${BAD_ESCAPE}.md`]: { body: `Odd name\n\n![img](../redirect-malformed/x.png)\n`, type: "text/markdown" },
-    [`/docs/${BAD_ESCAPE}.html`]: { body: `<html><body><p>No title here. <img src="/redirect-malformed/y.png"></p></body></html>`, type: "text/html" },
+    [`/docs/${BAD_ESCAPE}.html`]: {
+      body: `<html><body><p>No title here. <img src="/redirect-malformed/y.png"></p></body></html>`,
+      type: "text/html",
+    },
     [`/docs/${BAD_ESCAPE}.docx`]: { body: docx(), type: "application/octet-stream" },
     "/bad-escapes.zip": { body: badEscapesZip(), type: "application/zip" },
     "/openapi/petstore.yaml": { body: OPENAPI_YAML, type: "application/yaml" },

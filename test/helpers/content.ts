@@ -15,7 +15,10 @@ export function seedSpaceMember(organizationId: string, role: Parameters<typeof 
 
 /** Writes a batch of content changes (Quire's operation) and returns the raw response (compat=false). */
 export async function writeContent(token: string, spaceId: string, changeRequestId: string, changes: unknown[]) {
-  return api("POST", `/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`, { token, body: { changes } });
+  return api("POST", `/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`, {
+    token,
+    body: { changes },
+  });
 }
 
 /** Creates a change request, writes the changes into it, and returns the change request id and page ids. */

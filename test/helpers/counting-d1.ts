@@ -11,11 +11,13 @@ export function countingD1(d1: D1Database) {
     const proxy = new Proxy(statement, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
-        if (key === "bind") return (...args: unknown[]) => wrap((value as Function).apply(target, args));
+        if (key === "bind")
+          return (...args: unknown[]) =>
+            wrap((value as (...args: unknown[]) => D1PreparedStatement).apply(target, args));
         if (key === "all" || key === "run" || key === "first" || key === "raw") {
           return (...args: unknown[]) => {
             counter.roundTrips++;
-            return (value as Function).apply(target, args);
+            return (value as (...args: unknown[]) => unknown).apply(target, args);
           };
         }
         return typeof value === "function" ? value.bind(target) : value;
@@ -61,7 +63,12 @@ export function countedAdminContext(
   const ctx: ServiceContext = {
     db: createDb(database),
     env: env as never,
-    caller: { kind: "user", userId: admin.user.id, tokenId: admin.tokenId, memberships: new Map([[organizationId, "admin"]]) },
+    caller: {
+      kind: "user",
+      userId: admin.user.id,
+      tokenId: admin.tokenId,
+      memberships: new Map([[organizationId, "admin"]]),
+    },
     urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
     now: Date.now(),
     defer: (task) => void deferred.push(task),

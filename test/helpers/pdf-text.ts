@@ -4,7 +4,7 @@
  * WinAnsi for standard fonts — one entry per operator, in drawing order. Also lists the drawing operators, to
  * check that shapes (table grids) were drawn. Enough to check what Quire's renderer wrote; not a general parser.
  */
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFRef } from "pdf-lib";
 
 const latin1 = (bytes: Uint8Array) => Array.from(bytes, (b) => String.fromCharCode(b)).join("");
 
@@ -36,7 +36,16 @@ export async function pdfStreams(pdf: Uint8Array): Promise<string[]> {
 }
 
 /** WinAnsiEncoding's differences from Latin-1 (0x80–0x9F) that Quire's renderer may draw. */
-const WIN_ANSI: Record<number, string> = { 0x85: "…", 0x91: "‘", 0x92: "’", 0x93: "“", 0x94: "”", 0x95: "•", 0x96: "–", 0x97: "—" };
+const WIN_ANSI: Record<number, string> = {
+  133: "…",
+  145: "‘",
+  146: "’",
+  147: "“",
+  148: "”",
+  149: "•",
+  150: "–",
+  151: "—",
+};
 const winAnsi = (code: number) => WIN_ANSI[code] ?? String.fromCharCode(code);
 
 const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
@@ -45,7 +54,8 @@ const utf16 = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? [])
 function parseCMap(cmap: string): Map<number, string> {
   const out = new Map<number, string>();
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) out.set(parseInt(m[1]!, 16), utf16(m[2]!));
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      out.set(parseInt(m[1]!, 16), utf16(m[2]!));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(?:<([0-9a-fA-F]+)>|\[([^\]]*)\])/g)) {
@@ -87,15 +97,24 @@ export async function pdfPages(pdf: Uint8Array): Promise<PdfPageContent[]> {
       cmaps.set(name.toString(), toUnicode ? parseCMap(streamText(toUnicode)) : undefined);
     }
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
+    const streams =
+      contents instanceof PDFArray
+        ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream)
+        : [contents as PDFRawStream];
     const ops = streams.map(streamText).join("\n");
     const text: string[] = [];
     const shapes: string[] = [];
     let cmap: Map<number, string> | undefined;
-    for (const m of ops.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj|(?<=\s)(re|m|l|h|S|f|B)(?=\s)/g)) {
+    for (const m of ops.matchAll(
+      /(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj|(?<=\s)(re|m|l|h|S|f|B)(?=\s)/g,
+    )) {
       if (m[1]) cmap = cmaps.get(m[1]);
       else if (m[2] !== undefined) {
-        text.push(cmap ? (m[2].match(/.{4}/g) ?? []).map((h) => cmap!.get(parseInt(h, 16)) ?? "\ufffd").join("") : m[2].replace(/(..)/g, (h) => winAnsi(parseInt(h, 16))));
+        text.push(
+          cmap
+            ? (m[2].match(/.{4}/g) ?? []).map((h) => cmap!.get(parseInt(h, 16)) ?? "\ufffd").join("")
+            : m[2].replace(/(..)/g, (h) => winAnsi(parseInt(h, 16))),
+        );
       } else if (m[3] !== undefined) text.push(m[3].replace(/\\(.)/g, "$1"));
       else if (m[4]) shapes.push(m[4]);
     }

@@ -32,7 +32,9 @@ describe("authentication", () => {
   it("stores tokens only as SHA-256 hashes and stamps lastUsedAt", async () => {
     const { token, tokenId } = await seedUser();
     await api("GET", "/user", { token });
-    const row = await env.DB.prepare("SELECT * FROM api_tokens WHERE id = ?").bind(tokenId).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM api_tokens WHERE id = ?")
+      .bind(tokenId)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.last_used_at).toBeGreaterThan(0);
@@ -50,7 +52,9 @@ describe("rate limiting", () => {
     const first = await api("GET", "/user", { token });
     const second = await api("GET", "/user", { token });
     expect(first.headers.get("x-ratelimit-limit")).toBe("1000");
-    expect(Number(first.headers.get("x-ratelimit-remaining")) - Number(second.headers.get("x-ratelimit-remaining"))).toBe(1);
+    expect(
+      Number(first.headers.get("x-ratelimit-remaining")) - Number(second.headers.get("x-ratelimit-remaining")),
+    ).toBe(1);
     expect(Number(second.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
   });
 

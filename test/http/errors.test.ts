@@ -32,7 +32,11 @@ describe("cross-cutting HTTP behaviour", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const preflight = await workerFetch(`${ORIGIN}/v1/orgs`, {
       method: "OPTIONS",
-      headers: { origin: "https://example.com", "access-control-request-method": "PATCH", "access-control-request-headers": "authorization,content-type" },
+      headers: {
+        origin: "https://example.com",
+        "access-control-request-method": "PATCH",
+        "access-control-request-headers": "authorization,content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");

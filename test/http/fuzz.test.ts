@@ -13,7 +13,9 @@ const ODD_QUERIES = ["", "?limit=abc&page=%%&query=", "?limit=0&format=nope&stat
 describe("every served operation", () => {
   it("never answers 500 to odd input", async () => {
     const { organization, owner, space } = await seedSpace();
-    const { cr, pages } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "P", document: { markdown: "# P\n" } }]);
+    const { cr, pages } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "P", document: { markdown: "# P\n" } },
+    ]);
     const known: Record<string, string> = {
       organizationId: organization.id,
       spaceId: space.id,
@@ -29,7 +31,9 @@ describe("every served operation", () => {
       for (const method of Object.keys(item).filter((m) => ["get", "post", "put", "patch", "delete"].includes(m))) {
         if (method === "delete" && /\/(orgs|spaces|collections)\/\{[^}]+\}$/.test(template)) continue; // keep the fixtures
         for (const odd of ODD_IDS) {
-          const path = template.replace(/^\/v1/, "").replace(/\{(\w+)\}/g, (_, name: string) => (odd === "x" && known[name]) || odd);
+          const path = template
+            .replace(/^\/v1/, "")
+            .replace(/\{(\w+)\}/g, (_, name: string) => (odd === "x" && known[name]) || odd);
           for (const query of ODD_QUERIES) {
             for (const body of method === "get" ? [undefined] : ODD_BODIES) {
               calls++;
@@ -37,7 +41,10 @@ describe("every served operation", () => {
                 token: owner.token,
                 ...(body === undefined ? {} : { body, headers: { "content-type": "application/json" } }),
               });
-              if (res.status >= 500) failures.push(`${method.toUpperCase()} ${path}${query} ${body ?? ""} → ${res.status} ${res.text.slice(0, 120)}`);
+              if (res.status >= 500)
+                failures.push(
+                  `${method.toUpperCase()} ${path}${query} ${body ?? ""} → ${res.status} ${res.text.slice(0, 120)}`,
+                );
             }
           }
         }

@@ -19,7 +19,10 @@ app.onError(onError);
 
 describe("query parameters", () => {
   it("reads repeated keys as arrays and a single key as a one-item array", async () => {
-    expect(await (await app.request("/echo?authors=a&authors=b")).json()).toEqual({ authors: ["a", "b"], nested: true });
+    expect(await (await app.request("/echo?authors=a&authors=b")).json()).toEqual({
+      authors: ["a", "b"],
+      nested: true,
+    });
     expect(await (await app.request("/echo?authors=a&nested=false")).json()).toEqual({ authors: ["a"], nested: false });
     expect(await (await app.request("/echo")).json()).toEqual({ nested: true });
   });

@@ -85,7 +85,9 @@ function operationsOf(doc: Doc): Operation[] {
     for (const [method, op] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const body = op.requestBody?.content?.["application/json"]?.schema as Schema | undefined;
-      const requiredQuery = ((op.parameters ?? []) as { in: string; name: string; required?: boolean; schema?: Schema }[])
+      const requiredQuery = (
+        (op.parameters ?? []) as { in: string; name: string; required?: boolean; schema?: Schema }[]
+      )
         .filter((p) => p.in === "query" && p.required)
         .map((p) => ({ name: p.name, schema: p.schema }));
       out.push({ method, template, operationId: op.operationId, security: op.security, body, requiredQuery });
@@ -102,7 +104,8 @@ function sample(schema: Schema | undefined, doc: Doc, depth = 0): unknown {
   if (schema.enum) return schema.enum.find((v: unknown) => v !== null) ?? schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return sample(alternatives.find((s: Schema) => s.type !== "null") ?? alternatives[0], doc, depth + 1);
+  if (alternatives)
+    return sample(alternatives.find((s: Schema) => s.type !== "null") ?? alternatives[0], doc, depth + 1);
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((s: Schema) => sample(s, doc, depth + 1)));
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
   switch (type) {
@@ -138,12 +141,18 @@ async function seedWorld() {
   const space = (await gb.orgs.createSpace(organization.id, { title: "Docs" })).data;
   const collection = (await gb.orgs.createCollection(organization.id, { title: "Shelf" })).data;
 
-  const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+  const png = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="),
+    (c) => c.charCodeAt(0),
+  );
   const first = await changeRequestWith(owner.token, space.id, [
     { operation: "insert_page", title: "Intro", document: { markdown: "# Intro\n\nHello.\n" } },
   ]);
   const files = await writeContent(owner.token, space.id, first.cr.id, [
-    { operation: "insert_files", files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: btoa(String.fromCharCode(...png)) }] },
+    {
+      operation: "insert_files",
+      files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: btoa(String.fromCharCode(...png)) }],
+    },
   ]);
   if (files.status !== 200) throw new Error(`file write failed: ${files.status} ${files.text}`);
   await gb.spaces.mergeChangeRequest(space.id, first.cr.id);
@@ -154,25 +163,42 @@ async function seedWorld() {
   ]);
 
   const comment = (await gb.spaces.postCommentInSpace(space.id, { body: { markdown: "A remark" } } as never)).data;
-  const reply = (await gb.spaces.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: "Indeed" } } as never)).data;
-  const crComment = (await gb.spaces.postCommentInChangeRequest(space.id, open.cr.id, { body: { markdown: "On the CR" } } as never)).data;
-  const crReply = (await gb.spaces.postCommentReplyInChangeRequest(space.id, open.cr.id, crComment.id, { body: { markdown: "Yes" } } as never)).data;
+  const reply = (
+    await gb.spaces.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: "Indeed" } } as never)
+  ).data;
+  const crComment = (
+    await gb.spaces.postCommentInChangeRequest(space.id, open.cr.id, { body: { markdown: "On the CR" } } as never)
+  ).data;
+  const crReply = (
+    await gb.spaces.postCommentReplyInChangeRequest(space.id, open.cr.id, crComment.id, {
+      body: { markdown: "Yes" },
+    } as never)
+  ).data;
 
-  const team = (await gb.orgs.createOrganizationTeam(organization.id, { title: "Writers", members: [target.user.id] })).data;
+  const team = (await gb.orgs.createOrganizationTeam(organization.id, { title: "Writers", members: [target.user.id] }))
+    .data;
   const invite = (await gb.orgs.createOrganizationInvite(organization.id, { role: "read" } as never)).data;
   const saml = await api("POST", `/orgs/${organization.id}/saml`, {
     token: owner.token,
-    body: { label: "Okta", entityID: "https://idp.example.com/metadata", certificate: IDP_CERTIFICATE, ssoURL: "https://idp.example.com/sso" },
+    body: {
+      label: "Okta",
+      entityID: "https://idp.example.com/metadata",
+      certificate: IDP_CERTIFICATE,
+      ssoURL: "https://idp.example.com/sso",
+    },
   });
   if (saml.status !== 201) throw new Error(`SAML provider: ${saml.status} ${saml.text}`);
   const spec = await gb.orgs.createOpenApiSpec(organization.id, {
     slug: "petstore",
     source: { text: "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: 1.0.0\npaths: {}\n" },
   } as never);
-  await vi.waitUntil(async () => (await gb.orgs.getOpenApiSpecBySlug(organization.id, "petstore")).data.processingState === "complete", {
-    timeout: 8000,
-    interval: 50,
-  });
+  await vi.waitUntil(
+    async () => (await gb.orgs.getOpenApiSpecBySlug(organization.id, "petstore")).data.processingState === "complete",
+    {
+      timeout: 8000,
+      interval: 50,
+    },
+  );
   const subdomain = `owner-${crypto.randomUUID().slice(0, 8)}`;
   const renamed = await api("PATCH", `/orgs/${organization.id}`, { token: owner.token, body: { hostname: subdomain } });
   if (renamed.status !== 200) throw new Error(`hostname: ${renamed.status} ${renamed.text}`);
@@ -213,35 +239,48 @@ describe("security matrix over every served operation", () => {
     const operations = operationsOf(doc);
     const pathOf = (op: Operation) => {
       const ids = op.template.includes("/change-requests/{changeRequestId}/comments") ? world.crKnown : world.known;
-      const path = op.template.replace(/^\/v1/, "").replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `unknown-${name}`);
+      const path = op.template
+        .replace(/^\/v1/, "")
+        .replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `unknown-${name}`);
       const query = new URLSearchParams(op.requiredQuery.map((q) => [q.name, String(sample(q.schema, doc))]));
       return query.size ? `${path}?${query}` : path;
     };
     const call = (op: Operation, token?: string) =>
       api(op.method.toUpperCase(), pathOf(op), {
         token,
-        ...(op.method === "get" || op.method === "delete" ? {} : { body: BODIES[op.operationId] ?? sample(op.body, doc) ?? {} }),
+        ...(op.method === "get" || op.method === "delete"
+          ? {}
+          : { body: BODIES[op.operationId] ?? sample(op.body, doc) ?? {} }),
       });
     const failures: string[] = [];
     const fail = (check: string, op: Operation, res: { status: number; text: string }) =>
-      failures.push(`${check} ${op.operationId} ${op.method.toUpperCase()} ${pathOf(op)} → ${res.status} ${res.text.slice(0, 160)}`);
+      failures.push(
+        `${check} ${op.operationId} ${op.method.toUpperCase()} ${pathOf(op)} → ${res.status} ${res.text.slice(0, 160)}`,
+      );
     const counts = { anonymous: 0, outsider: 0, reader: 0, readBack: 0 };
     for (const op of operations) {
       for (const [, name] of op.template.matchAll(/\{(\w+)\}/g)) {
-        if (!(name! in world.known) && !NOT_SEEDED[name!]) failures.push(`${op.operationId}: no fixture for {${name}}; seed one or list it in NOT_SEEDED`);
+        if (!(name! in world.known) && !NOT_SEEDED[name!])
+          failures.push(`${op.operationId}: no fixture for {${name}}; seed one or list it in NOT_SEEDED`);
       }
     }
 
     // The fixtures are real: the owner reads every one (so the 404s below come from authorization, not lookups).
     for (const op of operations) {
-      if (op.method !== "get" || OWNER_READ_EXCEPTIONS[op.operationId] || /\{(reusableContentId|documentId)\}/.test(op.template)) continue;
+      if (
+        op.method !== "get" ||
+        OWNER_READ_EXCEPTIONS[op.operationId] ||
+        /\{(reusableContentId|documentId)\}/.test(op.template)
+      )
+        continue;
       const res = await call(op, world.owner.token);
       if (res.status >= 300) fail("owner", op, res);
     }
 
     for (const op of operations) {
       if (ANONYMOUS[op.operationId]) {
-        if (!op.security?.some((s) => s && Object.keys(s as object).length === 0)) failures.push(`anonymous ${op.operationId} is not marked anonymous in the document`);
+        if (!op.security?.some((s) => s && Object.keys(s as object).length === 0))
+          failures.push(`anonymous ${op.operationId} is not marked anonymous in the document`);
         const res = await call(op); // the fixtures are private: only what is public by design answers 2xx
         if (res.status < 300 && !ANONYMOUS_ABOUT_PRIVATE.has(op.operationId)) fail("anonymous on private", op, res);
         if (res.status >= 500) fail("anonymous", op, res);
@@ -250,7 +289,12 @@ describe("security matrix over every served operation", () => {
       counts.anonymous++;
       const res = await call(op);
       const body = res.json?.error;
-      if (res.status !== 401 || !/^Bearer/.test(res.headers.get("www-authenticate") ?? "") || body?.code !== 401 || typeof body?.message !== "string") {
+      if (
+        res.status !== 401 ||
+        !/^Bearer/.test(res.headers.get("www-authenticate") ?? "") ||
+        body?.code !== 401 ||
+        typeof body?.message !== "string"
+      ) {
         fail("anonymous", op, res);
       }
     }
@@ -287,7 +331,8 @@ describe("security matrix over every served operation", () => {
       counts.readBack++;
       const res = await api("GET", pathOf(read), { token: world.owner.token });
       const deletedId = pathOf(op).split("/").at(-1)!;
-      if (res.status !== 200 || (!own && !res.text.includes(deletedId))) fail(`still there after ${op.operationId}`, read, res);
+      if (res.status !== 200 || (!own && !res.text.includes(deletedId)))
+        fail(`still there after ${op.operationId}`, read, res);
     }
     // The outsider's revokeApiToken named the owner's token: a 204 that revoked nothing.
     const owner = await api("GET", "/user", { token: world.owner.token });

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { SPACE_SCOPED_TABLES } from "../../src/content/store";
 import { contentBlobs, jobs } from "../../src/db/schema";
-import { PURGE_JOB_KIND, PURGE_ROUNDS_PER_RUN, PURGE_SPACES_PER_ROUND, purgeDeletedSpaces } from "../../src/services/spaces/purge";
+import {
+  PURGE_JOB_KIND,
+  PURGE_ROUNDS_PER_RUN,
+  PURGE_SPACES_PER_ROUND,
+  purgeDeletedSpaces,
+} from "../../src/services/spaces/purge";
 import { runJob } from "../../src/jobs/registry";
 import { client } from "../helpers/http";
 import { db, seedOrganization } from "../helpers/seed";
@@ -24,7 +29,9 @@ async function rowsOf(spaceId: string) {
   const counts: Record<string, number> = {};
   for (const table of [...SPACE_SCOPED_TABLES, "spaces"]) {
     const column = table === "spaces" ? "id" : "space_id";
-    const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).bind(spaceId).first<{ n: number }>();
+    const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`)
+      .bind(spaceId)
+      .first<{ n: number }>();
     counts[table] = row!.n;
   }
   return counts;
@@ -40,7 +47,8 @@ async function seedSpace(admin: ReturnType<typeof client>, org: string, deletedA
   await db.insert(contentBlobs).values({ spaceId: data.id, hash: `h-${data.id}`, body: "# Page" });
   await env.STORAGE.put(`spaces/${data.id}/files/a.png`, "a");
   await env.STORAGE.put(`spaces/${data.id}/files/b.png`, "b");
-  if (deletedAt !== null) await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?").bind(deletedAt, data.id).run();
+  if (deletedAt !== null)
+    await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?").bind(deletedAt, data.id).run();
   return data.id;
 }
 
@@ -55,7 +63,9 @@ describe("purge cron", () => {
     await env.DB.prepare("UPDATE spaces SET deleted_at = NULL WHERE id = ?").bind(restored).run();
     await env.STORAGE.put(`spaces/${old}x/other.png`, "not under the old space's prefix");
     const { data: col } = await admin.orgs.createCollection(organization.id, {});
-    await env.DB.prepare("UPDATE collections SET deleted_at = ? WHERE id = ?").bind(scheduledTime - 8 * DAY, col.id).run();
+    await env.DB.prepare("UPDATE collections SET deleted_at = ? WHERE id = ?")
+      .bind(scheduledTime - 8 * DAY, col.id)
+      .run();
 
     for (let run = 0; run < 2; run++) {
       await runCron();
@@ -81,7 +91,9 @@ describe("purge cron", () => {
     }
     for (let i = 0; i < ids.length; i += 90) {
       const part = ids.slice(i, i + 90);
-      await env.DB.prepare(`UPDATE spaces SET deleted_at = ? WHERE id IN (${part.map(() => "?").join(",")})`).bind(1, ...part).run();
+      await env.DB.prepare(`UPDATE spaces SET deleted_at = ? WHERE id IN (${part.map(() => "?").join(",")})`)
+        .bind(1, ...part)
+        .run();
     }
     const sent: unknown[] = [];
     const jobsBinding = { send: async (message: unknown) => void sent.push(message) } as unknown as Queue;
@@ -95,7 +107,9 @@ describe("purge cron", () => {
     await runJob(ctx, jobId, { deadLetter: false });
     const [done] = await db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(done).toMatchObject({ status: "completed", result: { purged: 3, more: false } });
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM spaces WHERE organization_id = ?").bind(organization.id).first<{ n: number }>();
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM spaces WHERE organization_id = ?")
+      .bind(organization.id)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
     await runJob(ctx, jobId, { deadLetter: false }); // redelivery: a no-op
     expect(sent).toHaveLength(1);

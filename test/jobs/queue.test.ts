@@ -19,7 +19,9 @@ JOB_RUNNERS["test-fail"] = async () => {
 };
 
 async function deliver(queue: string, jobId: string, attempts = 1) {
-  const batch = createMessageBatch(queue, [{ id: `m-${jobId}-${attempts}`, timestamp: new Date(), attempts, body: { jobId } }]);
+  const batch = createMessageBatch(queue, [
+    { id: `m-${jobId}-${attempts}`, timestamp: new Date(), attempts, body: { jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch as never, env as never, ctx);
   return getQueueResult(batch, ctx);

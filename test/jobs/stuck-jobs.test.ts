@@ -1,10 +1,23 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jobs } from "../../src/db/schema";
 import worker from "../../src/index";
-import { CRON_JOBS, JOB_RUNNERS, MAX_RESENDS, MAX_RESENDS_PER_RUN, RUN_LEASE_MS, STUCK_AFTER_MS } from "../../src/jobs/registry";
+import {
+  CRON_JOBS,
+  JOB_RUNNERS,
+  MAX_RESENDS,
+  MAX_RESENDS_PER_RUN,
+  RUN_LEASE_MS,
+  STUCK_AFTER_MS,
+} from "../../src/jobs/registry";
 import { newJob } from "../../src/services/core/jobs";
 import { client } from "../helpers/http";
 import { db, seedOrganization } from "../helpers/seed";
@@ -28,7 +41,9 @@ async function runCron(scheduledTime: number, cron = SWEEP) {
 }
 
 async function deliver(jobId: string) {
-  const batch = createMessageBatch("quire-jobs", [{ id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId } }]);
+  const batch = createMessageBatch("quire-jobs", [
+    { id: `m-${jobId}`, timestamp: new Date(), attempts: 1, body: { jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch as never, env as never, ctx);
   return getQueueResult(batch, ctx);
@@ -84,7 +99,9 @@ describe("the stuck-job sweep", () => {
       { timeout: 8000, interval: 50 },
     );
     expect(spec.lastProcessErrorCode).toBeUndefined();
-    expect(Object.keys((await gb.orgs.getLatestOpenApiSpecVersionContent(organization.id, "lost")).data.filesystem)).toEqual(["openapi.yaml"]);
+    expect(
+      Object.keys((await gb.orgs.getLatestOpenApiSpecVersionContent(organization.id, "lost")).data.filesystem),
+    ).toEqual(["openapi.yaml"]);
     expect(await jobRow(job.id)).toMatchObject({ status: "completed", resends: 1, attempts: 1 });
   });
 
@@ -102,7 +119,10 @@ describe("the stuck-job sweep", () => {
 
     // Its re-sent message is lost too: the next sweep, 5 minutes on, leaves it; the one after re-sends it again.
     await runCron(now + 5 * MINUTE);
-    expect(sendBatch.mock.calls.map((call) => call[0])).toEqual([[{ body: { jobId: stuck } }], [{ body: { jobId: recent } }]]);
+    expect(sendBatch.mock.calls.map((call) => call[0])).toEqual([
+      [{ body: { jobId: stuck } }],
+      [{ body: { jobId: recent } }],
+    ]);
     await runCron(now + STUCK_AFTER_MS + MINUTE);
     expect(sendBatch.mock.calls[2][0]).toEqual([{ body: { jobId: stuck } }]);
     expect(await jobRow(stuck)).toMatchObject({ resends: 2 });
@@ -121,12 +141,20 @@ describe("the stuck-job sweep", () => {
     const completed = await lostJob(60 * MINUTE, { status: "completed" });
     const failed = await lostJob(60 * MINUTE, { status: "failed", error: "boom" });
     const orphaned = await lostJob(RUN_LEASE_MS + MINUTE, { status: "running", attempts: 1 });
-    const before = await db.select().from(jobs).where(inArray(jobs.id, [running, completed, failed]));
+    const before = await db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [running, completed, failed]));
     const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockResolvedValue(undefined as never);
 
     await runCron(Date.now());
     expect(sendBatch.mock.calls.map((call) => call[0])).toEqual([[{ body: { jobId: orphaned } }]]);
-    expect(await db.select().from(jobs).where(inArray(jobs.id, [running, completed, failed]))).toEqual(before);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.id, [running, completed, failed])),
+    ).toEqual(before);
     expect(await jobRow(orphaned)).toMatchObject({ status: "pending", resends: 1 });
   });
 
@@ -145,7 +173,12 @@ describe("the stuck-job sweep", () => {
     // The five newest (smallest age) wait for the next run.
     expect(new Set(sent)).toEqual(new Set(rows.slice(5).map((r) => r.id)));
     const left = await db.select().from(jobs).where(eq(jobs.resends, 0));
-    expect(left.map((j) => j.id).sort()).toEqual(rows.slice(0, 5).map((r) => r.id as string).sort());
+    expect(left.map((j) => j.id).sort()).toEqual(
+      rows
+        .slice(0, 5)
+        .map((r) => r.id as string)
+        .sort(),
+    );
 
     await runCron(now + 1000);
     expect([...sendBatch.mock.calls[1][0]]).toHaveLength(5);
@@ -202,7 +235,9 @@ describe("claiming a job (compare-and-set)", () => {
 
   it("a dead letter for a job another consumer is running leaves it running", async () => {
     const running = await lostJob(MINUTE, { status: "running", attempts: 3 });
-    const batch = createMessageBatch("quire-jobs-dlq", [{ id: "dead", timestamp: new Date(), attempts: 1, body: { jobId: running } }]);
+    const batch = createMessageBatch("quire-jobs-dlq", [
+      { id: "dead", timestamp: new Date(), attempts: 1, body: { jobId: running } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch as never, env as never, ctx);
     await getQueueResult(batch, ctx);

@@ -5,7 +5,10 @@ describe("fractional ordering keys", () => {
   it("keeps random insertions ordered and appends short", () => {
     const keys: string[] = [];
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let i = 0; i < 2000; i++) {
       const at = Math.floor(rand() * (keys.length + 1));
       const key = keyBetween(keys[at - 1] ?? null, keys[at] ?? null);

@@ -22,7 +22,9 @@ describe("access boundaries", () => {
     const admin = client(owner.token);
     const a = (await admin.orgs.createSpace(organization.id, { title: "A" })).data;
     const b = (await admin.orgs.createSpace(organization.id, { title: "B" })).data;
-    const asc = await admin.orgs.listSpacesForOrganizationMember(organization.id, owner.user.id, { order: "asc" } as never);
+    const asc = await admin.orgs.listSpacesForOrganizationMember(organization.id, owner.user.id, {
+      order: "asc",
+    } as never);
     const desc = await admin.orgs.listSpacesForOrganizationMember(organization.id, owner.user.id);
     expect(asc.data.items.map((i) => i.space.id)).toEqual([a.id, b.id]);
     expect(desc.data.items.map((i) => i.space.id)).toEqual([b.id, a.id]);
@@ -34,12 +36,18 @@ describe("access boundaries", () => {
     const creator = await seedMember(organization.id, "create");
     const { data: collection } = await admin.orgs.createCollection(organization.id, { title: "Shared" });
     await admin.collections.updateCollectionById(collection.id, { defaultLevel: "admin" } as never);
-    const { data: secret } = await admin.orgs.createSpace(organization.id, { title: "Secret", parent: collection.id } as never);
+    const { data: secret } = await admin.orgs.createSpace(organization.id, {
+      title: "Secret",
+      parent: collection.id,
+    } as never);
     await admin.spaces.updateSpaceById(secret.id, { defaultLevel: null } as never);
     expect((await clientError(client(creator.token).spaces.getSpaceById(secret.id))).code).toBe(404);
 
     const other = (await seedOrganization("Theirs")).organization;
-    const transfer = await api("POST", `/collections/${collection.id}/transfer`, { token: creator.token, body: { organization: other.id } });
+    const transfer = await api("POST", `/collections/${collection.id}/transfer`, {
+      token: creator.token,
+      body: { organization: other.id },
+    });
     expect(transfer.status).toBe(403);
     const del = await api("DELETE", `/collections/${collection.id}`, { token: creator.token });
     expect(del.status).toBe(403);
@@ -52,7 +60,9 @@ describe("access boundaries", () => {
     const guest = await seedMember(organization.id, null);
     const admin = client(owner.token);
     const { data: team } = await admin.orgs.createOrganizationTeam(organization.id, { title: "Guests" });
-    await admin.orgs.addMemberToOrganizationTeamById(organization.id, team.id, guest.user.id, { role: "owner" } as never);
+    await admin.orgs.addMemberToOrganizationTeamById(organization.id, team.id, guest.user.id, {
+      role: "owner",
+    } as never);
     const del = await api("DELETE", `/orgs/${organization.id}/teams/${team.id}`, { token: guest.token });
     expect(del.status).toBe(404);
     expect((await admin.orgs.getTeamInOrganizationById(organization.id, team.id)).data.id).toBe(team.id);

@@ -21,11 +21,20 @@ describe("getChangeRequestPDF: memory bounds", () => {
       {
         operation: "insert_files",
         files: [
-          { ref: "huge", name: "huge.png", contentType: "image/png", base64: toBase64(await pngDeclaring(20000, 20000)) },
+          {
+            ref: "huge",
+            name: "huge.png",
+            contentType: "image/png",
+            base64: toBase64(await pngDeclaring(20000, 20000)),
+          },
           { ref: "small", name: "small.png", contentType: "image/png", base64: toBase64(await png(8, 8)) },
         ],
       },
-      { operation: "insert_page", title: "Pictures", document: { markdown: "Before.\n\n![Huge](./huge)\n\n![Small](./small)\n\nAfter.\n" } },
+      {
+        operation: "insert_page",
+        title: "Pictures",
+        document: { markdown: "Before.\n\n![Huge](./huge)\n\n![Small](./small)\n\nAfter.\n" },
+      },
     ]);
     const bytes = await fetchPdf(String((await s.api.spaces.getChangeRequestPdf(s.space.id, cr.id)).data.url));
     const text = (await pdfText(bytes)).join(" ");
@@ -50,13 +59,19 @@ describe("getChangeRequestPDF: memory bounds", () => {
     const body = `${"lorem ipsum dolor sit amet ".repeat(36_000)}\n`; // ~0.97 MB, stored once, rendered per page
     const pages = Math.floor(MAX_PDF_MARKDOWN_BYTES / body.length) + 1;
     const { cr, pages: ids } = await changeRequestWith(s.owner.token, s.space.id, [
-      ...Array.from({ length: pages }, (_, i) => ({ operation: "insert_page" as const, title: `Big ${i + 1}`, document: { markdown: body } })),
+      ...Array.from({ length: pages }, (_, i) => ({
+        operation: "insert_page" as const,
+        title: `Big ${i + 1}`,
+        document: { markdown: body },
+      })),
       { operation: "insert_page", title: "Small", document: { markdown: "Just this.\n" } },
     ]);
     const error = await clientError(s.api.spaces.getChangeRequestPdf(s.space.id, cr.id));
     expect(error.code).toBe(400);
     expect(error.errorMessage).toMatch(/over the limit of 5242880; pass page/);
-    const part = await fetchPdf(String((await s.api.spaces.getChangeRequestPdf(s.space.id, cr.id, { page: ids[pages], only: true })).data.url));
+    const part = await fetchPdf(
+      String((await s.api.spaces.getChangeRequestPdf(s.space.id, cr.id, { page: ids[pages], only: true })).data.url),
+    );
     expect((await pdfText(part)).join(" ")).toContain("Just this.");
   }, 60_000); // storing ~6 MB of markdown takes a while
 });

@@ -19,7 +19,9 @@ const SENTENCES = {
 
 async function pdfBytesOf(markdown: string) {
   const s = await seedSpace("Scripts");
-  const { cr } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "Page", document: { markdown } }]);
+  const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
+    { operation: "insert_page", title: "Page", document: { markdown } },
+  ]);
   const { data } = await s.api.spaces.getChangeRequestPdf(s.space.id, cr.id);
   const res = await workerFetch(String(data.url));
   expect(res.status).toBe(200);
@@ -32,7 +34,9 @@ const joined = (text: string[]) => text.join("").replace(/\s+/g, " ");
 
 describe("getChangeRequestPDF: every script", () => {
   it("prints accented Latin, Greek, Cyrillic, Chinese, Japanese and Korean as themselves, in subset fonts", async () => {
-    const pages = await pdfOf(`${Object.values(SENTENCES).join("\n\n")}\n\n**Жирный** *курсив* \`код ΑΒΓ\`\n\nEmoji 🎉 end.\n`);
+    const pages = await pdfOf(
+      `${Object.values(SENTENCES).join("\n\n")}\n\n**Жирный** *курсив* \`код ΑΒΓ\`\n\nEmoji 🎉 end.\n`,
+    );
     const text = joined(pages[0]!.text);
     for (const sentence of Object.values(SENTENCES)) expect(text).toContain(sentence);
     expect(text).toContain("Жирный");
@@ -40,7 +44,14 @@ describe("getChangeRequestPDF: every script", () => {
     expect(text).toContain("код ΑΒΓ");
     expect(text).toContain("Emoji ? end."); // no font has it
     const fonts = pages[0]!.fonts;
-    for (const name of ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansMono", "NotoSansSC-Regular", "NotoSansKR-Regular"]) {
+    for (const name of [
+      "DejaVuSans",
+      "DejaVuSans-Bold",
+      "DejaVuSans-Oblique",
+      "DejaVuSansMono",
+      "NotoSansSC-Regular",
+      "NotoSansKR-Regular",
+    ]) {
       expect(fonts.some((f) => new RegExp(`^${name}-\\d+$`).test(f))).toBe(true); // pdf-lib names embedded fonts <name>-<n>
     }
   });
@@ -49,7 +60,8 @@ describe("getChangeRequestPDF: every script", () => {
     const plain = await pdfOf("Plain text, café and naïve.\n");
     expect(joined(plain[0]!.text)).toContain("Plain text, café and naïve.");
     expect(plain[0]!.fonts.length).toBeGreaterThan(0);
-    for (const font of plain[0]!.fonts) expect(["Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Courier"]).toContain(font);
+    for (const font of plain[0]!.fonts)
+      expect(["Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Courier"]).toContain(font);
     const cyrillic = await pdfOf(`${SENTENCES.cyrillic}\n`);
     expect(cyrillic[0]!.fonts.some((f) => f.includes("DejaVuSans"))).toBe(true);
     expect(cyrillic[0]!.fonts.some((f) => f.includes("NotoSansSC"))).toBe(false);
@@ -69,7 +81,9 @@ describe("getChangeRequestPDF: every script", () => {
       const subset = fontkit.create(entry![1]);
       const outlines = new Set<string>();
       for (let id = 1; id < subset.numGlyphs; id++) outlines.add(subset.getGlyph(id).path.toSVG());
-      const original = fontkit.create(new Uint8Array(await (await env.ASSETS.fetch(`https://assets.local/_quire/fonts/${asset}`)).arrayBuffer()));
+      const original = fontkit.create(
+        new Uint8Array(await (await env.ASSETS.fetch(`https://assets.local/_quire/fonts/${asset}`)).arrayBuffer()),
+      );
       for (const ch of new Set(sample)) {
         const outline = original.glyphsForString(ch)[0]!.path.toSVG();
         expect(outline).not.toBe("");
@@ -88,8 +102,11 @@ describe("getChangeRequestPDF: every script", () => {
   });
 
   it("draws a table as a grid with a shaded header, wraps cells and repeats the header on each page", async () => {
-    const long = "a cell long enough to wrap within its column because the other columns need room too, and then some more words";
-    const rows = Array.from({ length: 90 }, (_, i) => `| row ${i} | ${i === 0 ? long : "short"} | Ясно ${i} |`).join("\n");
+    const long =
+      "a cell long enough to wrap within its column because the other columns need room too, and then some more words";
+    const rows = Array.from({ length: 90 }, (_, i) => `| row ${i} | ${i === 0 ? long : "short"} | Ясно ${i} |`).join(
+      "\n",
+    );
     const pages = await pdfOf(`| Name | Description | Статус |\n| :- | :-: | -: |\n${rows}\n`);
     expect(pages.length).toBeGreaterThanOrEqual(2);
     const first = pages[0]!;
@@ -105,7 +122,12 @@ describe("getChangeRequestPDF: every script", () => {
     // Page 2 starts with the header again, then continues the rows in order.
     const second = pages[1]!.text;
     expect(second.slice(0, 3)).toEqual(["Name", "Description", "Статус"]);
-    const lastOnFirst = Math.max(...first.text.map((t) => /^row (\d+)$/.exec(t)?.[1]).filter(Boolean).map(Number));
+    const lastOnFirst = Math.max(
+      ...first.text
+        .map((t) => /^row (\d+)$/.exec(t)?.[1])
+        .filter(Boolean)
+        .map(Number),
+    );
     expect(second[3]).toBe(`row ${lastOnFirst + 1}`);
     expect(pages.flatMap((p) => p.text)).toContain("row 89");
   });

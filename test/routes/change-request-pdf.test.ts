@@ -31,10 +31,22 @@ async function spaceWithDocs() {
       operation: "insert_page",
       ref: "intro",
       title: "Introduction Page",
-      document: { markdown: `Hello **bold** and \`code\`.\n\n## Section Heading\n\n- first item\n- second item\n\n1. one\n2. two\n\n\`\`\`js\nconst answer = 42;\n\`\`\`\n\n> quoted text\n\n| A | B |\n| - | - |\n| cell1 | cell2 |\n\n![Diagram](./diagram)\n\n![Photo](./photo)\n\n${long}\n` },
+      document: {
+        markdown: `Hello **bold** and \`code\`.\n\n## Section Heading\n\n- first item\n- second item\n\n1. one\n2. two\n\n\`\`\`js\nconst answer = 42;\n\`\`\`\n\n> quoted text\n\n| A | B |\n| - | - |\n| cell1 | cell2 |\n\n![Diagram](./diagram)\n\n![Photo](./photo)\n\n${long}\n`,
+      },
     },
-    { operation: "insert_page", ref: "child", into: "intro", title: "Child Page", document: { markdown: "Child body text.\n" } },
-    { operation: "insert_page", title: "Second Page", document: { markdown: "Emoji 🎉 prints as a placeholder, CJK 日本 as itself.\n" } },
+    {
+      operation: "insert_page",
+      ref: "child",
+      into: "intro",
+      title: "Child Page",
+      document: { markdown: "Child body text.\n" },
+    },
+    {
+      operation: "insert_page",
+      title: "Second Page",
+      document: { markdown: "Emoji 🎉 prints as a placeholder, CJK 日本 as itself.\n" },
+    },
   ]);
   return { ...seeded, cr, pages, files: response.insertedFiles };
 }
@@ -60,7 +72,17 @@ describe("getChangeRequestPDF", () => {
     expect(doc.getPageCount()).toBeGreaterThanOrEqual(4);
     const text = await pdfText(bytes);
     const all = text.join(" ");
-    for (const expected of ["Introduction Page", "Child Page", "Second Page", "Section Heading", "first item", "const answer = 42;", "quoted text", "cell1", "word399"]) {
+    for (const expected of [
+      "Introduction Page",
+      "Child Page",
+      "Second Page",
+      "Section Heading",
+      "first item",
+      "const answer = 42;",
+      "quoted text",
+      "cell1",
+      "word399",
+    ]) {
       expect(all).toContain(expected);
     }
     expect(text).toEqual(expect.arrayContaining(["•", "1.", "2."]));
@@ -80,7 +102,9 @@ describe("getChangeRequestPDF", () => {
   it("renders one page with only=true, or a page and its descendants with page", async () => {
     const s = await spaceWithDocs();
     const [intro] = s.pages; // page changes: intro, child, second
-    const only = await fetchPdf(String((await s.api.spaces.getChangeRequestPdf(s.space.id, s.cr.id, { only: true, page: intro })).data.url));
+    const only = await fetchPdf(
+      String((await s.api.spaces.getChangeRequestPdf(s.space.id, s.cr.id, { only: true, page: intro })).data.url),
+    );
     const onlyText = (await pdfText(only)).join(" ");
     expect(onlyText).toContain("Introduction Page");
     expect(onlyText).not.toContain("Child Page");
@@ -91,9 +115,14 @@ describe("getChangeRequestPDF", () => {
     expect(subtree).toContain("Child Page");
     expect(subtree).not.toContain("Second Page");
 
-    expect((await clientError(s.api.spaces.getChangeRequestPdf(s.space.id, s.cr.id, { page: "missing" }))).code).toBe(404);
+    expect((await clientError(s.api.spaces.getChangeRequestPdf(s.space.id, s.cr.id, { page: "missing" }))).code).toBe(
+      404,
+    );
     expect((await clientError(s.api.spaces.getChangeRequestPdf(s.space.id, s.cr.id, { only: true }))).code).toBe(400);
-    expect((await api("GET", `/spaces/${s.space.id}/change-requests/${s.cr.id}/pdf?only=maybe`, { token: s.owner.token })).status).toBe(400);
+    expect(
+      (await api("GET", `/spaces/${s.space.id}/change-requests/${s.cr.id}/pdf?only=maybe`, { token: s.owner.token }))
+        .status,
+    ).toBe(400);
   });
 
   it("reuses the stored PDF for the same revision and options, and renders again after an edit", async () => {
@@ -108,7 +137,9 @@ describe("getChangeRequestPDF", () => {
     expect(await pdfObjects(s.space.id)).toBe(count);
     expect((await env.STORAGE.head(key))!.uploaded.getTime()).toBe(stored!.uploaded.getTime());
     // By number too.
-    expect(new URL(String((await s.api.spaces.getChangeRequestPdf(s.space.id, String(s.cr.number))).data.url)).pathname).toBe(new URL(first).pathname);
+    expect(
+      new URL(String((await s.api.spaces.getChangeRequestPdf(s.space.id, String(s.cr.number))).data.url)).pathname,
+    ).toBe(new URL(first).pathname);
 
     const res = await api("POST", `/spaces/${s.space.id}/change-requests/${s.cr.id}/content?compat=false`, {
       token: s.owner.token,

@@ -17,12 +17,20 @@ describe("collections", () => {
     const res = await api("POST", `/orgs/${org}/collections`, { token: owner.token, body: "" });
     expect(res.status).toBe(201);
     expect(res.headers.get("location")).toBe(`https://api.quire.test/v1/collections/${res.json.id}`);
-    expect(res.json).toMatchObject({ object: "collection", title: "Untitled", organization: org, defaultLevel: "inherit" });
+    expect(res.json).toMatchObject({
+      object: "collection",
+      title: "Untitled",
+      organization: org,
+      defaultLevel: "inherit",
+    });
     const { data: child } = await admin.orgs.createCollection(org, { title: "Child", parent: res.json.id });
     expect(child).toMatchObject({
       parent: res.json.id,
       title: "Child",
-      urls: { location: `https://api.quire.test/v1/collections/${child.id}`, app: `https://app.quire.test/o/${org}/c/${child.id}` },
+      urls: {
+        location: `https://api.quire.test/v1/collections/${child.id}`,
+        app: `https://app.quire.test/o/${org}/c/${child.id}`,
+      },
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
     });
     const { data: got } = await admin.collections.getCollectionById(child.id);
@@ -42,13 +50,19 @@ describe("collections", () => {
     expect(tops.data.count).toBe(2);
     const paged = await admin.orgs.listCollectionsInOrganizationById(org, { limit: 3 });
     const rest = await admin.orgs.listCollectionsInOrganizationById(org, { limit: 3, page: paged.data.next!.page });
-    expect([...paged.data.items, ...rest.data.items].map((c) => c.id).sort()).toEqual(all.data.items.map((c) => c.id).sort());
+    expect([...paged.data.items, ...rest.data.items].map((c) => c.id).sort()).toEqual(
+      all.data.items.map((c) => c.id).sort(),
+    );
   });
 
   it("updateCollectionById updates title, description and defaultLevel; validates lengths", async () => {
     const { org, owner, admin } = await setup();
     const { data: col } = await admin.orgs.createCollection(org, {});
-    const { data } = await admin.collections.updateCollectionById(col.id, { title: "T", description: "D", defaultLevel: null });
+    const { data } = await admin.collections.updateCollectionById(col.id, {
+      title: "T",
+      description: "D",
+      defaultLevel: null,
+    });
     expect(data).toMatchObject({ title: "T", description: "D", defaultLevel: null });
     const bad: Array<[string, string, unknown, RegExp]> = [
       ["PATCH", `/collections/${col.id}`, { title: "x".repeat(51) }, /^body\.title/],
@@ -71,11 +85,17 @@ describe("collections", () => {
     const { org, admin } = await setup();
     const { data: col } = await admin.orgs.createCollection(org, { title: "C" });
     const ids: string[] = [];
-    for (const title of ["a", "b", "c", "d"]) ids.push((await admin.orgs.createSpace(org, { title, parent: col.id })).data.id);
-    const order = async () => (await admin.collections.listSpacesInCollectionById(col.id)).data.items.map((s) => s.title);
+    for (const title of ["a", "b", "c", "d"])
+      ids.push((await admin.orgs.createSpace(org, { title, parent: col.id })).data.id);
+    const order = async () =>
+      (await admin.collections.listSpacesInCollectionById(col.id)).data.items.map((s) => s.title);
     expect(await order()).toEqual(["a", "b", "c", "d"]);
     const keys = async () =>
-      Object.fromEntries((await env.DB.prepare("SELECT title, sort_key FROM spaces WHERE parent_id = ?").bind(col.id).all()).results.map((r: any) => [r.title, r.sort_key]));
+      Object.fromEntries(
+        (await env.DB.prepare("SELECT title, sort_key FROM spaces WHERE parent_id = ?").bind(col.id).all()).results.map(
+          (r: any) => [r.title, r.sort_key],
+        ),
+      );
     const before = await keys();
     await admin.spaces.moveSpace(ids[3], { position: { before: { type: "space", space: ids[0] } } as never });
     const after = await keys();
@@ -83,7 +103,9 @@ describe("collections", () => {
     expect(await order()).toEqual(["d", "a", "b", "c"]);
     await admin.spaces.moveSpace(ids[0], { position: { after: { type: "space", space: ids[2] } } as never });
     expect(await order()).toEqual(["d", "b", "c", "a"]);
-    await admin.spaces.moveSpace(ids[1], { position: { after: { type: "space", space: ids[3] }, before: { type: "space", space: ids[2] } } as never });
+    await admin.spaces.moveSpace(ids[1], {
+      position: { after: { type: "space", space: ids[3] }, before: { type: "space", space: ids[2] } } as never,
+    });
     expect(await order()).toEqual(["d", "b", "c", "a"]);
     await admin.spaces.moveSpace(ids[2], { position: { after: { type: "space", space: ids[3] } } as never });
     expect(await order()).toEqual(["d", "c", "b", "a"]);
@@ -96,7 +118,9 @@ describe("collections", () => {
     const { data: moved } = await admin.spaces.moveSpace(ids[1], { parent: null });
     expect(moved.parent).toBeUndefined();
     expect(await order()).toEqual(["d", "a", "c"]);
-    const bad = await clientError(admin.spaces.moveSpace(ids[1], { position: { after: { type: "space", space: ids[0] } } as never }));
+    const bad = await clientError(
+      admin.spaces.moveSpace(ids[1], { position: { after: { type: "space", space: ids[0] } } as never }),
+    );
     expect(bad.code).toBe(400);
   });
 
@@ -145,7 +169,9 @@ describe("collections", () => {
     await admin.collections.updateCollectionById(inner.id, { defaultLevel: null });
     expect((await clientError(client(reader.token).spaces.getSpaceById(space.id))).code).toBe(404);
     expect((await client(reader.token).orgs.listSpacesInOrganizationById(org)).data.count).toBe(0);
-    expect((await client(reader.token).orgs.listCollectionsInOrganizationById(org)).data.items.map((c) => c.id)).toEqual([top.id]);
+    expect(
+      (await client(reader.token).orgs.listCollectionsInOrganizationById(org)).data.items.map((c) => c.id),
+    ).toEqual([top.id]);
     expect(await perms((await seedMember(org, "admin")).token)).toMatchObject({ admin: true, view: true }); // admins keep admin
     await admin.spaces.updateSpaceById(space.id, { defaultLevel: "comment" as never });
     expect(await perms(reader.token)).toMatchObject({ view: true, comment: true, edit: false });
@@ -157,13 +183,23 @@ describe("collections", () => {
     const { data: a } = await admin.orgs.createCollection(org, { title: "A" });
     const { data: b } = await admin.orgs.createCollection(org, { title: "B", parent: a.id });
     const { data: s } = await admin.orgs.createSpace(org, { parent: b.id });
-    expect((await clientError(admin.collections.transferCollection(a.id, { organization: other.organization.id }))).code).toBe(404);
+    expect(
+      (await clientError(admin.collections.transferCollection(a.id, { organization: other.organization.id }))).code,
+    ).toBe(404);
     expect((await clientError(admin.collections.transferCollection(a.id, { organization: org }))).code).toBe(412);
     const creator = await seedMember(org, "create");
     await addMember(db, other.organization.id, creator.user.id, "admin", Date.now());
-    expect((await clientError(client(creator.token).collections.transferCollection(a.id, { organization: other.organization.id }))).code).toBe(403);
+    expect(
+      (
+        await clientError(
+          client(creator.token).collections.transferCollection(a.id, { organization: other.organization.id }),
+        )
+      ).code,
+    ).toBe(403);
     await addMember(db, other.organization.id, owner.user.id, "read", Date.now());
-    expect((await clientError(admin.collections.transferCollection(a.id, { organization: other.organization.id }))).code).toBe(403);
+    expect(
+      (await clientError(admin.collections.transferCollection(a.id, { organization: other.organization.id }))).code,
+    ).toBe(403);
     await addMember(db, other.organization.id, owner.user.id, "create", Date.now());
     const { data } = await admin.collections.transferCollection(a.id, { organization: other.organization.id });
     expect(data.organization).toBe(other.organization.id);
@@ -177,7 +213,12 @@ describe("collections", () => {
     const { org, admin } = await setup();
     const { data: col } = await admin.orgs.createCollection(org, {});
     const reader = client((await seedMember(org, "read")).token);
-    expect((await reader.collections.getCollectionById(col.id)).data.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
+    expect((await reader.collections.getCollectionById(col.id)).data.permissions).toEqual({
+      view: true,
+      admin: false,
+      viewInviteLinks: false,
+      create: false,
+    });
     const writes = [
       () => reader.orgs.createCollection(org, {}),
       () => reader.orgs.createSpace(org, { parent: col.id }),
@@ -198,7 +239,11 @@ describe("collections", () => {
     ];
     for (const call of reads) expect((await clientError(call())).code).toBe(404);
     const anon = client();
-    for (const call of [() => anon.collections.getCollectionById(col.id), () => anon.orgs.createCollection(org, {}), () => anon.orgs.listCollectionsInOrganizationById(org)]) {
+    for (const call of [
+      () => anon.collections.getCollectionById(col.id),
+      () => anon.orgs.createCollection(org, {}),
+      () => anon.orgs.listCollectionsInOrganizationById(org),
+    ]) {
       expect((await clientError(call())).code).toBe(401);
     }
   });
@@ -215,17 +260,27 @@ describe("listSpacesForMember", () => {
     await admin.orgs.createSpace(org, { parent: closed.id });
     const s3 = (await admin.orgs.createSpace(org, {})).data;
     await admin.spaces.updateSpaceById(s3.id, { defaultLevel: "review" as never });
-    const caller = { kind: "user" as const, userId: owner.user.id, tokenId: "t", memberships: new Map([[org, "admin" as const]]) };
+    const caller = {
+      kind: "user" as const,
+      userId: owner.user.id,
+      tokenId: "t",
+      memberships: new Map([[org, "admin" as const]]),
+    };
     const ctx = { db, env, caller, urls: { api: "https://api", app: "https://app" }, now: Date.now() };
     const first = await listSpacesForMember(ctx, org, editor.user.id, { limit: 1 });
     expect(first.count).toBe(2);
     const second = await listSpacesForMember(ctx, org, editor.user.id, { limit: 1, page: first.next!.page });
     expect(second.next).toBeUndefined();
     const got = [...first.items, ...second.items].map((i) => [i.space.id, i.role]);
-    expect(got).toEqual([[s1.id, "edit"], [s3.id, "review"]]);
+    expect(got).toEqual([
+      [s1.id, "edit"],
+      [s3.id, "review"],
+    ]);
     expect(first.items[0].view.access).toBe(organizationAccess(caller, org));
     const stranger = { ...ctx, caller: { ...caller, userId: "x", memberships: new Map() } };
-    await expect(listSpacesForMember(stranger, org, editor.user.id, { limit: 10 })).rejects.toMatchObject({ status: 404 });
+    await expect(listSpacesForMember(stranger, org, editor.user.id, { limit: 10 })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(listSpacesForMember(ctx, org, "nobody", { limit: 10 })).rejects.toMatchObject({ status: 404 });
   });
 });

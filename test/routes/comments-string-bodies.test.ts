@@ -13,18 +13,30 @@ function scoped(token: string, spaceId: string, changeRequestId?: string) {
   const cr = changeRequestId;
   return {
     post: (body: unknown) =>
-      (cr ? sp.postCommentInChangeRequest(spaceId, cr, { body } as never) : sp.postCommentInSpace(spaceId, { body } as never)).then(data),
+      (cr
+        ? sp.postCommentInChangeRequest(spaceId, cr, { body } as never)
+        : sp.postCommentInSpace(spaceId, { body } as never)
+      ).then(data),
     reply: (commentId: string, body: unknown) =>
-      (cr ? sp.postCommentReplyInChangeRequest(spaceId, cr, commentId, { body } as never) : sp.postCommentReplyInSpace(spaceId, commentId, { body } as never)).then(data),
+      (cr
+        ? sp.postCommentReplyInChangeRequest(spaceId, cr, commentId, { body } as never)
+        : sp.postCommentReplyInSpace(spaceId, commentId, { body } as never)
+      ).then(data),
     update: (commentId: string, body: unknown) =>
-      (cr ? sp.updateCommentInChangeRequest(spaceId, cr, commentId, { body } as never) : sp.updateCommentInSpace(spaceId, commentId, { body } as never)).then(data),
+      (cr
+        ? sp.updateCommentInChangeRequest(spaceId, cr, commentId, { body } as never)
+        : sp.updateCommentInSpace(spaceId, commentId, { body } as never)
+      ).then(data),
     updateReply: (commentId: string, replyId: string, body: unknown) =>
       (cr
         ? sp.updateCommentReplyInChangeRequest(spaceId, cr, commentId, replyId, { body } as never)
         : sp.updateCommentReplyInSpace(spaceId, commentId, replyId, { body } as never)
       ).then(data),
     read: (commentId: string) =>
-      (cr ? sp.getCommentInChangeRequest(spaceId, cr, commentId, { format: "document" }) : sp.getCommentInSpace(spaceId, commentId, { format: "document" })).then(data),
+      (cr
+        ? sp.getCommentInChangeRequest(spaceId, cr, commentId, { format: "document" })
+        : sp.getCommentInSpace(spaceId, commentId, { format: "document" })
+      ).then(data),
     readReply: (commentId: string, replyId: string) =>
       (cr
         ? sp.getCommentReplyInChangeRequest(spaceId, cr, commentId, replyId, { format: "document" })
@@ -35,7 +47,9 @@ function scoped(token: string, spaceId: string, changeRequestId?: string) {
 
 async function scopes() {
   const s = await seedSpace();
-  const { cr } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "New", document: { markdown: "new\n" } }]);
+  const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
+    { operation: "insert_page", title: "New", document: { markdown: "new\n" } },
+  ]);
   return {
     token: s.owner.token,
     spaceId: s.space.id,
@@ -59,19 +73,34 @@ describe("comment bodies as plain markdown strings", () => {
       const reply = await ops.reply(asString.id, "A **reply**");
       const objectReply = await ops.reply(asObject.id, { markdown: "A **reply**" });
       expect(reply.body, scope).toEqual({ markdown: "A **reply**" });
-      expect((await ops.readReply(asString.id, reply.id)).body, scope).toEqual((await ops.readReply(asObject.id, objectReply.id)).body);
+      expect((await ops.readReply(asString.id, reply.id)).body, scope).toEqual(
+        (await ops.readReply(asObject.id, objectReply.id)).body,
+      );
 
       expect((await ops.update(asString.id, "Edited _text_")).body, scope).toEqual({ markdown: "Edited _text_" });
-      expect((await ops.update(asObject.id, { markdown: "Edited _text_" })).body, scope).toEqual({ markdown: "Edited _text_" });
+      expect((await ops.update(asObject.id, { markdown: "Edited _text_" })).body, scope).toEqual({
+        markdown: "Edited _text_",
+      });
       expect((await ops.read(asString.id)).body, scope).toEqual((await ops.read(asObject.id)).body);
 
-      expect((await ops.updateReply(asString.id, reply.id, "Edited reply")).body, scope).toEqual({ markdown: "Edited reply" });
+      expect((await ops.updateReply(asString.id, reply.id, "Edited reply")).body, scope).toEqual({
+        markdown: "Edited reply",
+      });
       expect((await ops.readReply(asString.id, reply.id)).body, scope).toEqual(
-        (await ops.readReply(asObject.id, (await ops.updateReply(asObject.id, objectReply.id, { markdown: "Edited reply" })).id)).body,
+        (
+          await ops.readReply(
+            asObject.id,
+            (
+              await ops.updateReply(asObject.id, objectReply.id, { markdown: "Edited reply" })
+            ).id,
+          )
+        ).body,
       );
 
       // An empty string is an empty body, as `{markdown: ""}` is.
-      expect((await ops.update(asString.id, "")).body, scope).toEqual((await ops.update(asObject.id, { markdown: "" })).body);
+      expect((await ops.update(asString.id, "")).body, scope).toEqual(
+        (await ops.update(asObject.id, { markdown: "" })).body,
+      );
     }
   });
 
@@ -107,7 +136,10 @@ describe("comment bodies as plain markdown strings", () => {
       expect(operation, `${method} ${path}`).toBeDefined();
       const body = operation.requestBody.content["application/json"].schema.properties.body;
       const alternatives = (body.anyOf ?? body.oneOf) as { type?: string }[];
-      expect(alternatives.map((a) => a.type), `${method} ${path}`).toEqual(expect.arrayContaining(["string", "object"]));
+      expect(
+        alternatives.map((a) => a.type),
+        `${method} ${path}`,
+      ).toEqual(expect.arrayContaining(["string", "object"]));
     }
   });
 });

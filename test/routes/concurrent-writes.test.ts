@@ -11,7 +11,11 @@ describe("concurrent writers", () => {
     const { data: cr } = await s.api.spaces.createChangeRequest(s.space.id, { subject: "Bulk import" });
     const titles = Array.from({ length: 40 }, (_, i) => `Page ${i}`);
     const responses = await Promise.all(
-      titles.map((title) => writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title, document: { markdown: `${title}\n` } }])),
+      titles.map((title) =>
+        writeContent(s.owner.token, s.space.id, cr.id, [
+          { operation: "insert_page", title, document: { markdown: `${title}\n` } },
+        ]),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(titles.map(() => 200));
 
@@ -23,28 +27,39 @@ describe("concurrent writers", () => {
     const s = await seedSpace();
     const crs = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: `Chapter ${i}`, document: { markdown: `chapter ${i}\n` } }]),
+        changeRequestWith(s.owner.token, s.space.id, [
+          { operation: "insert_page", title: `Chapter ${i}`, document: { markdown: `chapter ${i}\n` } },
+        ]),
       ),
     );
-    const results = await Promise.all(crs.map(({ cr }) => s.api.spaces.mergeChangeRequest(s.space.id, cr.id).then((r) => r.data.result)));
+    const results = await Promise.all(
+      crs.map(({ cr }) => s.api.spaces.mergeChangeRequest(s.space.id, cr.id).then((r) => r.data.result)),
+    );
     expect(results).toEqual(crs.map(() => "merge"));
 
     const { data } = await s.api.spaces.listPages(s.space.id);
     expect(data.pages.map((p) => p.title).sort()).toEqual(crs.map((_, i) => `Chapter ${i}`).sort());
     for (const [i, { pages }] of crs.entries()) expect(await markdownOf(s, pages[0])).toBe(`chapter ${i}\n`);
-    for (const { cr } of crs) expect((await s.api.spaces.getChangeRequestById(s.space.id, cr.id)).data.status).toBe("merged");
+    for (const { cr } of crs)
+      expect((await s.api.spaces.getChangeRequestById(s.space.id, cr.id)).data.status).toBe("merged");
   });
 
   it("takes writes into a change request and an update from main at the same time, all of them", async () => {
     const s = await seedSpace();
     const { data: cr } = await s.api.spaces.createChangeRequest(s.space.id, { subject: "Outdated" });
-    const onMain = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "From main", document: { markdown: "main\n" } }]);
+    const onMain = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "From main", document: { markdown: "main\n" } },
+    ]);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, onMain.cr.id)).data.result).toBe("merge");
 
     const titles = Array.from({ length: 10 }, (_, i) => `Draft ${i}`);
     const [update, ...writes] = await Promise.all([
       s.api.spaces.updateChangeRequest(s.space.id, cr.id).then((r) => r.data.result),
-      ...titles.map((title) => writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title, document: { markdown: `${title}\n` } }]).then((r) => r.status)),
+      ...titles.map((title) =>
+        writeContent(s.owner.token, s.space.id, cr.id, [
+          { operation: "insert_page", title, document: { markdown: `${title}\n` } },
+        ]).then((r) => r.status),
+      ),
     ]);
     expect(update).toBe("update");
     expect(writes).toEqual(titles.map(() => 200));
@@ -54,7 +69,9 @@ describe("concurrent writers", () => {
 
   it("takes a turn for each write and none for reads", async () => {
     const s = await seedSpace();
-    const { cr, pages } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "Read me", document: { markdown: "hi\n" } }]);
+    const { cr, pages } = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "Read me", document: { markdown: "hi\n" } },
+    ]);
     const turns = vi.spyOn(env.SPACE_WRITES, "getByName");
     try {
       await s.api.spaces.listPagesInChangeRequest(s.space.id, cr.id);
@@ -76,10 +93,16 @@ describe("concurrent writers", () => {
     ]);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, seed.cr.id)).data.result).toBe("merge");
     const intro = seed.pages[0];
-    const a = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: intro, document: { markdown: "A\ntwo\nthree\n" } }]);
-    const b = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: intro, document: { markdown: "B\ntwo\nthree\n" } }]);
+    const a = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: intro, document: { markdown: "A\ntwo\nthree\n" } },
+    ]);
+    const b = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: intro, document: { markdown: "B\ntwo\nthree\n" } },
+    ]);
 
-    const results = await Promise.all([a, b].map(({ cr }) => s.api.spaces.mergeChangeRequest(s.space.id, cr.id).then((r) => r.data.result)));
+    const results = await Promise.all(
+      [a, b].map(({ cr }) => s.api.spaces.mergeChangeRequest(s.space.id, cr.id).then((r) => r.data.result)),
+    );
     expect([...results].sort()).toEqual(["conflicts", "merge"]);
     const winner = results[0] === "merge" ? "A" : "B";
     expect(await markdownOf(s, intro)).toBe(`${winner}\ntwo\nthree\n`);

@@ -13,11 +13,19 @@ describe("files in change requests", () => {
   it("stores base64 files in R2, lists them, and serves them byte-for-byte through a signed URL", async () => {
     const { space, owner, api: gb } = await seedSpace();
     const { cr, response } = await changeRequestWith(owner.token, space.id, [
-      { operation: "insert_files", files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }] },
+      {
+        operation: "insert_files",
+        files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }],
+      },
       { operation: "insert_page", title: "With image", document: { markdown: "![Logo](./logo)\n" } },
     ]);
     const [inserted] = response.insertedFiles;
-    expect(inserted).toMatchObject({ name: "logo.png", contentType: "image/png", size: png.byteLength, dimensions: { width: 2, height: 3 } });
+    expect(inserted).toMatchObject({
+      name: "logo.png",
+      contentType: "image/png",
+      size: png.byteLength,
+      dimensions: { width: 2, height: 3 },
+    });
 
     const files = await gb.spaces.listFilesInChangeRequestById(space.id, cr.id);
     expect(files.data.items.map((f) => f.id)).toEqual([inserted.id]);

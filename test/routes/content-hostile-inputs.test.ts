@@ -6,30 +6,60 @@ import { changeRequestWith, seedSpace } from "../helpers/content";
 describe("content engine: no input produces a 500", () => {
   it("answers odd bodies, ids and queries with 2xx/4xx", async () => {
     const { space, owner } = await seedSpace();
-    const { cr, pages } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "P", document: { markdown: "p\n" } }]);
+    const { cr, pages } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "P", document: { markdown: "p\n" } },
+    ]);
     const page = pages[0];
     const changes: unknown[] = [
-      null, "x", [], {}, { changes: null }, { changes: "x" }, { changes: [null] }, { changes: [{}] },
+      null,
+      "x",
+      [],
+      {},
+      { changes: null },
+      { changes: "x" },
+      { changes: [null] },
+      { changes: [{}] },
       { changes: [{ operation: "insert_page" }] },
       { changes: [{ operation: "insert_page", document: { markdown: 5 } }] },
       { changes: [{ operation: "insert_page", document: { markdown: "---\ntitle: [unclosed\n---\nx" } }] },
       { changes: [{ operation: "insert_page", document: { markdown: "---\n*a: &a [*a,*a,*a]\n---\n" } }] },
-      { changes: [{ operation: "insert_page", document: { markdown: ">".repeat(5000) + " deep" } }] },
-      { changes: [{ operation: "insert_page", document: { markdown: "- ".repeat(3000) + "x" } }] },
+      { changes: [{ operation: "insert_page", document: { markdown: `${">".repeat(5000)} deep` } }] },
+      { changes: [{ operation: "insert_page", document: { markdown: `${"- ".repeat(3000)}x` } }] },
       { changes: [{ operation: "insert_page", document: { markdown: "\u0000\uFFFF\uD800" } }] },
-      { changes: [{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [{ object: "block" }] } } }] },
-      { changes: [{ operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [5, "x", null] } } }] },
+      {
+        changes: [
+          {
+            operation: "insert_page",
+            document: { document: { object: "document", data: {}, nodes: [{ object: "block" }] } },
+          },
+        ],
+      },
+      {
+        changes: [
+          { operation: "insert_page", document: { document: { object: "document", data: {}, nodes: [5, "x", null] } } },
+        ],
+      },
       { changes: [{ operation: "insert_page", into: "nope", document: {} }] },
       { changes: [{ operation: "insert_page", at: 99, document: {} }] },
       { changes: [{ operation: "insert_page", at: -1, document: {} }] },
       { changes: [{ operation: "insert_page", slug: "a/b", document: {} }] },
       { changes: [{ operation: "insert_page", title: "", document: {} }] },
-      { changes: [{ operation: "insert_page", ref: "r", document: {} }, { operation: "insert_page", ref: "r", document: {} }] },
+      {
+        changes: [
+          { operation: "insert_page", ref: "r", document: {} },
+          { operation: "insert_page", ref: "r", document: {} },
+        ],
+      },
       { changes: [{ operation: "update_page", page }] },
       { changes: [{ operation: "update_page", page, into: page }] },
       { changes: [{ operation: "update_page", page, at: 5 }] },
       { changes: [{ operation: "update_page", page: "nope", title: "x" }] },
-      { changes: [{ operation: "delete_page", page }, { operation: "update_page", page, title: "gone" }] },
+      {
+        changes: [
+          { operation: "delete_page", page },
+          { operation: "update_page", page, title: "gone" },
+        ],
+      },
       { changes: [{ operation: "revert_page", page }] },
       { changes: [{ operation: "revert_page", page, revision: "nope" }] },
       { changes: [{ operation: "revert_page", page, block: ["k"] }] },
@@ -40,7 +70,10 @@ describe("content engine: no input produces a 500", () => {
       { changes: [{ operation: "insert_files", files: [{ name: "x", contentType: "a", base64: "====" }] }] },
     ];
     for (const body of changes) {
-      const res = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, { token: owner.token, body: JSON.stringify(body) });
+      const res = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        token: owner.token,
+        body: JSON.stringify(body),
+      });
       expect(res.status, `${JSON.stringify(body).slice(0, 120)}: ${res.text}`).toBeLessThan(500);
     }
     const ids = ["nope", "0", "-1", "99999999999999999999", "%00", "a%2Fb", "' OR 1=1 --", "x".repeat(2000)];
@@ -72,10 +105,23 @@ describe("content engine: no input produces a 500", () => {
       const res = await api("GET", `/spaces/${space.id}/change-requests${query}`, { token: owner.token });
       expect(res.status, `${query}: ${res.text}`).toBeLessThan(500);
     }
-    for (const body of [null, "x", { subject: 5 }, { status: "merged" }, { status: null }, { subject: "x".repeat(101) }]) {
-      const res = await api("PATCH", `/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token, body: JSON.stringify(body) });
+    for (const body of [
+      null,
+      "x",
+      { subject: 5 },
+      { status: "merged" },
+      { status: null },
+      { subject: "x".repeat(101) },
+    ]) {
+      const res = await api("PATCH", `/spaces/${space.id}/change-requests/${cr.id}`, {
+        token: owner.token,
+        body: JSON.stringify(body),
+      });
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
-      const create = await api("POST", `/spaces/${space.id}/change-requests`, { token: owner.token, body: JSON.stringify(body) });
+      const create = await api("POST", `/spaces/${space.id}/change-requests`, {
+        token: owner.token,
+        body: JSON.stringify(body),
+      });
       expect(create.status, `create ${JSON.stringify(body)}: ${create.text}`).toBeLessThan(500);
     }
   }, 60_000);
@@ -84,11 +130,21 @@ describe("content engine: no input produces a 500", () => {
 describe("page body limits", () => {
   it("refuses deeply nested brackets and oversize bodies with 400, quickly", async () => {
     const { space, owner } = await seedSpace();
-    const { cr } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "P", document: { markdown: "p\n" } }]);
+    const { cr } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "P", document: { markdown: "p\n" } },
+    ]);
     const started = Date.now();
     const brackets = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content`, {
       token: owner.token,
-      body: { changes: [{ operation: "insert_page", title: "B", document: { markdown: `# T\n\n${"[".repeat(50_000)}a${"]".repeat(50_000)}\n` } }] },
+      body: {
+        changes: [
+          {
+            operation: "insert_page",
+            title: "B",
+            document: { markdown: `# T\n\n${"[".repeat(50_000)}a${"]".repeat(50_000)}\n` },
+          },
+        ],
+      },
     });
     expect(brackets.status).toBe(400);
     expect(brackets.json.error.message).toMatch(/brackets/);

@@ -12,18 +12,47 @@ describe("collections and spaces: no input produces a 500", () => {
     const { data: space } = await admin.orgs.createSpace(org, { parent: col.id });
     const self = { type: "space", space: space.id };
     const bodies: unknown[] = [
-      null, [], "x", 42, {}, { parent: "" }, { parent: null }, { parent: space.id }, { parent: col.id },
-      { position: {} }, { position: { after: self } }, { position: { before: self, after: self } },
-      { position: { after: { type: "collection", collection: col.id } } }, { position: { after: { type: "space" } } },
-      { position: { after: { type: "space", space: "x".repeat(5000) } } }, { organization: null }, { organization: "x" },
-      { organization: org }, { title: null }, { title: "" }, { title: "   " }, { defaultLevel: "inherit" }, { emoji: "" },
-      { icon: null, emoji: null }, { language: null }, { editMode: null }, { nested: "yes" },
+      null,
+      [],
+      "x",
+      42,
+      {},
+      { parent: "" },
+      { parent: null },
+      { parent: space.id },
+      { parent: col.id },
+      { position: {} },
+      { position: { after: self } },
+      { position: { before: self, after: self } },
+      { position: { after: { type: "collection", collection: col.id } } },
+      { position: { after: { type: "space" } } },
+      { position: { after: { type: "space", space: "x".repeat(5000) } } },
+      { organization: null },
+      { organization: "x" },
+      { organization: org },
+      { title: null },
+      { title: "" },
+      { title: "   " },
+      { defaultLevel: "inherit" },
+      { emoji: "" },
+      { icon: null, emoji: null },
+      { language: null },
+      { editMode: null },
+      { nested: "yes" },
     ];
     const targets: Array<[string, string]> = [
-      ["POST", `/orgs/${org}/spaces`], ["POST", `/orgs/${org}/collections`], ["PATCH", `/spaces/${space.id}`],
-      ["PATCH", `/collections/${col.id}`], ["POST", `/spaces/${space.id}/move`], ["POST", `/collections/${col.id}/move`],
-      ["POST", `/spaces/${space.id}/transfer`], ["POST", `/collections/${col.id}/transfer`], ["POST", `/spaces/${space.id}/duplicate`],
-      ["POST", `/spaces/${space.id}/restore`], ["POST", `/orgs/nope/spaces`], ["POST", `/spaces/nope/move`],
+      ["POST", `/orgs/${org}/spaces`],
+      ["POST", `/orgs/${org}/collections`],
+      ["PATCH", `/spaces/${space.id}`],
+      ["PATCH", `/collections/${col.id}`],
+      ["POST", `/spaces/${space.id}/move`],
+      ["POST", `/collections/${col.id}/move`],
+      ["POST", `/spaces/${space.id}/transfer`],
+      ["POST", `/collections/${col.id}/transfer`],
+      ["POST", `/spaces/${space.id}/duplicate`],
+      ["POST", `/spaces/${space.id}/restore`],
+      ["POST", `/orgs/nope/spaces`],
+      ["POST", `/spaces/nope/move`],
     ];
     for (const [method, path] of targets) {
       for (const body of bodies) {
@@ -31,7 +60,14 @@ describe("collections and spaces: no input produces a 500", () => {
         expect(res.status, `${method} ${path} ${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
       }
     }
-    for (const query of ["?limit=-1", "?limit=abc", "?page=", "?page=W10", "?page=WyJ6IiwiIl0", "?nested=false&limit=0"]) {
+    for (const query of [
+      "?limit=-1",
+      "?limit=abc",
+      "?page=",
+      "?page=W10",
+      "?page=WyJ6IiwiIl0",
+      "?nested=false&limit=0",
+    ]) {
       for (const path of [`/orgs/${org}/spaces`, `/orgs/${org}/collections`, `/collections/${col.id}/spaces`]) {
         const res = await api("GET", `${path}${query}`, { token: owner.token });
         expect(res.status, `${path}${query}: ${res.text}`).toBeLessThan(500);

@@ -11,14 +11,26 @@ const png = Uint8Array.from(
 async function mergedSpace() {
   const seeded = await seedSpace();
   const { cr, response } = await changeRequestWith(seeded.owner.token, seeded.space.id, [
-    { operation: "insert_files", files: [{ ref: "img", name: "img.png", contentType: "image/png", base64: btoa(String.fromCharCode(...png)) }] },
+    {
+      operation: "insert_files",
+      files: [{ ref: "img", name: "img.png", contentType: "image/png", base64: btoa(String.fromCharCode(...png)) }],
+    },
     { operation: "insert_page", ref: "guide", title: "Guide", document: { markdown: "# Guide\n\nStart **here**.\n" } },
   ]);
   const guide = response.changes[0].page.id as string;
   const file = response.insertedFiles[0].id as string;
   const more = await api("POST", `/spaces/${seeded.space.id}/change-requests/${cr.id}/content?compat=false`, {
     token: seeded.owner.token,
-    body: { changes: [{ operation: "insert_page", title: "Install", into: guide, document: { markdown: "![img](/files/" + file + ")\n" } }] },
+    body: {
+      changes: [
+        {
+          operation: "insert_page",
+          title: "Install",
+          into: guide,
+          document: { markdown: `![img](/files/${file})\n` },
+        },
+      ],
+    },
   });
   const install = more.json.changes[0].page.id as string;
   const merged = await seeded.api.spaces.mergeChangeRequest(seeded.space.id, cr.id);
@@ -30,9 +42,9 @@ describe("reading revisions, pages, files and documents", () => {
     const s = await mergedSpace();
     const gb = s.api;
     // Change main again so that the merged revision is no longer current.
-    await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.guide, title: "Guide v2" }]).then((c) =>
-      gb.spaces.mergeChangeRequest(s.space.id, c.cr.id),
-    );
+    await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.guide, title: "Guide v2" },
+    ]).then((c) => gb.spaces.mergeChangeRequest(s.space.id, c.cr.id));
     const pages = await gb.spaces.listPagesInRevisionById(s.space.id, s.revision);
     expect(pages.data.pages.map((p) => p.title)).toEqual(["Guide"]);
     const files = await gb.spaces.listFilesInRevisionById(s.space.id, s.revision);
@@ -45,9 +57,17 @@ describe("reading revisions, pages, files and documents", () => {
     const byPath = await gb.spaces.getPageInRevisionByPath(s.space.id, s.revision, "guide/install");
     expect(byPath.data.id).toBe(s.install);
     const doc = await gb.spaces.getPageDocumentInRevisionById(s.space.id, s.revision, s.guide);
-    expect(doc.data).toMatchObject({ object: "document", nodes: [expect.objectContaining({ type: "heading-1" }), expect.objectContaining({ type: "paragraph" })] });
+    expect(doc.data).toMatchObject({
+      object: "document",
+      nodes: [expect.objectContaining({ type: "heading-1" }), expect.objectContaining({ type: "paragraph" })],
+    });
     const revision = await gb.spaces.getRevisionById(s.space.id, s.revision);
-    expect(revision.data).toMatchObject({ object: "revision", id: s.revision, type: "merge", files: [expect.objectContaining({ id: s.file })] });
+    expect(revision.data).toMatchObject({
+      object: "revision",
+      id: s.revision,
+      type: "merge",
+      files: [expect.objectContaining({ id: s.file })],
+    });
     // Current main reflects the later change.
     expect((await gb.spaces.getPageById(s.space.id, s.guide)).data.title).toBe("Guide v2");
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ImageCollector, type ImportFetcher } from "../../src/services/imports/fetching";
 import { seedSpace } from "../helpers/content";
-import { client, clientError } from "../helpers/http";
+import { type client, clientError } from "../helpers/http";
 
 const origin = env.FIXTURE_ORIGIN;
 const BAD = "%E0%A4%A"; // malformed percent-encoding: decodeURIComponent throws on it
@@ -15,11 +15,16 @@ async function expectUntouched(gb: ReturnType<typeof client>, spaceId: string, r
 
 describe("imports: zip bombs", () => {
   // Each archive holds one entry that declares 10 bytes and inflates to 300 MB of zeros.
-  for (const [source, path] of [["zip", "/bomb.zip"], ["docx", "/bomb.docx"]] as const) {
+  for (const [source, path] of [
+    ["zip", "/bomb.zip"],
+    ["docx", "/bomb.docx"],
+  ] as const) {
     it(`${source} ${path}: an entry larger than its declared size answers 413 promptly, nothing written`, async () => {
       const { space, api: gb } = await seedSpace();
       const started = Date.now();
-      const error = await clientError(gb.spaces.importContent(space.id, { url: `${origin}${path}`, source: source as never }));
+      const error = await clientError(
+        gb.spaces.importContent(space.id, { url: `${origin}${path}`, source: source as never }),
+      );
       const elapsed = Date.now() - started;
       expect(error.code).toBe(413);
       expect(error.errorMessage).toMatch(/more data than its declared size of 10 bytes/);
@@ -32,7 +37,9 @@ describe("imports: zip bombs", () => {
 describe("imports: malformed URLs from the remote side are 4xx or skipped, never 500", () => {
   it("a redirect to a malformed Location answers 422", async () => {
     const { space, api: gb } = await seedSpace();
-    const error = await clientError(gb.spaces.importContent(space.id, { url: `${origin}/redirect-malformed/page.html`, source: "html" as never }));
+    const error = await clientError(
+      gb.spaces.importContent(space.id, { url: `${origin}/redirect-malformed/page.html`, source: "html" as never }),
+    );
     expect(error.code).toBe(422);
     expect(error.errorMessage).toMatch(/redirected to a malformed URL/);
     await expectUntouched(gb, space.id, space.revision);
@@ -49,7 +56,10 @@ describe("imports: malformed URLs from the remote side are 4xx or skipped, never
       const res = await gb.spaces.importContent(space.id, { url: `${origin}${path}`, source: source as never });
       expect(res.status, source).toBe(201);
       const pages = (await gb.spaces.listPages(space.id)).data.pages;
-      expect(pages.map((p) => p.title), source).toEqual([title]);
+      expect(
+        pages.map((p) => p.title),
+        source,
+      ).toEqual([title]);
       if (source !== "docx") expect(res.data.importedResources, source).toBe(1); // the image redirects to a malformed URL
     }
   });

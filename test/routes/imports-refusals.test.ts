@@ -36,7 +36,9 @@ describe("imports: sources that cannot be read are refused with a 4xx and nothin
   for (const [source, path, status, message] of cases) {
     it(`${source} ${path} → ${status}`, async () => {
       const { space, api: gb } = await seedSpace();
-      const error = await clientError(gb.spaces.importContent(space.id, { url: `${origin}${path}`, source: source as never }));
+      const error = await clientError(
+        gb.spaces.importContent(space.id, { url: `${origin}${path}`, source: source as never }),
+      );
       expect(error.code).toBe(status);
       expect(error.errorMessage).toMatch(message);
       await expectUntouched(gb, space.id, space.revision);
@@ -47,8 +49,17 @@ describe("imports: sources that cannot be read are refused with a 4xx and nothin
 describe("imports: SSRF", () => {
   it("refuses private, link-local and metadata addresses through the API", async () => {
     const { space, api: gb } = await seedSpace();
-    for (const host of ["10.1.2.3", "169.254.169.254", "192.168.0.10", "172.16.0.1", "[::ffff:127.0.0.1]", "metadata.internal"]) {
-      const error = await clientError(gb.spaces.importContent(space.id, { url: `http://${host}/latest/meta-data`, source: "html" as never }));
+    for (const host of [
+      "10.1.2.3",
+      "169.254.169.254",
+      "192.168.0.10",
+      "172.16.0.1",
+      "[::ffff:127.0.0.1]",
+      "metadata.internal",
+    ]) {
+      const error = await clientError(
+        gb.spaces.importContent(space.id, { url: `http://${host}/latest/meta-data`, source: "html" as never }),
+      );
       expect(error.code, host).toBe(400);
       expect(error.errorMessage).toMatch(/Refusing to fetch/);
     }
@@ -61,7 +72,12 @@ describe("imports: SSRF", () => {
     const ctx = {
       db,
       env: strictEnv,
-      caller: { kind: "user" as const, userId: owner.user.id, tokenId: owner.tokenId, memberships: new Map([[organization.id, "admin" as const]]) },
+      caller: {
+        kind: "user" as const,
+        userId: owner.user.id,
+        tokenId: owner.tokenId,
+        memberships: new Map([[organization.id, "admin" as const]]),
+      },
       urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
       now: Date.now(),
     };
@@ -72,7 +88,12 @@ describe("imports: SSRF", () => {
       expect((error as ApiError).message).toMatch(/Refusing to fetch/);
     }
     // The same import succeeds when loopback is allowed (as in these tests' bindings).
-    const allowed = await importContent({ ...ctx, env: env as unknown as Env }, space.id, {}, { url: `${origin}/page.html`, source: "html" });
+    const allowed = await importContent(
+      { ...ctx, env: env as unknown as Env },
+      space.id,
+      {},
+      { url: `${origin}/page.html`, source: "html" },
+    );
     expect(allowed.importedResources).toBe(2);
   });
 });
@@ -101,7 +122,9 @@ describe("imports: input validation", () => {
       ["github-wiki", /Git sync/],
     ];
     for (const [source, message] of refused) {
-      const error = await clientError(gb.spaces.importContent(space.id, { url: "https://example.com/wiki", source: source as never }));
+      const error = await clientError(
+        gb.spaces.importContent(space.id, { url: "https://example.com/wiki", source: source as never }),
+      );
       expect(error.code, source).toBe(400);
       expect(error.errorMessage).toMatch(message);
     }
@@ -134,16 +157,24 @@ describe("imports: authentication and permissions", () => {
     const editor = await seedSpaceMember(organization.id, "edit");
     const done = await client(editor.token).spaces.importContent(space.id, body());
     expect(done.status).toBe(201);
-    const { cr, pages } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "Parent", document: { markdown: "" } }]);
+    const { cr, pages } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "Parent", document: { markdown: "" } },
+    ]);
     const reader = await seedSpaceMember(organization.id, "read");
-    const error = await clientError(client(reader.token).spaces.importContentInChangeRequestPageById(space.id, cr.id, pages[0], body()));
+    const error = await clientError(
+      client(reader.token).spaces.importContentInChangeRequestPageById(space.id, cr.id, pages[0], body()),
+    );
     expect(error.code).toBe(403);
-    expect((await clientError(gb.spaces.importContentInChangeRequestPageById(space.id, cr.id, "nope", body()))).code).toBe(404);
+    expect(
+      (await clientError(gb.spaces.importContentInChangeRequestPageById(space.id, cr.id, "nope", body()))).code,
+    ).toBe(404);
   });
 
   it("a locked space refuses imports into main (403); merged change requests refuse them (409)", async () => {
     const { space, owner, api: gb } = await seedSpace();
-    const { cr } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "A", document: { markdown: "# A\n" } }]);
+    const { cr } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "A", document: { markdown: "# A\n" } },
+    ]);
     await gb.spaces.mergeChangeRequest(space.id, cr.id);
     expect((await clientError(gb.spaces.importContentInChangeRequest(space.id, cr.id, body()))).code).toBe(409);
 

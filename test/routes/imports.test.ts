@@ -1,15 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { client, workerFetch } from "../helpers/http";
+import { type client, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 
 const origin = env.FIXTURE_ORIGIN;
 type Page = { id: string; title: string; slug: string; pages?: Page[] };
 type Gb = ReturnType<typeof client>;
 
-const shape = (pages: Page[]): unknown[] => pages.map((p) => (p.pages?.length ? { [p.title]: shape(p.pages) } : p.title));
+const shape = (pages: Page[]): unknown[] =>
+  pages.map((p) => (p.pages?.length ? { [p.title]: shape(p.pages) } : p.title));
 const markdownOf = async (gb: Gb, spaceId: string, pageId: string) =>
-  ((await gb.spaces.getPageById(spaceId, pageId, { format: "markdown" as never })).data as { markdown: string }).markdown;
+  ((await gb.spaces.getPageById(spaceId, pageId, { format: "markdown" as never })).data as { markdown: string })
+    .markdown;
 const flatten = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
 const byTitle = (pages: Page[], title: string) => {
   const page = flatten(pages).find((p) => p.title === title);
@@ -27,9 +29,14 @@ async function download(gb: Gb, spaceId: string, fileId: string) {
 describe("importContent into main", () => {
   it("website: the start page and the same-site pages it links to, links resolved, images stored once", async () => {
     const { space, api: gb } = await seedSpace();
-    const res = await gb.spaces.importContent(space.id, { url: `${origin}/site/index.html`, source: "website" as never });
+    const res = await gb.spaces.importContent(space.id, {
+      url: `${origin}/site/index.html`,
+      source: "website" as never,
+    });
     expect(res.status).toBe(201);
-    expect(res.headers.get("location")).toBe(`https://api.quire.test/v1/spaces/${space.id}/revisions/${res.data.revision}`);
+    expect(res.headers.get("location")).toBe(
+      `https://api.quire.test/v1/spaces/${space.id}/revisions/${res.data.revision}`,
+    );
     // 3 pages + 1 image imported; the missing image and the PDF link are not pages, the 404 image is skipped.
     expect(res.data).toEqual({ revision: expect.any(String), importedResources: 4, totalResources: 5 });
 
@@ -63,13 +70,18 @@ describe("importContent into main", () => {
     const pages = (await gb.spaces.listPages(space.id)).data.pages as Page[];
     expect(shape(pages)).toEqual(["Single page"]);
     const [file] = (await gb.spaces.listFiles(space.id)).data.items;
-    expect(await markdownOf(gb, space.id, pages[0].id)).toBe(`# Single page\n\nText with _emphasis_.\n\n![Photo](/files/${file.id})\n`);
+    expect(await markdownOf(gb, space.id, pages[0].id)).toBe(
+      `# Single page\n\nText with _emphasis_.\n\n![Photo](/files/${file.id})\n`,
+    );
     expect((await download(gb, space.id, file.id)).file.dimensions).toEqual({ width: 1, height: 1 });
   });
 
   it("markdown: one page; frontmatter kept as metadata, relative images stored, relative links made absolute", async () => {
     const { space, api: gb } = await seedSpace();
-    const res = await gb.spaces.importContent(space.id, { url: `${origin}/docs/release-notes.md`, source: "markdown" as never });
+    const res = await gb.spaces.importContent(space.id, {
+      url: `${origin}/docs/release-notes.md`,
+      source: "markdown" as never,
+    });
     expect(res.data).toMatchObject({ importedResources: 2, totalResources: 2 });
     const pages = (await gb.spaces.listPages(space.id)).data.pages as (Page & { description?: string })[];
     expect(pages.map((p) => [p.title, p.description])).toEqual([["Release notes", "A markdown file"]]);
@@ -157,18 +169,31 @@ describe("importContent into main", () => {
     const { space, api: gb } = await seedSpace();
     await gb.spaces.importContent(space.id, { url: `${origin}/page.html`, source: "html" as never });
     const [parent] = (await gb.spaces.listPages(space.id)).data.pages as Page[];
-    const res = await gb.spaces.importContentInPageById(space.id, parent.id, { url: `${origin}/folders.zip`, source: "zip" as never });
+    const res = await gb.spaces.importContentInPageById(space.id, parent.id, {
+      url: `${origin}/folders.zip`,
+      source: "zip" as never,
+    });
     expect(res.status).toBe(201);
     const pages = (await gb.spaces.listPages(space.id)).data.pages as Page[];
-    expect(shape(pages)).toEqual([{ "Single page": ["Home", "Alpha", { "Other section": ["Delta"] }, { sub: ["Beta", "Gamma"] }] }]);
+    expect(shape(pages)).toEqual([
+      { "Single page": ["Home", "Alpha", { "Other section": ["Delta"] }, { sub: ["Beta", "Gamma"] }] },
+    ]);
   });
 });
 
 describe("importContentInChangeRequest", () => {
   it("imports into the change request only; main changes when it is merged", async () => {
     const { space, owner, api: gb } = await seedSpace();
-    const { cr, pages: [existing] } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "Existing", document: { markdown: "# Existing\n" } }]);
-    const res = await gb.spaces.importContentInChangeRequest(space.id, cr.id, { url: `${origin}/book.zip`, source: "zip" as never });
+    const {
+      cr,
+      pages: [existing],
+    } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "Existing", document: { markdown: "# Existing\n" } },
+    ]);
+    const res = await gb.spaces.importContentInChangeRequest(space.id, cr.id, {
+      url: `${origin}/book.zip`,
+      source: "zip" as never,
+    });
     expect(res.status).toBe(201);
     expect((await gb.spaces.getChangeRequestById(space.id, cr.id)).data.revision).toBe(res.data.revision);
     expect((await gb.spaces.listPages(space.id)).data.pages).toEqual([]);
@@ -179,7 +204,12 @@ describe("importContentInChangeRequest", () => {
     });
     expect(under.data).toMatchObject({ importedResources: 2, totalResources: 2 });
     const crPages = (await gb.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages as Page[];
-    expect(shape(crPages)).toEqual([{ Existing: ["Quarterly report"] }, "Introduction", { "The guide": ["Setup", "Usage"] }, "API"]);
+    expect(shape(crPages)).toEqual([
+      { Existing: ["Quarterly report"] },
+      "Introduction",
+      { "The guide": ["Setup", "Usage"] },
+      "API",
+    ]);
     expect((await gb.spaces.listFilesInChangeRequestById(space.id, cr.id)).data.items).toHaveLength(3);
 
     await gb.spaces.mergeChangeRequest(space.id, cr.id);

@@ -13,7 +13,9 @@ const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const APP = "https://app.quire.test";
 
 const cacheRows = async (spaceId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM content_links WHERE space_id = ?").bind(spaceId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM content_links WHERE space_id = ?")
+    .bind(spaceId)
+    .first<{ n: number }>())!.n;
 
 /**
  * Main holds: Target (# Setup), Other, Home (links of every kind) and Second (links to Target and the logo),
@@ -29,7 +31,12 @@ async function spaceWithLinks() {
         { ref: "notes", name: "notes.txt", contentType: "text/plain", base64: btoa("notes") },
       ],
     },
-    { operation: "insert_page", ref: "target", title: "Target", document: { markdown: "Intro.\n\n## Setup\n\nSteps.\n" } },
+    {
+      operation: "insert_page",
+      ref: "target",
+      title: "Target",
+      document: { markdown: "Intro.\n\n## Setup\n\nSteps.\n" },
+    },
     { operation: "insert_page", ref: "other", title: "Other", document: { markdown: "Nothing here.\n" } },
   ]);
   const [target, other] = pages;
@@ -54,7 +61,9 @@ async function spaceWithLinks() {
     { operation: "insert_page", title: "Second", document: { markdown: second } },
   ]);
   expect(res.status).toBe(200);
-  const ids = (res.json.changes as { page: string | { id: string } }[]).map((c) => (typeof c.page === "string" ? c.page : c.page.id));
+  const ids = (res.json.changes as { page: string | { id: string } }[]).map((c) =>
+    typeof c.page === "string" ? c.page : c.page.id,
+  );
   expect((await s.api.spaces.mergeChangeRequest(s.space.id, cr.id)).data.result).toBe("merge");
   return { ...s, target, other, logo, notes, home: ids[0], second: ids[1] };
 }
@@ -92,8 +101,16 @@ describe("links", () => {
     const toTarget = items[`page:${s.target}`];
     expect(toTarget.relation).toBe("reference");
     expect(toTarget.locationReferences.map((l) => l.page.id)).toEqual([s.home, s.second]);
-    expect(toTarget.locationReferences[0]).toMatchObject({ kind: "page", organization: { id: s.organization.id }, space: { id: s.space.id } });
-    expect(toTarget.targetReference).toMatchObject({ kind: "page", page: { id: s.target, title: "Target" }, space: { object: "space" } });
+    expect(toTarget.locationReferences[0]).toMatchObject({
+      kind: "page",
+      organization: { id: s.organization.id },
+      space: { id: s.space.id },
+    });
+    expect(toTarget.targetReference).toMatchObject({
+      kind: "page",
+      page: { id: s.target, title: "Target" },
+      space: { object: "space" },
+    });
     expect(items[`file:${s.logo}`].relation).toBe("dependsOn");
     expect(items[`file:${s.logo}`].targetReference.file).toMatchObject({ name: "logo.png", contentType: "image/png" });
     expect(items[`file:${s.notes}`].relation).toBe("reference");
@@ -120,9 +137,19 @@ describe("links", () => {
     // One page's links.
     const pageLinks = await s.api.spaces.listPageLinksInSpace(s.space.id, s.second);
     expect(pageLinks.data.stats).toEqual({ total: 2, broken: { total: 0 } });
-    expect(pageLinks.data.items.map((u) => describeTarget(u as Usage)).sort()).toEqual([`file:${s.logo}`, `page:${s.target}`].sort());
-    expect(pageLinks.data.items.every((u) => u.locationReferences.length === 1 && (u.locationReferences[0] as any).page.id === s.second)).toBe(true);
-    expect((await s.api.spaces.listPageLinksInSpace(s.space.id, s.target)).data).toMatchObject({ items: [], count: 0, stats: { total: 0 } });
+    expect(pageLinks.data.items.map((u) => describeTarget(u as Usage)).sort()).toEqual(
+      [`file:${s.logo}`, `page:${s.target}`].sort(),
+    );
+    expect(
+      pageLinks.data.items.every(
+        (u) => u.locationReferences.length === 1 && (u.locationReferences[0] as any).page.id === s.second,
+      ),
+    ).toBe(true);
+    expect((await s.api.spaces.listPageLinksInSpace(s.space.id, s.target)).data).toMatchObject({
+      items: [],
+      count: 0,
+      stats: { total: 0 },
+    });
   });
 
   it("finds links broken by a change request: a deleted page, its anchors and an absent file", async () => {
@@ -137,20 +164,32 @@ describe("links", () => {
     const items = byTarget(data.items as Usage[]);
     // A broken link keeps the kind its markdown wrote; the deleted page is shown as the merge base had it.
     expect(items[`page:${s.target}`].status).toBe("broken");
-    expect(items[`page:${s.target}`].targetReference).toMatchObject({ kind: "page", page: { id: s.target, title: "Target" }, space: { id: s.space.id } });
+    expect(items[`page:${s.target}`].targetReference).toMatchObject({
+      kind: "page",
+      page: { id: s.target, title: "Target" },
+      space: { id: s.space.id },
+    });
     expect(items[`page:${s.target}#setup`].status).toBe("broken");
     expect(items["file:absent-file"].status).toBe("broken");
     expect(items["file:absent-file"].targetReference).toMatchObject({ kind: "file", file: { id: "absent-file" } });
     expect(items["file:absent-file"].locationReferences.map((l) => l.page.id)).toEqual([s.other]);
     expect(items[`file:${s.logo}`].status).toBe("ok");
     // Locations in a change request carry it as their version context.
-    expect(items[`file:${s.logo}`].locationReferences[0].versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
+    expect(items[`file:${s.logo}`].locationReferences[0].versionContext).toMatchObject({
+      type: "changeRequest",
+      changeRequest: { id: cr.id },
+    });
 
-    const introduced = await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken, brokenContext: "change-request" });
+    const introduced = await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, {
+      status: Status.Broken,
+      brokenContext: "change-request",
+    });
     expect(introduced.data.items.map((u) => describeTarget(u as Usage)).sort()).toEqual(
       ["file:absent-file", `page:${s.target}`, `page:${s.target}#setup`].sort(),
     );
-    expect((await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken })).data.count).toBe(4);
+    expect((await s.api.spaces.listChangeRequestLinks(s.space.id, cr.id, { status: Status.Broken })).data.count).toBe(
+      4,
+    );
 
     // Per page, with the change request's number as its id.
     const second = await s.api.spaces.listPageLinksInChangeRequest(s.space.id, String(cr.number), s.second);
@@ -172,16 +211,25 @@ describe("links", () => {
     expect(ids(await s.api.spaces.listSpaceFileBacklinks(s.space.id, s.notes))).toEqual([s.home]);
     const first = await s.api.spaces.listSpacePageBacklinks(s.space.id, s.target, { limit: 1 });
     expect(first.data).toMatchObject({ count: 2, next: { page: expect.any(String) } });
-    expect(first.data.items[0]).toMatchObject({ kind: "page", space: { id: s.space.id }, organization: { id: s.organization.id } });
+    expect(first.data.items[0]).toMatchObject({
+      kind: "page",
+      space: { id: s.space.id },
+      organization: { id: s.organization.id },
+    });
 
     const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
       { operation: "update_page", page: s.second, document: { markdown: `Only [other](/pages/${s.other}).\n` } },
     ]);
     expect(ids(await s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.target))).toEqual([s.home]);
-    expect(ids(await s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.other))).toEqual([s.home, s.second].sort());
+    expect(ids(await s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.other))).toEqual(
+      [s.home, s.second].sort(),
+    );
     expect(ids(await s.api.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.logo))).toEqual([s.home]);
     const located = await s.api.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.notes);
-    expect((located.data.items[0] as any).versionContext).toMatchObject({ type: "changeRequest", changeRequest: { id: cr.id } });
+    expect((located.data.items[0] as any).versionContext).toMatchObject({
+      type: "changeRequest",
+      changeRequest: { id: cr.id },
+    });
     // Main still has the old backlinks.
     expect(ids(await s.api.spaces.listSpaceFileBacklinks(s.space.id, s.logo))).toEqual([s.home, s.second].sort());
   });
@@ -205,7 +253,9 @@ describe("links", () => {
     }
     const anonymous = client();
     expect((await clientError(anonymous.spaces.listSpaceLinks(s.space.id))).code).toBe(401);
-    expect((await clientError(anonymous.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.logo))).code).toBe(401);
+    expect((await clientError(anonymous.spaces.listChangeRequestFileBacklinks(s.space.id, cr.id, s.logo))).code).toBe(
+      401,
+    );
 
     const stranger = client((await seedOrganization("Elsewhere")).owner.token);
     expect((await clientError(stranger.spaces.listSpaceLinks(s.space.id))).code).toBe(404);
@@ -216,7 +266,9 @@ describe("links", () => {
     expect((await clientError(s.api.spaces.listPageLinksInSpace(s.space.id, "no-such-page"))).code).toBe(404);
     expect((await clientError(s.api.spaces.listSpaceFileBacklinks(s.space.id, "no-such-file"))).code).toBe(404);
     // The page exists on main but was deleted in the change request.
-    expect((await clientError(s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.target))).code).toBe(404);
+    expect((await clientError(s.api.spaces.listChangeRequestPageBacklinks(s.space.id, cr.id, s.target))).code).toBe(
+      404,
+    );
     expect((await clientError(s.api.spaces.listPageLinksInChangeRequest(s.space.id, cr.id, s.target))).code).toBe(404);
   });
 
@@ -238,7 +290,10 @@ describe("links", () => {
 
     // The cached row is what is served: rewriting it shows up in the next read (no re-parse).
     await env.DB.prepare("UPDATE content_links SET links = ? WHERE space_id = ?")
-      .bind(JSON.stringify([{ ref: { kind: "url", url: "https://cached.example" }, relation: "reference" }]), s.space.id)
+      .bind(
+        JSON.stringify([{ ref: { kind: "url", url: "https://cached.example" }, relation: "reference" }]),
+        s.space.id,
+      )
       .run();
     const cached = await s.api.spaces.listSpaceLinks(s.space.id);
     expect(cached.data.items.map((u) => describeTarget(u as Usage))).toEqual(["url:https://cached.example"]);

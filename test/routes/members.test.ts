@@ -14,7 +14,12 @@ async function organizationWithMembers() {
   const { organization, owner } = await seedOrganization();
   const base = Date.now() - 100_000;
   await db.update(organizationMembers).set({ joinedAt: base }).where(eq(organizationMembers.userId, owner.user.id));
-  const people: Array<[string, MemberRole]> = [["alice", "edit"], ["bob", "read"], ["carol", "edit"], ["dave", null]];
+  const people: Array<[string, MemberRole]> = [
+    ["alice", "edit"],
+    ["bob", "read"],
+    ["carol", "edit"],
+    ["dave", null],
+  ];
   const members = [];
   for (const [i, [name, role]] of people.entries()) {
     const m = await seedUser(name);
@@ -29,7 +34,11 @@ async function allPages(token: string, organizationId: string, query: Record<str
   let page: string | undefined;
   let pages = 0;
   do {
-    const { data } = await client(token).orgs.listMembersInOrganizationById(organizationId, { ...query, limit: 2, page } as never);
+    const { data } = await client(token).orgs.listMembersInOrganizationById(organizationId, {
+      ...query,
+      limit: 2,
+      page,
+    } as never);
     ids.push(...data.items.map((m) => m.id));
     page = data.next?.page;
     pages++;
@@ -48,7 +57,14 @@ describe("organization members", () => {
 
     const first = await client(owner.token).orgs.listMembersInOrganizationById(organization.id, { limit: 2 });
     expect(first.data.count).toBe(5);
-    expect(first.data.items[0]).toMatchObject({ object: "member", role: null, disabled: false, sso: false, spaces: 0, teams: 0 });
+    expect(first.data.items[0]).toMatchObject({
+      object: "member",
+      role: null,
+      disabled: false,
+      sso: false,
+      spaces: 0,
+      teams: 0,
+    });
     expect(first.data.items[0].user).toMatchObject({ object: "user", id: members[3].user.id });
 
     const editors = await allPages(owner.token, organization.id, { role: "edit", order: "asc" });
@@ -66,7 +82,10 @@ describe("organization members", () => {
         .set({ lastSeenAt: Date.now() - 10_000 + i * 1000 })
         .where(and(eq(organizationMembers.organizationId, organization.id), eq(organizationMembers.userId, m.user.id)));
     }
-    const recent = await client(owner.token).orgs.listMembersInOrganizationById(organization.id, { sort: "lastSeenAt", limit: 2 });
+    const recent = await client(owner.token).orgs.listMembersInOrganizationById(organization.id, {
+      sort: "lastSeenAt",
+      limit: 2,
+    });
     expect(recent.data.count).toBe(3);
     const bySeen = await allPages(owner.token, organization.id, { sort: "lastSeenAt" });
     expect(bySeen.ids).toEqual([members[0].user.id, members[3].user.id, members[1].user.id]);
@@ -77,7 +96,12 @@ describe("organization members", () => {
 
   it("validates list filters and refuses guests (403) and strangers (404)", async () => {
     const { organization, owner, members } = await organizationWithMembers();
-    for (const [query, field] of [["role=owner", "query.role"], ["sort=title", "query.sort"], ["order=up", "query.order"], ["limit=1001", "query.limit"]]) {
+    for (const [query, field] of [
+      ["role=owner", "query.role"],
+      ["sort=title", "query.sort"],
+      ["order=up", "query.order"],
+      ["limit=1001", "query.limit"],
+    ]) {
       const res = await api("GET", `/orgs/${organization.id}/members?${query}`, { token: owner.token });
       expect(res.status, query).toBe(400);
       expect(res.json.error.message, query).toMatch(new RegExp(`^${field.replace(".", "\\.")}`));
@@ -85,7 +109,9 @@ describe("organization members", () => {
     const guest = members[3];
     expect((await clientError(client(guest.token).orgs.listMembersInOrganizationById(organization.id))).code).toBe(403);
     const stranger = await seedUser();
-    expect((await clientError(client(stranger.token).orgs.listMembersInOrganizationById(organization.id))).code).toBe(404);
+    expect((await clientError(client(stranger.token).orgs.listMembersInOrganizationById(organization.id))).code).toBe(
+      404,
+    );
     expect((await clientError(client().orgs.listMembersInOrganizationById(organization.id))).code).toBe(401);
   });
 
@@ -96,37 +122,77 @@ describe("organization members", () => {
     expect(data.joinedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(data.lastSeenAt).toBeUndefined();
     const guest = members[3];
-    expect((await client(guest.token).orgs.getMemberInOrganizationById(organization.id, guest.user.id)).data.role).toBeNull();
-    expect((await clientError(client(guest.token).orgs.getMemberInOrganizationById(organization.id, owner.user.id))).code).toBe(403);
+    expect(
+      (await client(guest.token).orgs.getMemberInOrganizationById(organization.id, guest.user.id)).data.role,
+    ).toBeNull();
+    expect(
+      (await clientError(client(guest.token).orgs.getMemberInOrganizationById(organization.id, owner.user.id))).code,
+    ).toBe(403);
     const stranger = await seedUser();
-    expect((await clientError(client(owner.token).orgs.getMemberInOrganizationById(organization.id, stranger.user.id))).code).toBe(404);
-    expect((await clientError(client(stranger.token).orgs.getMemberInOrganizationById(organization.id, owner.user.id))).code).toBe(404);
+    expect(
+      (await clientError(client(owner.token).orgs.getMemberInOrganizationById(organization.id, stranger.user.id))).code,
+    ).toBe(404);
+    expect(
+      (await clientError(client(stranger.token).orgs.getMemberInOrganizationById(organization.id, owner.user.id))).code,
+    ).toBe(404);
   });
 
   it("updates roles (admins only) and never demotes the last admin", async () => {
     const { organization, owner, members } = await organizationWithMembers();
     const orgs = client(owner.token).orgs;
-    expect((await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: ClientRole.Review })).data.role).toBe("review");
-    expect((await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: null })).data.role).toBeNull();
-    const bad = await api("PATCH", `/orgs/${organization.id}/members/${members[1].user.id}`, { token: owner.token, body: { role: "owner" } });
+    expect(
+      (await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: ClientRole.Review })).data
+        .role,
+    ).toBe("review");
+    expect(
+      (await orgs.updateMemberInOrganizationById(organization.id, members[1].user.id, { role: null })).data.role,
+    ).toBeNull();
+    const bad = await api("PATCH", `/orgs/${organization.id}/members/${members[1].user.id}`, {
+      token: owner.token,
+      body: { role: "owner" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/^body\.role/);
-    expect((await clientError(client(members[0].token).orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Read }))).code).toBe(403);
-    expect((await clientError(orgs.updateMemberInOrganizationById(organization.id, "nobody", { role: ClientRole.Read }))).code).toBe(404);
+    expect(
+      (
+        await clientError(
+          client(members[0].token).orgs.updateMemberInOrganizationById(organization.id, owner.user.id, {
+            role: ClientRole.Read,
+          }),
+        )
+      ).code,
+    ).toBe(403);
+    expect(
+      (await clientError(orgs.updateMemberInOrganizationById(organization.id, "nobody", { role: ClientRole.Read })))
+        .code,
+    ).toBe(404);
 
-    const lastAdmin = await clientError(orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit }));
+    const lastAdmin = await clientError(
+      orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit }),
+    );
     expect(lastAdmin.code).toBe(409);
     expect((await orgs.getMemberInOrganizationById(organization.id, owner.user.id)).data.role).toBe("admin");
     // With a second admin, the first may step down.
     await orgs.updateMemberInOrganizationById(organization.id, members[0].user.id, { role: ClientRole.Admin });
-    expect((await orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit })).data.role).toBe("edit");
+    expect(
+      (await orgs.updateMemberInOrganizationById(organization.id, owner.user.id, { role: ClientRole.Edit })).data.role,
+    ).toBe("edit");
   });
 
   it("removes members with their team memberships; refuses removing the last admin; members may leave", async () => {
     const { organization, owner, members } = await organizationWithMembers();
     const orgs = client(owner.token).orgs;
-    const team = await orgs.createOrganizationTeam(organization.id, { title: "Writers", members: [members[0].user.id, owner.user.id] });
-    expect((await clientError(client(members[1].token).orgs.removeMemberFromOrganizationById(organization.id, members[0].user.id))).code).toBe(403);
+    const team = await orgs.createOrganizationTeam(organization.id, {
+      title: "Writers",
+      members: [members[0].user.id, owner.user.id],
+    });
+    expect(
+      (
+        await clientError(
+          client(members[1].token).orgs.removeMemberFromOrganizationById(organization.id, members[0].user.id),
+        )
+      ).code,
+    ).toBe(403);
 
     await orgs.removeMemberFromOrganizationById(organization.id, members[0].user.id);
     expect((await clientError(orgs.getMemberInOrganizationById(organization.id, members[0].user.id))).code).toBe(404);
@@ -138,7 +204,10 @@ describe("organization members", () => {
 
     const refused = await clientError(orgs.removeMemberFromOrganizationById(organization.id, owner.user.id));
     expect(refused.code).toBe(409);
-    expect((await orgs.getMemberInOrganizationById(organization.id, owner.user.id)).data).toMatchObject({ role: "admin", teams: 1 });
+    expect((await orgs.getMemberInOrganizationById(organization.id, owner.user.id)).data).toMatchObject({
+      role: "admin",
+      teams: 1,
+    });
 
     await client(members[1].token).orgs.removeMemberFromOrganizationById(organization.id, members[1].user.id);
     expect((await clientError(client(members[1].token).orgs.getOrganizationById(organization.id))).code).toBe(404);
@@ -149,8 +218,13 @@ describe("organization members", () => {
     const member = await seedMember(organization.id, "read");
     const { data } = await client(owner.token).orgs.setUserAsSsoMemberForOrganization(organization.id, member.user.id);
     expect(data).toMatchObject({ id: member.user.id, sso: true });
-    expect((await clientError(client(member.token).orgs.setUserAsSsoMemberForOrganization(organization.id, member.user.id))).code).toBe(403);
-    expect((await clientError(client(owner.token).orgs.setUserAsSsoMemberForOrganization(organization.id, "nobody"))).code).toBe(404);
+    expect(
+      (await clientError(client(member.token).orgs.setUserAsSsoMemberForOrganization(organization.id, member.user.id)))
+        .code,
+    ).toBe(403);
+    expect(
+      (await clientError(client(owner.token).orgs.setUserAsSsoMemberForOrganization(organization.id, "nobody"))).code,
+    ).toBe(404);
   });
 
   it("ping stamps lastSeenAt and returns visitor claims that verify with the signing secret", async () => {
@@ -158,10 +232,14 @@ describe("organization members", () => {
     const member = await seedMember(organization.id, "comment");
     const before = Date.now();
     const { data } = await client(member.token).orgs.updateOrganizationMemberLastSeenAt(organization.id);
-    const { payload, protectedHeader } = await jwtVerify(data.gitbookVisitorClaims!, new TextEncoder().encode(env.SIGNING_SECRET), {
-      issuer: "https://api.quire.test",
-      audience: "quire:visitor",
-    });
+    const { payload, protectedHeader } = await jwtVerify(
+      data.gitbookVisitorClaims!,
+      new TextEncoder().encode(env.SIGNING_SECRET),
+      {
+        issuer: "https://api.quire.test",
+        audience: "quire:visitor",
+      },
+    );
     expect(protectedHeader.alg).toBe("HS256");
     expect(payload).toMatchObject({ sub: member.user.id, org: organization.id, role: "comment" });
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(15 * 60);
@@ -169,7 +247,9 @@ describe("organization members", () => {
     const seen = await client(member.token).orgs.getMemberInOrganizationById(organization.id, member.user.id);
     expect(Date.parse(seen.data.lastSeenAt!)).toBeGreaterThanOrEqual(before - 1000);
     const stranger = await seedUser();
-    expect((await clientError(client(stranger.token).orgs.updateOrganizationMemberLastSeenAt(organization.id))).code).toBe(404);
+    expect(
+      (await clientError(client(stranger.token).orgs.updateOrganizationMemberLastSeenAt(organization.id))).code,
+    ).toBe(404);
     expect((await clientError(client().orgs.updateOrganizationMemberLastSeenAt(organization.id))).code).toBe(401);
   });
 
@@ -178,8 +258,13 @@ describe("organization members", () => {
     const member = await seedMember(organization.id, "read");
     const { data } = await client(owner.token).orgs.listSpacesForOrganizationMember(organization.id, member.user.id);
     expect(data).toEqual({ items: [], count: 0 });
-    expect((await clientError(client(owner.token).orgs.listSpacesForOrganizationMember(organization.id, "nobody"))).code).toBe(404);
+    expect(
+      (await clientError(client(owner.token).orgs.listSpacesForOrganizationMember(organization.id, "nobody"))).code,
+    ).toBe(404);
     const stranger = await seedUser();
-    expect((await clientError(client(stranger.token).orgs.listSpacesForOrganizationMember(organization.id, member.user.id))).code).toBe(404);
+    expect(
+      (await clientError(client(stranger.token).orgs.listSpacesForOrganizationMember(organization.id, member.user.id)))
+        .code,
+    ).toBe(404);
   });
 });

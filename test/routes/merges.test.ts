@@ -9,7 +9,9 @@ async function spaceWithPages() {
     { operation: "insert_page", ref: "intro", title: "Intro", document: { markdown: "one\ntwo\nthree\nfour\nfive\n" } },
     { operation: "insert_page", ref: "guide", title: "Guide", document: { markdown: "guide\n" } },
   ]);
-  await writeContent(seeded.owner.token, seeded.space.id, cr.id, [{ operation: "insert_page", title: "Child", into: pages[1], document: { markdown: "child\n" } }]);
+  await writeContent(seeded.owner.token, seeded.space.id, cr.id, [
+    { operation: "insert_page", title: "Child", into: pages[1], document: { markdown: "child\n" } },
+  ]);
   expect((await seeded.api.spaces.mergeChangeRequest(seeded.space.id, cr.id)).data.result).toBe("merge");
   const { data } = await seeded.api.spaces.listPages(seeded.space.id);
   const [intro, guide] = data.pages as any[];
@@ -22,8 +24,12 @@ const markdownOf = async (gb: ReturnType<typeof client>, spaceId: string, pageId
 describe("merging change requests", () => {
   it("merges two change requests that edit different pages", async () => {
     const s = await spaceWithPages();
-    const a = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, title: "Introduction" }]);
-    const b = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.guide, document: { markdown: "new guide\n" } }]);
+    const a = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, title: "Introduction" },
+    ]);
+    const b = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.guide, document: { markdown: "new guide\n" } },
+    ]);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, a.cr.id)).data.result).toBe("merge");
     expect((await s.api.spaces.getChangeRequestById(s.space.id, b.cr.id)).data.outdated).toBe(true);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, b.cr.id)).data.result).toBe("merge");
@@ -33,8 +39,12 @@ describe("merging change requests", () => {
 
   it("keeps both sides' edits of different lines of one page", async () => {
     const s = await spaceWithPages();
-    const a = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, document: { markdown: "ONE\ntwo\nthree\nfour\nfive\n" } }]);
-    const b = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, document: { markdown: "one\ntwo\nthree\nfour\nFIVE\n" } }]);
+    const a = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, document: { markdown: "ONE\ntwo\nthree\nfour\nfive\n" } },
+    ]);
+    const b = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, document: { markdown: "one\ntwo\nthree\nfour\nFIVE\n" } },
+    ]);
     await s.api.spaces.mergeChangeRequest(s.space.id, a.cr.id);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, b.cr.id)).data.result).toBe("merge");
     expect(await markdownOf(s.api, s.space.id, s.intro)).toBe("ONE\ntwo\nthree\nfour\nFIVE\n");
@@ -42,8 +52,12 @@ describe("merging change requests", () => {
 
   it("reports conflicts on the same lines and changes nothing", async () => {
     const s = await spaceWithPages();
-    const a = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, document: { markdown: "A\ntwo\nthree\nfour\nfive\n" } }]);
-    const b = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, document: { markdown: "B\ntwo\nthree\nfour\nfive\n" } }]);
+    const a = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, document: { markdown: "A\ntwo\nthree\nfour\nfive\n" } },
+    ]);
+    const b = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, document: { markdown: "B\ntwo\nthree\nfour\nfive\n" } },
+    ]);
     await s.api.spaces.mergeChangeRequest(s.space.id, a.cr.id);
     const mainBefore = (await s.api.spaces.getCurrentRevision(s.space.id)).data.id;
     const result = await s.api.spaces.mergeChangeRequest(s.space.id, b.cr.id);
@@ -59,8 +73,12 @@ describe("merging change requests", () => {
 
   it("merges a move on one side with an edit on the other", async () => {
     const s = await spaceWithPages();
-    const move = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.child, into: null, at: 0 }]);
-    const edit = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.child, document: { markdown: "edited child\n" } }]);
+    const move = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.child, into: null, at: 0 },
+    ]);
+    const edit = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.child, document: { markdown: "edited child\n" } },
+    ]);
     await s.api.spaces.mergeChangeRequest(s.space.id, edit.cr.id);
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, move.cr.id)).data.result).toBe("merge");
     const { data } = await s.api.spaces.listPages(s.space.id);
@@ -72,7 +90,9 @@ describe("merging change requests", () => {
   it("reports a conflict when a page is deleted on one side and edited on the other", async () => {
     const s = await spaceWithPages();
     const del = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "delete_page", page: s.guide }]);
-    const edit = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.child, title: "Renamed child" }]);
+    const edit = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.child, title: "Renamed child" },
+    ]);
     await s.api.spaces.mergeChangeRequest(s.space.id, edit.cr.id);
     const result = await s.api.spaces.mergeChangeRequest(s.space.id, del.cr.id);
     expect(result.data.result).toBe("conflicts");
@@ -81,8 +101,12 @@ describe("merging change requests", () => {
 
   it("updates a change request from main, then merges it", async () => {
     const s = await spaceWithPages();
-    const mine = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "update_page", page: s.intro, title: "Mine" }]);
-    const other = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "From main", document: { markdown: "m\n" } }]);
+    const mine = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: s.intro, title: "Mine" },
+    ]);
+    const other = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "From main", document: { markdown: "m\n" } },
+    ]);
     await s.api.spaces.mergeChangeRequest(s.space.id, other.cr.id);
     const main = (await s.api.spaces.getCurrentRevision(s.space.id)).data.id;
     const updated = await s.api.spaces.updateChangeRequest(s.space.id, mine.cr.id);
@@ -90,7 +114,9 @@ describe("merging change requests", () => {
     const cr = (await s.api.spaces.getChangeRequestById(s.space.id, mine.cr.id)).data;
     expect(cr).toMatchObject({ revision: updated.data.revision, revisionMergedAncestor: main, outdated: false });
     expect((await s.api.spaces.getRevisionById(s.space.id, updated.data.revision)).data.type).toBe("update");
-    expect((await s.api.spaces.listPagesInChangeRequest(s.space.id, mine.cr.id)).data.pages.map((p) => p.title)).toContain("From main");
+    expect(
+      (await s.api.spaces.listPagesInChangeRequest(s.space.id, mine.cr.id)).data.pages.map((p) => p.title),
+    ).toContain("From main");
     expect((await s.api.spaces.mergeChangeRequest(s.space.id, mine.cr.id)).data.result).toBe("merge");
     const titles = (await s.api.spaces.listPages(s.space.id)).data.pages.map((p) => p.title);
     expect(titles).toEqual(["Mine", "Guide", "From main"]);
@@ -98,9 +124,16 @@ describe("merging change requests", () => {
 
   it("never loses a write when two merges race", async () => {
     const s = await spaceWithPages();
-    const a = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "A", document: { markdown: "a\n" } }]);
-    const b = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "B", document: { markdown: "b\n" } }]);
-    const results = await Promise.all([s.api.spaces.mergeChangeRequest(s.space.id, a.cr.id), s.api.spaces.mergeChangeRequest(s.space.id, b.cr.id)]);
+    const a = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "A", document: { markdown: "a\n" } },
+    ]);
+    const b = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "B", document: { markdown: "b\n" } },
+    ]);
+    const results = await Promise.all([
+      s.api.spaces.mergeChangeRequest(s.space.id, a.cr.id),
+      s.api.spaces.mergeChangeRequest(s.space.id, b.cr.id),
+    ]);
     expect(results.map((r) => r.data.result)).toEqual(["merge", "merge"]);
     const titles = (await s.api.spaces.listPages(s.space.id)).data.pages.map((p) => p.title);
     expect(titles).toEqual(expect.arrayContaining(["A", "B", "Intro", "Guide"]));
@@ -111,7 +144,9 @@ describe("merging change requests", () => {
   it("needs the review role, refuses locked spaces (403) and archived change requests (409)", async () => {
     const s = await spaceWithPages();
     const editor = await seedSpaceMember(s.organization.id, "edit");
-    const cr = await changeRequestWith(editor.token, s.space.id, [{ operation: "update_page", page: s.intro, title: "Edited" }]);
+    const cr = await changeRequestWith(editor.token, s.space.id, [
+      { operation: "update_page", page: s.intro, title: "Edited" },
+    ]);
     expect((await clientError(client(editor.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(403);
     const reviewer = await seedSpaceMember(s.organization.id, "review");
     await s.api.spaces.updateSpaceById(s.space.id, { editMode: "locked" as never });
@@ -119,7 +154,9 @@ describe("merging change requests", () => {
     await s.api.spaces.updateSpaceById(s.space.id, { editMode: "live" as never });
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "archived" });
     expect((await clientError(client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id))).code).toBe(409);
-    const archivedWrite = await writeContent(editor.token, s.space.id, cr.cr.id, [{ operation: "update_page", page: s.intro, title: "Again" }]);
+    const archivedWrite = await writeContent(editor.token, s.space.id, cr.cr.id, [
+      { operation: "update_page", page: s.intro, title: "Again" },
+    ]);
     expect(archivedWrite.status).toBe(409);
     await s.api.spaces.updateChangeRequestById(s.space.id, cr.cr.id, { status: "open" });
     expect((await client(reviewer.token).spaces.mergeChangeRequest(s.space.id, cr.cr.id)).data.result).toBe("merge");
@@ -130,18 +167,26 @@ describe("merges racing writes", () => {
   it("never loses a change-request write that races its merge", async () => {
     for (let round = 0; round < 4; round++) {
       const s = await seedSpace();
-      const { cr } = await changeRequestWith(s.owner.token, s.space.id, [{ operation: "insert_page", title: "First", document: { markdown: "1\n" } }]);
+      const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
+        { operation: "insert_page", title: "First", document: { markdown: "1\n" } },
+      ]);
       const [merge, write] = await Promise.all([
         s.api.spaces.mergeChangeRequest(s.space.id, cr.id),
-        writeContent(s.owner.token, s.space.id, cr.id, [{ operation: "insert_page", title: "Late", document: { markdown: "2\n" } }]),
+        writeContent(s.owner.token, s.space.id, cr.id, [
+          { operation: "insert_page", title: "Late", document: { markdown: "2\n" } },
+        ]),
       ]);
       expect(merge.data.result).toBe("merge");
       const titles = (await s.api.spaces.listPages(s.space.id)).data.pages.map((p) => p.title);
-      if (write.status === 200) expect(titles, `round ${round}: the write landed, so the merge must carry it`).toContain("Late");
+      if (write.status === 200)
+        expect(titles, `round ${round}: the write landed, so the merge must carry it`).toContain("Late");
       else expect(write.status, `round ${round}: ${write.text}`).toBe(409);
       expect(titles).toContain("First");
       // Once merged, status cannot be reopened, even by a PATCH that raced the merge.
-      const reopen = await api("PATCH", `/spaces/${s.space.id}/change-requests/${cr.id}`, { token: s.owner.token, body: { status: "open" } });
+      const reopen = await api("PATCH", `/spaces/${s.space.id}/change-requests/${cr.id}`, {
+        token: s.owner.token,
+        body: { status: "open" },
+      });
       expect(reopen.status).toBe(409);
     }
   });

@@ -69,12 +69,17 @@ describe("OpenAPI specs", () => {
 
     await gb.orgs.createOpenApiSpec(orgId, { slug: "swagger", source: { url: `${origin}/openapi/legacy.json` } });
     expect((await processed(gb, orgId, "swagger")).lastProcessErrorCode).toBeUndefined();
-    expect(Object.keys((await gb.orgs.getLatestOpenApiSpecVersionContent(orgId, "swagger")).data.filesystem)).toEqual(["openapi.json"]);
+    expect(Object.keys((await gb.orgs.getLatestOpenApiSpecVersionContent(orgId, "swagger")).data.filesystem)).toEqual([
+      "openapi.json",
+    ]);
   });
 
   it("records PARSE_ERROR and FETCH_ERROR, and then has no content to serve", async () => {
     const { orgId, gb } = await setup();
-    await gb.orgs.createOpenApiSpec(orgId, { slug: "not-a-spec", source: { url: `${origin}/openapi/not-a-spec.yaml` } });
+    await gb.orgs.createOpenApiSpec(orgId, {
+      slug: "not-a-spec",
+      source: { url: `${origin}/openapi/not-a-spec.yaml` },
+    });
     await gb.orgs.createOpenApiSpec(orgId, { slug: "bad-text", source: { text: "{ not json" } });
     await gb.orgs.createOpenApiSpec(orgId, { slug: "missing", source: { url: `${origin}/openapi/nowhere.yaml` } });
     await gb.orgs.createOpenApiSpec(orgId, { slug: "private", source: { url: "http://10.0.0.1/spec.yaml" } });
@@ -96,12 +101,18 @@ describe("OpenAPI specs", () => {
     expect(updated.status).toBe(200);
     expect(updated.data.id).toBe(created.data.id);
     expect(updated.data.lastVersion).not.toBe(created.data.lastVersion);
-    const third = await gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, "multi", { source: { text: YAML_SPEC.replace("Inline", "Third") } });
+    const third = await gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, "multi", {
+      source: { text: YAML_SPEC.replace("Inline", "Third") },
+    });
     await processed(gb, orgId, "multi");
 
     const all = (await gb.orgs.listOpenApiSpecVersions(orgId, "multi")).data;
     expect(all.count).toBe(3);
-    expect(all.items.map((v) => v.id)).toEqual([third.data.lastVersion, updated.data.lastVersion, created.data.lastVersion]);
+    expect(all.items.map((v) => v.id)).toEqual([
+      third.data.lastVersion,
+      updated.data.lastVersion,
+      created.data.lastVersion,
+    ]);
     const first = (await gb.orgs.listOpenApiSpecVersions(orgId, "multi", { limit: 2 })).data;
     expect(first.items.map((v) => v.id)).toEqual(all.items.slice(0, 2).map((v) => v.id));
     const second = (await gb.orgs.listOpenApiSpecVersions(orgId, "multi", { limit: 2, page: first.next!.page })).data;
@@ -109,7 +120,9 @@ describe("OpenAPI specs", () => {
     expect(second.next).toBeUndefined();
 
     expect((await gb.orgs.getLatestOpenApiSpecVersion(orgId, "multi")).data.id).toBe(third.data.lastVersion);
-    expect(files((await gb.orgs.getLatestOpenApiSpecVersionContent(orgId, "multi")).data)["openapi.yaml"]).toContain("Third");
+    expect(files((await gb.orgs.getLatestOpenApiSpecVersionContent(orgId, "multi")).data)["openapi.yaml"]).toContain(
+      "Third",
+    );
     const older = (await gb.orgs.getOpenApiSpecVersionContentById(orgId, "multi", updated.data.lastVersion!)).data;
     expect(older.filesystem).toEqual({ "openapi.json": JSON_SPEC });
     expect((await clientError(gb.orgs.getOpenApiSpecVersionById(orgId, "multi", "nope"))).code).toBe(404);
@@ -144,11 +157,24 @@ describe("OpenAPI specs", () => {
       expect(err.code).toBe(400);
       expect(err.errorMessage).toContain("slug");
     }
-    expect((await clientError(gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, "Not_Ok", { source: { text: YAML_SPEC } }))).code).toBe(400);
-    for (const body of [{ slug: "ok" }, { slug: "ok", source: {} }, { slug: "ok", source: { text: "" } }, { slug: "ok", source: { url: "ftp://x/y" } }, { slug: "ok", source: { url: "not a url" } }, "[]", "{"]) {
+    expect(
+      (await clientError(gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, "Not_Ok", { source: { text: YAML_SPEC } })))
+        .code,
+    ).toBe(400);
+    for (const body of [
+      { slug: "ok" },
+      { slug: "ok", source: {} },
+      { slug: "ok", source: { text: "" } },
+      { slug: "ok", source: { url: "ftp://x/y" } },
+      { slug: "ok", source: { url: "not a url" } },
+      "[]",
+      "{",
+    ]) {
       expect((await api("POST", `/orgs/${orgId}/openapi`, { token, body })).status).toBe(400);
     }
-    expect((await api("PATCH", `/orgs/${orgId}/openapi/ok`, { token, body: { visibility: "everyone" } })).status).toBe(400);
+    expect((await api("PATCH", `/orgs/${orgId}/openapi/ok`, { token, body: { visibility: "everyone" } })).status).toBe(
+      400,
+    );
     expect((await api("GET", `/orgs/${orgId}/openapi?limit=5000`, { token })).status).toBe(400);
     expect((await api("GET", `/orgs/${orgId}/openapi?page=%%%`, { token })).status).toBe(400);
 
@@ -157,7 +183,9 @@ describe("OpenAPI specs", () => {
     expect(dup.code).toBe(409);
     // The same slug in another organization is fine.
     const other = await setup();
-    expect((await other.gb.orgs.createOpenApiSpec(other.orgId, { slug: "dup", source: { text: YAML_SPEC } })).status).toBe(201);
+    expect(
+      (await other.gb.orgs.createOpenApiSpec(other.orgId, { slug: "dup", source: { text: YAML_SPEC } })).status,
+    ).toBe(201);
   });
 
   it("a read member reads but cannot write (403); a non-member sees nothing (404); no token is 401", async () => {
@@ -178,31 +206,47 @@ describe("OpenAPI specs", () => {
       expect((await clientError(call())).code).toBe(403);
     }
     const creator = client((await seedMember(orgId, "create")).token);
-    expect((await creator.orgs.createOpenApiSpec(orgId, { slug: "mine", source: { text: YAML_SPEC } })).status).toBe(201);
+    expect((await creator.orgs.createOpenApiSpec(orgId, { slug: "mine", source: { text: YAML_SPEC } })).status).toBe(
+      201,
+    );
 
     const stranger = client((await seedUser("stranger")).token);
     expect((await clientError(stranger.orgs.getOpenApiSpecBySlug(orgId, "shared"))).code).toBe(404);
     expect((await clientError(stranger.orgs.listOpenApiSpecs(orgId))).code).toBe(404);
-    expect((await clientError(stranger.orgs.createOpenApiSpec(orgId, { slug: "x", source: { text: YAML_SPEC } }))).code).toBe(404);
+    expect(
+      (await clientError(stranger.orgs.createOpenApiSpec(orgId, { slug: "x", source: { text: YAML_SPEC } }))).code,
+    ).toBe(404);
     expect((await clientError(stranger.orgs.deleteOpenApiSpecBySlug(orgId, "shared"))).code).toBe(404);
     expect((await clientError(client().orgs.getOpenApiSpecBySlug(orgId, "shared"))).code).toBe(401);
-    expect((await api("POST", `/orgs/${orgId}/openapi`, { body: { slug: "x", source: { text: "a" } } })).status).toBe(401);
+    expect((await api("POST", `/orgs/${orgId}/openapi`, { body: { slug: "x", source: { text: "a" } } })).status).toBe(
+      401,
+    );
   });
 
   it("never answers 500 to odd input", async () => {
     const { orgId, token } = await setup();
     const odd = ["%E0%A4%A", "..", "a".repeat(300), "latest", "versions"];
     for (const slug of odd) {
-      for (const path of [`/${slug}`, `/${slug}/versions`, `/${slug}/versions/latest/content`, `/${slug}/versions/${slug}/content`]) {
+      for (const path of [
+        `/${slug}`,
+        `/${slug}/versions`,
+        `/${slug}/versions/latest/content`,
+        `/${slug}/versions/${slug}/content`,
+      ]) {
         const res = await api("GET", `/orgs/${orgId}/openapi${path}`, { token });
         expect(res.status, path).toBeLessThan(500);
       }
     }
-    const weird = [{ slug: "ok", source: { text: "x", url: `${origin}/openapi/petstore.yaml` } }, { slug: 1, source: { text: 2 } }, { slug: "ok", source: [] }];
+    const weird = [
+      { slug: "ok", source: { text: "x", url: `${origin}/openapi/petstore.yaml` } },
+      { slug: 1, source: { text: 2 } },
+      { slug: "ok", source: [] },
+    ];
     for (const body of weird) {
       expect((await api("POST", `/orgs/${orgId}/openapi`, { token, body })).status).toBeLessThan(500);
     }
-    const yamlBomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n";
+    const yamlBomb =
+      "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n";
     const res = await api("PUT", `/orgs/${orgId}/openapi/bomb`, { token, body: { source: { text: yamlBomb } } });
     expect(res.status).toBe(201);
     const gb = client(token);

@@ -48,8 +48,14 @@ describe("organizations", () => {
     const reader = await seedMember(organization.id, "read");
     const guest = await seedMember(organization.id, null);
     const creator = await seedMember(organization.id, "create");
-    const perms = async (token: string) => (await client(token).orgs.getOrganizationById(organization.id)).data.permissions;
-    expect(await perms(reader.token)).toMatchObject({ view: true, admin: false, createContent: false, listMembers: true });
+    const perms = async (token: string) =>
+      (await client(token).orgs.getOrganizationById(organization.id)).data.permissions;
+    expect(await perms(reader.token)).toMatchObject({
+      view: true,
+      admin: false,
+      createContent: false,
+      listMembers: true,
+    });
     expect(await perms(guest.token)).toMatchObject({ view: true, admin: false, listMembers: false, listTeams: false });
     expect(await perms(creator.token)).toMatchObject({ createContent: true, admin: false, viewBilling: false });
   });
@@ -60,7 +66,9 @@ describe("organizations", () => {
     const error = await clientError(client(stranger.token).orgs.getOrganizationById(organization.id));
     expect(error.code).toBe(404);
     expect(error.errorMessage).toBe("Organization not found");
-    expect((await clientError(client(stranger.token).orgs.updateOrganizationById(organization.id, { title: "Mine" }))).code).toBe(404);
+    expect(
+      (await clientError(client(stranger.token).orgs.updateOrganizationById(organization.id, { title: "Mine" }))).code,
+    ).toBe(404);
   });
 
   it("updateOrganizationById updates every field for admins", async () => {
@@ -87,7 +95,10 @@ describe("organizations", () => {
       inviteLinks: false,
       urls: { logo: "https://acme.com/logo.png" },
     });
-    const cleared = await client(owner.token).orgs.updateOrganizationById(organization.id, { logo: null, defaultContent: null });
+    const cleared = await client(owner.token).orgs.updateOrganizationById(organization.id, {
+      logo: null,
+      defaultContent: null,
+    });
     expect(cleared.data.urls.logo).toBeUndefined();
     expect(cleared.data.defaultContent).toBeUndefined();
     expect(cleared.data.title).toBe("Acme Docs");
@@ -96,7 +107,9 @@ describe("organizations", () => {
   it("updateOrganizationById is admin-only (403) and validates each field (400)", async () => {
     const { organization, owner } = await seedOrganization();
     const creator = await seedMember(organization.id, "create");
-    const denied = await clientError(client(creator.token).orgs.updateOrganizationById(organization.id, { title: "Nope" }));
+    const denied = await clientError(
+      client(creator.token).orgs.updateOrganizationById(organization.id, { title: "Nope" }),
+    );
     expect(denied.code).toBe(403);
     const bad: Array<[Record<string, unknown>, RegExp]> = [
       [{ title: "A" }, /^body\.title/],
@@ -122,7 +135,9 @@ describe("organizations", () => {
     const a = await seedOrganization();
     const b = await seedOrganization();
     await client(a.owner.token).orgs.updateOrganizationById(a.organization.id, { hostname: "taken-name" });
-    const error = await clientError(client(b.owner.token).orgs.updateOrganizationById(b.organization.id, { hostname: "taken-name" }));
+    const error = await clientError(
+      client(b.owner.token).orgs.updateOrganizationById(b.organization.id, { hostname: "taken-name" }),
+    );
     expect(error.code).toBe(409);
     // Setting one's own hostname again is fine.
     await client(a.owner.token).orgs.updateOrganizationById(a.organization.id, { hostname: "taken-name" });
@@ -137,7 +152,9 @@ describe("organizations", () => {
 describe("email domains and subdomains", () => {
   it("lists organizations for one's own email domain, and only one's own for other domains", async () => {
     const { organization, owner } = await seedOrganization("Example Inc");
-    await client(owner.token).orgs.updateOrganizationById(organization.id, { emailDomains: ["example.com", "other.org"] });
+    await client(owner.token).orgs.updateOrganizationById(organization.id, {
+      emailDomains: ["example.com", "other.org"],
+    });
     const colleague = await seedUser("colleague"); // @example.com, not a member
     const { data } = await client(colleague.token).emailDomains.getOrganizationsForEmailDomain("example.com");
     expect(data.organizations.map((o) => o.id)).toContain(organization.id);

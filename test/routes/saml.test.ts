@@ -4,13 +4,18 @@ import { IDP_CERTIFICATE } from "../fixtures/certificate";
 import { api, client, clientError } from "../helpers/http";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
 
-const complete = { entityID: "https://idp.example.com/metadata", certificate: IDP_CERTIFICATE, ssoURL: "https://idp.example.com/sso" };
+const complete = {
+  entityID: "https://idp.example.com/metadata",
+  certificate: IDP_CERTIFICATE,
+  ssoURL: "https://idp.example.com/sso",
+};
 
 describe("SAML providers", () => {
   it("creates an active provider with its service URLs and default team, and a pending one with a label only", async () => {
     const { organization, owner } = await seedOrganization();
     const orgs = client(owner.token).orgs;
-    const team = (await orgs.createOrganizationTeam(organization.id, { title: "SSO people", members: [owner.user.id] })).data;
+    const team = (await orgs.createOrganizationTeam(organization.id, { title: "SSO people", members: [owner.user.id] }))
+      .data;
     const res = await api("POST", `/orgs/${organization.id}/saml`, {
       token: owner.token,
       body: { label: "Okta", ...complete, defaultTeam: team.id, defaultRole: "edit" },
@@ -35,7 +40,13 @@ describe("SAML providers", () => {
     });
     expect(res.json.createdAt).toBeDefined();
     const pending = await orgs.createOrganizationSamlProvider(organization.id, { label: "Later" });
-    expect(pending.data).toMatchObject({ status: "pending", ssoURL: "", entityID: "", certificate: "", defaultRole: "read" });
+    expect(pending.data).toMatchObject({
+      status: "pending",
+      ssoURL: "",
+      entityID: "",
+      certificate: "",
+      defaultRole: "read",
+    });
     expect(pending.data.defaultTeam).toBeUndefined();
   });
 
@@ -49,7 +60,10 @@ describe("SAML providers", () => {
       [{ label: "ok", entityID: "e".repeat(1025) }, /^body\.entityID/],
       [{ label: "ok", certificate: `${IDP_CERTIFICATE}\n${"A".repeat(10000)}` }, /^body\.certificate/],
       [{ label: "ok", certificate: "not a certificate" }, /^body\.certificate: must be a PEM/],
-      [{ label: "ok", certificate: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----" }, /^body\.certificate/],
+      [
+        { label: "ok", certificate: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----" },
+        /^body\.certificate/,
+      ],
       [{ label: "ok", certificate: garbled }, /^body\.certificate/],
       [{ label: "ok", ssoURL: "not a url" }, /^body\.ssoURL/],
       [{ label: "ok", ssoURL: "javascript:alert(1)" }, /^body\.ssoURL/],
@@ -62,7 +76,8 @@ describe("SAML providers", () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json.error.message, JSON.stringify(body).slice(0, 80)).toMatch(field);
     }
-    const provider = (await client(owner.token).orgs.createOrganizationSamlProvider(organization.id, { label: "ok" })).data;
+    const provider = (await client(owner.token).orgs.createOrganizationSamlProvider(organization.id, { label: "ok" }))
+      .data;
     for (const [body, field] of cases.slice(1)) {
       const res = await api("PATCH", `/orgs/${organization.id}/saml/${provider.id}`, { token: owner.token, body });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -74,10 +89,14 @@ describe("SAML providers", () => {
     const { organization, owner } = await seedOrganization();
     const orgs = client(owner.token).orgs;
     const ids: string[] = [];
-    for (const label of ["One", "Two", "Three"]) ids.push((await orgs.createOrganizationSamlProvider(organization.id, { label })).data.id);
+    for (const label of ["One", "Two", "Three"])
+      ids.push((await orgs.createOrganizationSamlProvider(organization.id, { label })).data.id);
     const first = await orgs.listSamlProvidersInOrganizationById(organization.id, { limit: 2 });
     expect(first.data.count).toBe(3);
-    const second = await orgs.listSamlProvidersInOrganizationById(organization.id, { limit: 2, page: first.data.next!.page });
+    const second = await orgs.listSamlProvidersInOrganizationById(organization.id, {
+      limit: 2,
+      page: first.data.next!.page,
+    });
     expect([...first.data.items, ...second.data.items].map((p) => p.id)).toEqual(ids);
 
     const team = (await orgs.createOrganizationTeam(organization.id, { title: "Default" })).data;
@@ -87,7 +106,12 @@ describe("SAML providers", () => {
       defaultTeam: team.id,
       defaultRole: ClientRole.Comment,
     });
-    expect(updated.data).toMatchObject({ label: "Okta", status: "active", defaultRole: "comment", defaultTeam: { id: team.id } });
+    expect(updated.data).toMatchObject({
+      label: "Okta",
+      status: "active",
+      defaultRole: "comment",
+      defaultTeam: { id: team.id },
+    });
     expect((await orgs.getOrganizationSamlProviderById(organization.id, ids[0])).data.label).toBe("Okta");
     // Deleting the default team clears it from the provider.
     await orgs.removeTeamFromOrganizationById(organization.id, team.id);
@@ -97,20 +121,30 @@ describe("SAML providers", () => {
     await orgs.deleteOrganizationSamlProvider(organization.id, ids[1]);
     expect((await clientError(orgs.getOrganizationSamlProviderById(organization.id, ids[1]))).code).toBe(404);
     const other = await seedOrganization();
-    expect((await clientError(client(other.owner.token).orgs.getOrganizationSamlProviderById(other.organization.id, ids[0]))).code).toBe(404);
+    expect(
+      (await clientError(client(other.owner.token).orgs.getOrganizationSamlProviderById(other.organization.id, ids[0])))
+        .code,
+    ).toBe(404);
   });
 
   it("is admin-only: 403 for members, 404 for strangers, 401 without a token", async () => {
     const { organization, owner } = await seedOrganization();
-    const provider = (await client(owner.token).orgs.createOrganizationSamlProvider(organization.id, { label: "Okta" })).data;
+    const provider = (await client(owner.token).orgs.createOrganizationSamlProvider(organization.id, { label: "Okta" }))
+      .data;
     const creator = await seedMember(organization.id, "create");
     const stranger = await seedUser();
-    for (const [token, code] of [[creator.token, 403], [stranger.token, 404], [undefined, 401]] as const) {
+    for (const [token, code] of [
+      [creator.token, 403],
+      [stranger.token, 404],
+      [undefined, 401],
+    ] as const) {
       const orgs = client(token).orgs;
       expect((await clientError(orgs.listSamlProvidersInOrganizationById(organization.id))).code).toBe(code);
       expect((await clientError(orgs.createOrganizationSamlProvider(organization.id, { label: "x" }))).code).toBe(code);
       expect((await clientError(orgs.getOrganizationSamlProviderById(organization.id, provider.id))).code).toBe(code);
-      expect((await clientError(orgs.updateOrganizationSamlProvider(organization.id, provider.id, { label: "y" }))).code).toBe(code);
+      expect(
+        (await clientError(orgs.updateOrganizationSamlProvider(organization.id, provider.id, { label: "y" }))).code,
+      ).toBe(code);
       expect((await clientError(orgs.deleteOrganizationSamlProvider(organization.id, provider.id))).code).toBe(code);
     }
   });
@@ -125,7 +159,9 @@ describe("SSO login info", () => {
     const expected = { items: [{ id: active.id, label: "Okta", startURL: active.service.startURL }] };
     expect((await client().orgs.listSsoProviderLoginsInOrganization(organization.id)).data).toEqual(expected);
     const stranger = await seedUser();
-    expect((await client(stranger.token).orgs.listSsoProviderLoginsInOrganization(organization.id)).data).toEqual(expected);
+    expect((await client(stranger.token).orgs.listSsoProviderLoginsInOrganization(organization.id)).data).toEqual(
+      expected,
+    );
     const { organization: bare } = await seedOrganization("No SSO");
     expect((await client().orgs.listSsoProviderLoginsInOrganization(bare.id)).data).toEqual({ items: [] });
   });

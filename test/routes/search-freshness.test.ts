@@ -31,11 +31,23 @@ function undeliveredQueue() {
     return worker.fetch(new Request(input, init) as never, testEnv as never, ctx);
   };
   const settle = () => Promise.all(contexts.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
-  return { sent, fetch, settle, client: (token: string) => new GitBookAPI({ endpoint: "https://api.quire.test", authToken: token, serviceBinding: { fetch } }) };
+  return {
+    sent,
+    fetch,
+    settle,
+    client: (token: string) =>
+      new GitBookAPI({ endpoint: "https://api.quire.test", authToken: token, serviceBinding: { fetch } }),
+  };
 }
 
 /** Polls space search every 50 ms from the write's response; the time until `word` is found, or fails past 1 s. */
-async function timeToFindable(q: ReturnType<typeof undeliveredQueue>, token: string, spaceId: string, word: string, respondedAt: number) {
+async function timeToFindable(
+  q: ReturnType<typeof undeliveredQueue>,
+  token: string,
+  spaceId: string,
+  word: string,
+  respondedAt: number,
+) {
   for (;;) {
     const res = await q.fetch(`https://api.quire.test/v1/spaces/${spaceId}/search?query=${encodeURIComponent(word)}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -52,11 +64,14 @@ async function timeToFindable(q: ReturnType<typeof undeliveredQueue>, token: str
 const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.95) - 1];
 
 const indexState = async (spaceId: string) =>
-  env.DB.prepare("SELECT s.revision_id AS revision, st.revision_id AS indexed FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id WHERE s.id = ?")
+  env.DB.prepare(
+    "SELECT s.revision_id AS revision, st.revision_id AS indexed FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id WHERE s.id = ?",
+  )
     .bind(spaceId)
     .first<{ revision: string; indexed: string | null }>();
 
-const jobStatus = async (jobId: string) => (await env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>())?.status;
+const jobStatus = async (jobId: string) =>
+  (await env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>())?.status;
 
 async function setup() {
   const q = undeliveredQueue();
@@ -70,12 +85,17 @@ async function setup() {
 async function mergeChangeRequest(s: Awaited<ReturnType<typeof setup>>, pages: { title: string; markdown: string }[]) {
   const { data: cr } = await s.gb.spaces.createChangeRequest(s.space.id, { subject: "Add" });
   for (let i = 0; i < pages.length; i += 50) {
-    const changes = pages.slice(i, i + 50).map((p) => ({ operation: "insert_page", title: p.title, document: { markdown: p.markdown } }));
-    const res = await s.q.fetch(`https://api.quire.test/v1/spaces/${s.space.id}/change-requests/${cr.id}/content?compat=false`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ changes }),
-    });
+    const changes = pages
+      .slice(i, i + 50)
+      .map((p) => ({ operation: "insert_page", title: p.title, document: { markdown: p.markdown } }));
+    const res = await s.q.fetch(
+      `https://api.quire.test/v1/spaces/${s.space.id}/change-requests/${cr.id}/content?compat=false`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${s.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ changes }),
+      },
+    );
     expect(res.status, await res.clone().text()).toBe(200);
   }
   const merged = await s.gb.spaces.mergeChangeRequest(s.space.id, cr.id);
@@ -89,10 +109,14 @@ describe("search freshness: writes to main are findable within 1 s, without the 
     const samples: number[] = [];
     for (let i = 0; i < 10; i++) {
       const word = `zephyrine${i}x${Math.random().toString(36).slice(2, 8)}`;
-      const respondedAt = await mergeChangeRequest(s, [{ title: `Note ${i}`, markdown: `This page mentions ${word} once.\n` }]);
+      const respondedAt = await mergeChangeRequest(s, [
+        { title: `Note ${i}`, markdown: `This page mentions ${word} once.\n` },
+      ]);
       samples.push(await timeToFindable(s.q, s.token, s.space.id, word, respondedAt));
     }
-    console.log(`merge → findable: p95 ${p95(samples)} ms, max ${Math.max(...samples)} ms, samples ${samples.join(",")}`);
+    console.log(
+      `merge → findable: p95 ${p95(samples)} ms, max ${Math.max(...samples)} ms, samples ${samples.join(",")}`,
+    );
     expect(p95(samples)).toBeLessThanOrEqual(FRESH_MS);
 
     // Once the deferred work settled: the index is at main's revision and no job ever ran (messages were
@@ -104,7 +128,9 @@ describe("search freshness: writes to main are findable within 1 s, without the 
     expect(await Promise.all(s.q.sent.map((m) => jobStatus(m.jobId)))).toEqual(Array(10).fill("pending"));
     const last = s.q.sent[s.q.sent.length - 1]!;
     await runJob({ db: createDb(env.DB), env: env as never, now: Date.now() }, last.jobId, { deadLetter: false });
-    const done = await env.DB.prepare("SELECT status, result FROM jobs WHERE id = ?").bind(last.jobId).first<{ status: string; result: string }>();
+    const done = await env.DB.prepare("SELECT status, result FROM jobs WHERE id = ?")
+      .bind(last.jobId)
+      .first<{ status: string; result: string }>();
     expect(done?.status).toBe("completed");
     expect(JSON.parse(done!.result)).toMatchObject({ upToDate: true, reindexed: 0 });
   });
@@ -114,7 +140,10 @@ describe("search freshness: writes to main are findable within 1 s, without the 
     const samples: number[] = [];
     for (let i = 0; i < 5; i++) {
       const { data: space } = await s.gb.orgs.createSpace(s.organization.id, { title: `Import ${i}` });
-      const res = await s.gb.spaces.importContent(space.id, { url: `${env.FIXTURE_ORIGIN}/docs/release-notes.md`, source: "markdown" as never });
+      const res = await s.gb.spaces.importContent(space.id, {
+        url: `${env.FIXTURE_ORIGIN}/docs/release-notes.md`,
+        source: "markdown" as never,
+      });
       const respondedAt = Date.now();
       expect(res.status).toBe(201);
       samples.push(await timeToFindable(s.q, s.token, space.id, "release notes", respondedAt));
@@ -129,7 +158,10 @@ describe("search freshness: writes to main are findable within 1 s, without the 
     const s = await setup();
     const samples: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const { data: space } = await s.gb.orgs.createSpace(s.organization.id, { title: `Wiki ${i}`, template: { id: "internal-wiki" } } as never);
+      const { data: space } = await s.gb.orgs.createSpace(s.organization.id, {
+        title: `Wiki ${i}`,
+        template: { id: "internal-wiki" },
+      } as never);
       const respondedAt = Date.now();
       samples.push(await timeToFindable(s.q, s.token, space.id, "onboarding", respondedAt));
     }
@@ -142,13 +174,19 @@ describe("search freshness: writes to main are findable within 1 s, without the 
 
   it(`leaves a change of more than ${INLINE_INDEX_PAGES} pages to the queued job`, async () => {
     const s = await setup();
-    const pages = Array.from({ length: INLINE_INDEX_PAGES + 1 }, (_, i) => ({ title: `Bulk ${i}`, markdown: `Bulk page ${i} about quokkas.\n` }));
+    const pages = Array.from({ length: INLINE_INDEX_PAGES + 1 }, (_, i) => ({
+      title: `Bulk ${i}`,
+      markdown: `Bulk page ${i} about quokkas.\n`,
+    }));
     await mergeChangeRequest(s, pages);
     await s.q.settle();
     // The inline run saw the size of the diff and wrote nothing; the queued job indexes it all.
     const before = await indexState(s.space.id);
     expect(before?.indexed).not.toBe(before?.revision);
-    const search = (word: string) => s.q.fetch(`https://api.quire.test/v1/spaces/${s.space.id}/search?query=${word}`, { headers: { authorization: `Bearer ${s.token}` } });
+    const search = (word: string) =>
+      s.q.fetch(`https://api.quire.test/v1/spaces/${s.space.id}/search?query=${word}`, {
+        headers: { authorization: `Bearer ${s.token}` },
+      });
     expect(((await (await search("quokkas")).json()) as { count: number }).count).toBe(0);
     const job = s.q.sent[s.q.sent.length - 1]!;
     await runJob({ db: createDb(env.DB), env: env as never, now: Date.now() }, job.jobId, { deadLetter: false });
@@ -159,19 +197,29 @@ describe("search freshness: writes to main are findable within 1 s, without the 
 
   it("an inline run and the job racing on the same revision leave one copy of each section", async () => {
     const s = await setup();
-    const pages = Array.from({ length: 8 }, (_, i) => ({ title: `Race ${i}`, markdown: `Intro ${i} of wombats.\n\n## Part\n\nMore ${i}.\n` }));
+    const pages = Array.from({ length: 8 }, (_, i) => ({
+      title: `Race ${i}`,
+      markdown: `Intro ${i} of wombats.\n\n## Part\n\nMore ${i}.\n`,
+    }));
     await mergeChangeRequest(s, pages);
     // The job runs while the merge's deferred inline run is (or may be) still going.
     const job = s.q.sent[s.q.sent.length - 1]!;
-    await Promise.all([runJob({ db: createDb(env.DB), env: env as never, now: Date.now() }, job.jobId, { deadLetter: false }), s.q.settle()]);
+    await Promise.all([
+      runJob({ db: createDb(env.DB), env: env as never, now: Date.now() }, job.jobId, { deadLetter: false }),
+      s.q.settle(),
+    ]);
     const state = await indexState(s.space.id);
     expect(state?.indexed).toBe(state?.revision);
-    const sections = await env.DB.prepare("SELECT page_id, position, count(*) AS copies FROM search_sections WHERE space_id = ? GROUP BY page_id, position")
+    const sections = await env.DB.prepare(
+      "SELECT page_id, position, count(*) AS copies FROM search_sections WHERE space_id = ? GROUP BY page_id, position",
+    )
       .bind(s.space.id)
       .all<{ page_id: string; copies: number }>();
     expect(new Set(sections.results.map((r) => r.page_id)).size).toBe(8);
     expect(sections.results.every((r) => r.copies === 1)).toBe(true);
-    const found = await s.q.fetch(`https://api.quire.test/v1/spaces/${s.space.id}/search?query=wombats`, { headers: { authorization: `Bearer ${s.token}` } });
+    const found = await s.q.fetch(`https://api.quire.test/v1/spaces/${s.space.id}/search?query=wombats`, {
+      headers: { authorization: `Bearer ${s.token}` },
+    });
     expect(((await found.json()) as { count: number }).count).toBe(8);
   });
 });

@@ -32,14 +32,24 @@ describe("the search index follows the space's primary content", () => {
     expect(ids(await searchSpace(s.owner.token, s.space.id, "zebra"))).toEqual([]);
     expect(ids(await searchSpace(s.owner.token, s.space.id, "giraffe"))).toEqual([alpha]);
     expect(ids(await searchSpace(s.owner.token, s.space.id, "yaks"))).toEqual([]);
-    expect((await searchSpace(s.owner.token, s.space.id, "platypus")).json.items[0]).toMatchObject({ title: "Gamma", path: "gamma" });
+    expect((await searchSpace(s.owner.token, s.space.id, "platypus")).json.items[0]).toMatchObject({
+      title: "Gamma",
+      path: "gamma",
+    });
   });
 
   it("re-indexes only changed pages; a move rewrites the path alone; redelivery does nothing", async () => {
     const s = await seedSpace();
-    const [one, two] = await mergePages(s.owner.token, s.space.id, [page("1", "One", "first body\n"), page("2", "Two", "second body\n")]);
+    const [one, two] = await mergePages(s.owner.token, s.space.id, [
+      page("1", "One", "first body\n"),
+      page("2", "Two", "second body\n"),
+    ]);
     const sectionIds = async () =>
-      (await env.DB.prepare("SELECT page_id, id FROM search_sections WHERE space_id = ? ORDER BY page_id").bind(s.space.id).all()).results;
+      (
+        await env.DB.prepare("SELECT page_id, id FROM search_sections WHERE space_id = ? ORDER BY page_id")
+          .bind(s.space.id)
+          .all()
+      ).results;
     const before = await sectionIds();
     // Rename Two's slug and edit One: only One's sections are rewritten; Two keeps its rows but gets its new path.
     const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
@@ -62,15 +72,26 @@ describe("the search index follows the space's primary content", () => {
     const changes = Array.from({ length: 12 }, (_, i) => page(`p${i}`, `Page ${i}`, `walrus number ${i}\n`));
     const { cr } = await changeRequestWith(s.owner.token, s.space.id, changes);
     // Merge without waiting for the queue, then drive the indexer by hand with a small budget.
-    await env.DB.prepare("UPDATE spaces SET revision_id = (SELECT revision_id FROM change_requests WHERE id = ?) WHERE id = ?").bind(cr.id, s.space.id).run();
+    await env.DB.prepare(
+      "UPDATE spaces SET revision_id = (SELECT revision_id FROM change_requests WHERE id = ?) WHERE id = ?",
+    )
+      .bind(cr.id, s.space.id)
+      .run();
     const first = await updateSearchIndex(jobCtx(), s.space.id, 5);
     expect(first).toMatchObject({ reindexed: 5, more: true });
     expect(INDEX_PAGES_PER_RUN).toBeGreaterThan(5);
     await indexed(s.space.id); // the continuation job finishes the rest
     expect((await searchSpace(s.owner.token, s.space.id, "walrus")).json.count).toBe(12);
     // writeMainContent (imports, templates) queues the job like a merge does.
-    const caller = { kind: "user" as const, userId: s.owner.user.id, tokenId: s.owner.tokenId, memberships: new Map([[s.organization.id, "admin" as const]]) };
-    await writeMainContent({ ...jobCtx(), caller, urls: { api: "", app: "" } }, s.space.id, [page("q", "Quokka", "a quokka smiles\n")] as never);
+    const caller = {
+      kind: "user" as const,
+      userId: s.owner.user.id,
+      tokenId: s.owner.tokenId,
+      memberships: new Map([[s.organization.id, "admin" as const]]),
+    };
+    await writeMainContent({ ...jobCtx(), caller, urls: { api: "", app: "" } }, s.space.id, [
+      page("q", "Quokka", "a quokka smiles\n"),
+    ] as never);
     await indexed(s.space.id);
     expect((await searchSpace(s.owner.token, s.space.id, "quokka")).json.count).toBe(1);
     const { data: copy } = await s.api.spaces.duplicateSpace(s.space.id);
@@ -88,10 +109,14 @@ describe("the search index follows the space's primary content", () => {
     await env.DB.prepare("UPDATE spaces SET deleted_at = 1 WHERE id = ?").bind(s.space.id).run();
     await purgeDeletedSpaces(jobCtx());
     for (const table of SPACE_SCOPED_TABLES) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE space_id = ?`).bind(s.space.id).first<{ n: number }>();
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE space_id = ?`)
+        .bind(s.space.id)
+        .first<{ n: number }>();
       expect(row!.n, table).toBe(0);
     }
-    const fts = await env.DB.prepare(`SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH '"ocelot"'`).first<{ n: number }>();
+    const fts = await env.DB.prepare(`SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH '"ocelot"'`).first<{
+      n: number;
+    }>();
     expect(fts!.n).toBe(0);
   });
 });
@@ -99,7 +124,10 @@ describe("the search index follows the space's primary content", () => {
 describe("searchOrganizationContent", () => {
   async function orgWithSpaces() {
     const s = await seedSpace("Handbook");
-    await mergePages(s.owner.token, s.space.id, [page("a", "Lemur policy", "All about lemurs.\n"), page("b", "Travel", "Bring a lemur plushie.\n")]);
+    await mergePages(s.owner.token, s.space.id, [
+      page("a", "Lemur policy", "All about lemurs.\n"),
+      page("b", "Travel", "Bring a lemur plushie.\n"),
+    ]);
     const { data: second } = await s.api.orgs.createSpace(s.organization.id, { title: "Engineering" });
     await mergePages(s.owner.token, second.id, [page("c", "Build", "The lemur build server.\n")]);
     const { data: secret } = await s.api.orgs.createSpace(s.organization.id, { title: "Board" });
@@ -118,7 +146,11 @@ describe("searchOrganizationContent", () => {
     expect(handbook.pages.map((p) => p.title)).toEqual(["Lemur policy", "Travel"]);
     expect(handbook.pages[0].sections![0].body).toContain("<mark>lemurs</mark>");
     const paged = await s.api.orgs.searchOrganizationContent(s.organization.id, { query: "lemur", limit: 2 });
-    const rest = await s.api.orgs.searchOrganizationContent(s.organization.id, { query: "lemur", limit: 2, page: paged.data.next!.page });
+    const rest = await s.api.orgs.searchOrganizationContent(s.organization.id, {
+      query: "lemur",
+      limit: 2,
+      page: paged.data.next!.page,
+    });
     expect([...paged.data.items, ...rest.data.items].map((g) => g.id)).toEqual(data.items.map((g) => g.id));
   });
 
@@ -143,6 +175,8 @@ describe("searchOrganizationContent", () => {
     for (const query of ['"', "NEAR(", "title:x", "*", "^", "🎉", "搜", "a OR b"]) {
       expect([200, 400]).toContain((await searchOrg(s.owner.token, s.organization.id, query)).status);
     }
-    expect((await client(s.owner.token).orgs.searchOrganizationContent(s.organization.id, { query: "   " })).data).toMatchObject({ items: [], count: 0 });
+    expect(
+      (await client(s.owner.token).orgs.searchOrganizationContent(s.organization.id, { query: "   " })).data,
+    ).toMatchObject({ items: [], count: 0 });
   });
 });

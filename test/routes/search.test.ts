@@ -10,7 +10,11 @@ async function docsSpace() {
   const s = await seedSpace();
   const [install, guide, cjk] = await mergePages(s.owner.token, s.space.id, [
     page("install", "Installation", "Run the setup script.\n\n## Requirements\n\nNode and a terminal.\n"),
-    page("guide", "Guide", "The installation takes a minute. After installation, read on.\n\n## Configuration\n\nSet the configuration file.\n"),
+    page(
+      "guide",
+      "Guide",
+      "The installation takes a minute. After installation, read on.\n\n## Configuration\n\nSet the configuration file.\n",
+    ),
     page("cjk", "全文搜索", "这是一个全文搜索引擎的测试。\n\n## 設定\n\n日本語の検索もできます。\n"),
     page("hidden", "Secret notes", "classified installation notes", { noIndex: true }),
   ]);
@@ -24,7 +28,11 @@ describe("searchSpaceContent", () => {
     expect(data.items.map((p) => p.id)).toEqual([s.install, s.guide]);
     expect(data.count).toBe(2);
     const [install, guide] = data.items;
-    expect(install).toMatchObject({ title: "Installation", path: "installation", urls: { app: `https://app.quire.test/s/${s.space.id}/installation` } });
+    expect(install).toMatchObject({
+      title: "Installation",
+      path: "installation",
+      urls: { app: `https://app.quire.test/s/${s.space.id}/installation` },
+    });
     expect(guide.sections![0]).toMatchObject({ id: s.guide, title: "Guide", path: "guide" });
     expect(guide.sections![0].body).toContain("<mark>installation</mark>");
     expect(guide.sections![0].body).not.toMatch(/[\u0002\u0003]/);
@@ -38,14 +46,19 @@ describe("searchSpaceContent", () => {
     expect(section).toMatchObject({ id: "configuration", title: "Configuration", path: "guide#configuration" });
     expect(section.urls.app).toBe(`https://app.quire.test/s/${s.space.id}/guide#configuration`);
     expect(section.body).toBe("Set the <mark>configuration</mark> file.");
-    expect((await s.api.spaces.searchSpaceContent(s.space.id, { query: "set configur" })).data.items.map((p) => p.id)).toEqual([s.guide]);
+    expect(
+      (await s.api.spaces.searchSpaceContent(s.space.id, { query: "set configur" })).data.items.map((p) => p.id),
+    ).toEqual([s.guide]);
   });
 
   it("finds CJK text and substrings through the trigram index", async () => {
     const s = await docsSpace();
     for (const query of ["搜索引擎", "搜索", "検索", "全文搜索"]) {
       const { data } = await s.api.spaces.searchSpaceContent(s.space.id, { query });
-      expect(data.items.map((p) => p.id), query).toEqual([s.cjk]);
+      expect(
+        data.items.map((p) => p.id),
+        query,
+      ).toEqual([s.cjk]);
     }
     const { data } = await s.api.spaces.searchSpaceContent(s.space.id, { query: "搜索引擎" });
     expect(data.items[0].sections![0].body).toContain("<mark>搜索引擎</mark>");
@@ -60,18 +73,65 @@ describe("searchSpaceContent", () => {
 
   it("leaves noIndex pages out", async () => {
     const s = await docsSpace();
-    expect((await s.api.spaces.searchSpaceContent(s.space.id, { query: "classified" })).data).toMatchObject({ items: [], count: 0 });
+    expect((await s.api.spaces.searchSpaceContent(s.space.id, { query: "classified" })).data).toMatchObject({
+      items: [],
+      count: 0,
+    });
   });
 
   it("answers hostile queries with 200 or 400, never 500", async () => {
     const s = await docsSpace();
     const queries = [
-      '"', '""', '"installation', 'installation"', "a\"b'c", "AND", "OR", "NOT", "installation AND", "OR installation",
-      "NOT installation", "NEAR(installation guide)", "NEAR", "installation NEAR/2 guide", "*", "**", "install*", "*install",
-      "^installation", "^", "(", ")", "((installation", "installation))", "title:installation", "page_title:x", "body:",
-      "{page_title heading}: x", "-installation", "+", "-", ":", "'", "\\", "%", "_", "%_%", "\u0000", "\u0002x\u0003",
-      "🎉", "🎉🎉🎉", "👩‍👩‍👧 docs", "   ", "\t\n", "x".repeat(512), "搜".repeat(512), "a ".repeat(256),
-      "installation ".repeat(42), "SELECT * FROM search_sections; --", "';DROP TABLE spaces;--",
+      '"',
+      '""',
+      '"installation',
+      'installation"',
+      "a\"b'c",
+      "AND",
+      "OR",
+      "NOT",
+      "installation AND",
+      "OR installation",
+      "NOT installation",
+      "NEAR(installation guide)",
+      "NEAR",
+      "installation NEAR/2 guide",
+      "*",
+      "**",
+      "install*",
+      "*install",
+      "^installation",
+      "^",
+      "(",
+      ")",
+      "((installation",
+      "installation))",
+      "title:installation",
+      "page_title:x",
+      "body:",
+      "{page_title heading}: x",
+      "-installation",
+      "+",
+      "-",
+      ":",
+      "'",
+      "\\",
+      "%",
+      "_",
+      "%_%",
+      "\u0000",
+      "\u0002x\u0003",
+      "🎉",
+      "🎉🎉🎉",
+      "👩‍👩‍👧 docs",
+      "   ",
+      "\t\n",
+      "x".repeat(512),
+      "搜".repeat(512),
+      "a ".repeat(256),
+      "installation ".repeat(42),
+      "SELECT * FROM search_sections; --",
+      "';DROP TABLE spaces;--",
     ];
     for (const query of queries) {
       const res = await searchSpace(s.owner.token, s.space.id, query);
@@ -106,7 +166,11 @@ describe("searchSpaceContent", () => {
     const first = await s.api.spaces.searchSpaceContent(s.space.id, { query: "installation", limit: 1 });
     expect(first.data.items.map((p) => p.id)).toEqual([s.install]);
     expect(first.data.count).toBe(2);
-    const second = await s.api.spaces.searchSpaceContent(s.space.id, { query: "installation", limit: 1, page: first.data.next!.page });
+    const second = await s.api.spaces.searchSpaceContent(s.space.id, {
+      query: "installation",
+      limit: 1,
+      page: first.data.next!.page,
+    });
     expect(second.data.items.map((p) => p.id)).toEqual([s.guide]);
     expect(second.data.next).toBeUndefined();
     const none = await s.api.spaces.searchSpaceContent(s.space.id, { query: "installation", limit: 0 });

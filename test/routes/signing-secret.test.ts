@@ -16,9 +16,11 @@ import { seedOrganization } from "../helpers/seed";
 const unconfiguredEnv = { ...env, SIGNING_SECRET: undefined } as never;
 const unconfiguredFetch = (input: RequestInfo | URL, init?: RequestInit) =>
   worker.fetch(new Request(input, init) as never, unconfiguredEnv, createExecutionContext()) as Promise<Response>;
-const unconfiguredClient = (token: string) => new GitBookAPI({ endpoint: ORIGIN, authToken: token, serviceBinding: { fetch: unconfiguredFetch } });
+const unconfiguredClient = (token: string) =>
+  new GitBookAPI({ endpoint: ORIGIN, authToken: token, serviceBinding: { fetch: unconfiguredFetch } });
 
-const storedRows = async () => (await env.DB.prepare("SELECT name, value FROM instance_secrets").all<{ name: string; value: string }>()).results;
+const storedRows = async () =>
+  (await env.DB.prepare("SELECT name, value FROM instance_secrets").all<{ name: string; value: string }>()).results;
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 const png = Uint8Array.from(
@@ -36,7 +38,14 @@ async function spaceWithFile() {
   const write = await workerFetch(`${ORIGIN}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
     method: "POST",
     headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ changes: [{ operation: "insert_files", files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }] }] }),
+    body: JSON.stringify({
+      changes: [
+        {
+          operation: "insert_files",
+          files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }],
+        },
+      ],
+    }),
   });
   expect(write.status).toBe(200);
   await gb.spaces.mergeChangeRequest(space.id, cr.id);
@@ -73,7 +82,9 @@ describe("signing without SIGNING_SECRET", () => {
     expect(urls).toHaveLength(4);
     for (const url of urls) expect(await downloaded(unconfiguredFetch, url)).toEqual({ status: 200, bytes: png });
     for (const ping of [pingA, pingB]) {
-      const { payload } = await jwtVerify(ping.data.gitbookVisitorClaims!, key(rows[0]!.value), { audience: "quire:visitor" });
+      const { payload } = await jwtVerify(ping.data.gitbookVisitorClaims!, key(rows[0]!.value), {
+        audience: "quire:visitor",
+      });
       expect(payload).toMatchObject({ sub: owner.user.id, org: organization.id, role: "admin" });
     }
   });
@@ -83,18 +94,25 @@ describe("signing without SIGNING_SECRET", () => {
     const gb = unconfiguredClient(owner.token);
     const { data: space } = await gb.orgs.createSpace(organization.id, { title: "Docs" });
     const { data: cr } = await gb.spaces.createChangeRequest(space.id, { subject: "Upload" });
-    const write = await unconfiguredFetch(`${ORIGIN}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        changes: [
-          { operation: "insert_files", files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }] },
-          { operation: "insert_page", title: "Intro", document: { markdown: "# Intro\n\n![Logo](./logo)\n" } },
-        ],
-      }),
-    });
+    const write = await unconfiguredFetch(
+      `${ORIGIN}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          changes: [
+            {
+              operation: "insert_files",
+              files: [{ ref: "logo", name: "logo.png", contentType: "image/png", base64: toBase64(png) }],
+            },
+            { operation: "insert_page", title: "Intro", document: { markdown: "# Intro\n\n![Logo](./logo)\n" } },
+          ],
+        }),
+      },
+    );
     expect(write.status).toBe(200);
-    const inserted = ((await write.json()) as { insertedFiles: { id: string; downloadURL: string }[] }).insertedFiles[0]!;
+    const inserted = ((await write.json()) as { insertedFiles: { id: string; downloadURL: string }[] })
+      .insertedFiles[0]!;
     expect(await downloaded(unconfiguredFetch, inserted.downloadURL)).toEqual({ status: 200, bytes: png });
 
     const listed = await gb.spaces.listFilesInChangeRequestById(space.id, cr.id);
@@ -112,7 +130,8 @@ describe("signing without SIGNING_SECRET", () => {
 
   it("lets a set SIGNING_SECRET override the stored one, in both directions", async () => {
     const { organization, owner, space } = await spaceWithFile();
-    const unconfigured = (await unconfiguredClient(owner.token).spaces.getCurrentRevision(space.id)).data.files[0]!.downloadURL;
+    const unconfigured = (await unconfiguredClient(owner.token).spaces.getCurrentRevision(space.id)).data.files[0]!
+      .downloadURL;
     const configured = (await client(owner.token).spaces.getCurrentRevision(space.id)).data.files[0]!.downloadURL;
     expect(await downloaded(unconfiguredFetch, unconfigured)).toEqual({ status: 200, bytes: png });
     expect(await downloaded(workerFetch, configured)).toEqual({ status: 200, bytes: png });

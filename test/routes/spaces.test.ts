@@ -19,7 +19,12 @@ describe("spaces", () => {
     const res = await api("POST", `/orgs/${org}/spaces`, { token: owner.token, body: "" });
     expect(res.status).toBe(201);
     expect(res.json.title).toBe("Untitled");
-    const { data, headers } = await admin.orgs.createSpace(org, { title: "Docs", emoji: "📘", language: "fr" as never, editMode: "locked" as never });
+    const { data, headers } = await admin.orgs.createSpace(org, {
+      title: "Docs",
+      emoji: "📘",
+      language: "fr" as never,
+      editMode: "locked" as never,
+    });
     expect(data).toMatchObject({
       object: "space",
       title: "Docs",
@@ -33,7 +38,10 @@ describe("spaces", () => {
       changeRequests: 0,
       changeRequestsOpen: 0,
       changeRequestsDraft: 0,
-      urls: { location: `https://api.quire.test/v1/spaces/${data.id}`, app: `https://app.quire.test/o/${org}/s/${data.id}` },
+      urls: {
+        location: `https://api.quire.test/v1/spaces/${data.id}`,
+        app: `https://app.quire.test/o/${org}/s/${data.id}`,
+      },
     });
     expect(headers.get("location")).toBe(data.urls.location);
     expect(data.parent).toBeUndefined();
@@ -115,11 +123,15 @@ describe("spaces", () => {
   it("refuses to restore a space deleted more than 7 days ago with 412", async () => {
     const { org, admin } = await setup();
     const { data: space } = await admin.orgs.createSpace(org, {});
-    await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?").bind(Date.now() - 8 * DAY, space.id).run();
+    await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?")
+      .bind(Date.now() - 8 * DAY, space.id)
+      .run();
     const error = await clientError(admin.spaces.restoreSpace(space.id));
     expect(error.code).toBe(412);
     expect(error.errorMessage).toMatch(/more than 7 days/);
-    await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?").bind(Date.now() - 6 * DAY, space.id).run();
+    await env.DB.prepare("UPDATE spaces SET deleted_at = ? WHERE id = ?")
+      .bind(Date.now() - 6 * DAY, space.id)
+      .run();
     expect((await admin.spaces.restoreSpace(space.id)).data.id).toBe(space.id);
   });
 
@@ -139,8 +151,13 @@ describe("spaces", () => {
     expect(copy.id).not.toBe(first.id);
     expect(copy.revision).not.toBe(first.revision);
     const contents = async (spaceId: string) => ({
-      blobs: (await db.select().from(contentBlobs).where(eq(contentBlobs.spaceId, spaceId))).map((b) => [b.hash, b.body]),
-      nodes: (await db.select().from(contentNodes).where(eq(contentNodes.spaceId, spaceId))).map((n) => [n.hash, n.data]).sort(),
+      blobs: (await db.select().from(contentBlobs).where(eq(contentBlobs.spaceId, spaceId))).map((b) => [
+        b.hash,
+        b.body,
+      ]),
+      nodes: (await db.select().from(contentNodes).where(eq(contentNodes.spaceId, spaceId)))
+        .map((n) => [n.hash, n.data])
+        .sort(),
       root: (await db.select().from(revisions).where(eq(revisions.spaceId, spaceId)))[0]?.rootNode,
     });
     expect(await contents(copy.id)).toEqual(await contents(first.id));
@@ -153,20 +170,29 @@ describe("spaces", () => {
     const other = await seedOrganization("Other");
     const { data: space } = await admin.orgs.createSpace(org, {});
     // Not a member of the target: 404.
-    expect((await clientError(admin.spaces.transferSpace(space.id, { organization: other.organization.id }))).code).toBe(404);
+    expect(
+      (await clientError(admin.spaces.transferSpace(space.id, { organization: other.organization.id }))).code,
+    ).toBe(404);
     // A reader of the target: 403.
     await addMember(db, other.organization.id, owner.user.id, "read", Date.now());
-    expect((await clientError(admin.spaces.transferSpace(space.id, { organization: other.organization.id }))).code).toBe(403);
+    expect(
+      (await clientError(admin.spaces.transferSpace(space.id, { organization: other.organization.id }))).code,
+    ).toBe(403);
     expect((await clientError(admin.spaces.transferSpace(space.id, { organization: org }))).code).toBe(412);
     // A `create` member of the source cannot transfer (admin only).
     const creator = await seedMember(org, "create");
     await addMember(db, other.organization.id, creator.user.id, "admin", Date.now());
-    expect((await clientError(client(creator.token).spaces.transferSpace(space.id, { organization: other.organization.id }))).code).toBe(403);
+    expect(
+      (await clientError(client(creator.token).spaces.transferSpace(space.id, { organization: other.organization.id })))
+        .code,
+    ).toBe(403);
     await addMember(db, other.organization.id, owner.user.id, "create", Date.now());
     const { data } = await admin.spaces.transferSpace(space.id, { organization: other.organization.id });
     expect(data.organization).toBe(other.organization.id);
     expect(data.permissions.admin).toBe(false); // a `create` member of the target
-    const ids = (await client(other.owner.token).orgs.listSpacesInOrganizationById(other.organization.id)).data.items.map((s) => s.id);
+    const ids = (
+      await client(other.owner.token).orgs.listSpacesInOrganizationById(other.organization.id)
+    ).data.items.map((s) => s.id);
     expect(ids).toContain(space.id);
     expect((await admin.orgs.listSpacesInOrganizationById(org)).data.items.map((s) => s.id)).not.toContain(space.id);
   });
@@ -216,7 +242,9 @@ describe("spaces", () => {
   it("anonymous reads of a share-link space need its shareKey", async () => {
     const { org, admin } = await setup();
     const { data: space } = await admin.orgs.createSpace(org, {});
-    await env.DB.prepare("UPDATE spaces SET visibility = 'share-link', share_key = 'secret-key' WHERE id = ?").bind(space.id).run();
+    await env.DB.prepare("UPDATE spaces SET visibility = 'share-link', share_key = 'secret-key' WHERE id = ?")
+      .bind(space.id)
+      .run();
     expect((await clientError(client().spaces.getSpaceById(space.id))).code).toBe(401);
     const { data } = await client().spaces.getSpaceById(space.id, { shareKey: "secret-key" });
     expect(data.permissions).toMatchObject({ view: true, edit: false });

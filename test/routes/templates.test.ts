@@ -6,7 +6,9 @@ import { seedUser } from "../helpers/seed";
 import { TEMPLATES } from "../../src/templates/catalog";
 
 const revisionCount = async (spaceId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM revisions WHERE space_id = ? AND change_request_id IS NULL").bind(spaceId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM revisions WHERE space_id = ? AND change_request_id IS NULL")
+    .bind(spaceId)
+    .first<{ n: number }>())!.n;
 
 type Tree = { title: string; pages?: Tree[] };
 const titles = (pages: Tree[]): unknown[] => pages.map((p) => (p.pages?.length ? [p.title, titles(p.pages)] : p.title));
@@ -33,18 +35,30 @@ describe("applyTemplateToSpace", () => {
     expect(pages.some((p) => (p.pages?.length ?? 0) > 0)).toBe(true); // nested
     // Every page has real content.
     const flat: any[] = [];
-    const walk = (list: any[]) => list.forEach((p) => (flat.push(p), walk(p.pages ?? [])));
+    const walk = (list: any[]) => {
+      for (const p of list) {
+        flat.push(p);
+        walk(p.pages ?? []);
+      }
+    };
     walk(pages);
     for (const page of flat) expect((await markdownOf(gb, space.id, page.id)).length).toBeGreaterThan(40);
   });
 
   it("resolves links between template pages and keeps existing pages", async () => {
     const { space, owner, api: gb } = await seedSpace();
-    const { cr } = await changeRequestWith(owner.token, space.id, [{ operation: "insert_page", title: "Existing", document: { markdown: "mine\n" } }]);
+    const { cr } = await changeRequestWith(owner.token, space.id, [
+      { operation: "insert_page", title: "Existing", document: { markdown: "mine\n" } },
+    ]);
     await gb.spaces.mergeChangeRequest(space.id, cr.id);
     await gb.spaces.applyTemplateToSpace(space.id, { id: "getting-started" });
     const { pages } = (await gb.spaces.listPages(space.id)).data as any;
-    expect(titles(pages)).toEqual(["Existing", "Welcome", "Quickstart", ["Writing content", ["Formatting", "Images and files"]]]);
+    expect(titles(pages)).toEqual([
+      "Existing",
+      "Welcome",
+      "Quickstart",
+      ["Writing content", ["Formatting", "Images and files"]],
+    ]);
     const welcome = await markdownOf(gb, space.id, pages[1].id);
     expect(welcome).toContain(`(/pages/${pages[2].id})`);
     expect(welcome).toContain(`(/pages/${pages[3].id})`);
@@ -53,11 +67,17 @@ describe("applyTemplateToSpace", () => {
   it("links the given content references", async () => {
     const { space, owner, api: gb } = await seedSpace();
     const { cr, response } = await changeRequestWith(owner.token, space.id, [
-      { operation: "insert_files", files: [{ name: "openapi.yaml", contentType: "text/yaml", base64: btoa("openapi: 3.1.0\n") }] },
+      {
+        operation: "insert_files",
+        files: [{ name: "openapi.yaml", contentType: "text/yaml", base64: btoa("openapi: 3.1.0\n") }],
+      },
     ]);
     await gb.spaces.mergeChangeRequest(space.id, cr.id);
     const fileId = response.insertedFiles[0].id as string;
-    await gb.spaces.applyTemplateToSpace(space.id, { id: "api-reference", params: { contentRefs: { openapi: { kind: "file", file: fileId } } } });
+    await gb.spaces.applyTemplateToSpace(space.id, {
+      id: "api-reference",
+      params: { contentRefs: { openapi: { kind: "file", file: fileId } } },
+    });
     const intro = ((await gb.spaces.listPages(space.id)).data as any).pages[0];
     expect(intro.title).toBe("Introduction");
     expect(await markdownOf(gb, space.id, intro.id)).toContain(`[OpenAPI specification](/files/${fileId})`);
@@ -100,9 +120,13 @@ describe("applyTemplateToSpace", () => {
     const { organization, space, owner, api: gb } = await seedSpace();
     expect((await api("POST", `/spaces/${space.id}/content/template`, { body: { id: "faq" } })).status).toBe(401);
     const reader = await seedSpaceMember(organization.id, "read");
-    expect((await clientError(client(reader.token).spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(403);
+    expect((await clientError(client(reader.token).spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(
+      403,
+    );
     const outsider = await seedUser("outsider");
-    expect((await clientError(client(outsider.token).spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(404);
+    expect((await clientError(client(outsider.token).spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(
+      404,
+    );
     expect((await clientError(gb.spaces.applyTemplateToSpace("missing-space", { id: "faq" }))).code).toBe(404);
     await gb.spaces.updateSpaceById(space.id, { editMode: "locked" as never });
     expect((await clientError(gb.spaces.applyTemplateToSpace(space.id, { id: "faq" }))).code).toBe(403);
@@ -118,23 +142,45 @@ describe("createSpace with a template", () => {
   it("creates the space with the template's pages as its first and only revision", async () => {
     const { space, organization, api: gb } = await seedSpace();
     void space;
-    const { data: created } = await gb.orgs.createSpace(organization.id, { title: "Wiki", template: { id: "internal-wiki" } } as any);
+    const { data: created } = await gb.orgs.createSpace(organization.id, {
+      title: "Wiki",
+      template: { id: "internal-wiki" },
+    } as any);
     expect(await revisionCount(created.id)).toBe(1);
     const { pages } = (await gb.spaces.listPages(created.id)).data as any;
-    expect(titles(pages)).toEqual(["Team home", "Onboarding", ["Processes", ["Code review", "Incident response"]], "Tools", "Meeting notes"]);
+    expect(titles(pages)).toEqual([
+      "Team home",
+      "Onboarding",
+      ["Processes", ["Code review", "Incident response"]],
+      "Tools",
+      "Meeting notes",
+    ]);
     expect(await markdownOf(gb, created.id, pages[2].pages[1].id)).toContain("## When something breaks");
 
     // Locked spaces can be created from a template too (the template is the creation, not an edit).
-    const { data: locked } = await gb.orgs.createSpace(organization.id, { editMode: "locked", template: { id: "changelog" } } as any);
+    const { data: locked } = await gb.orgs.createSpace(organization.id, {
+      editMode: "locked",
+      template: { id: "changelog" },
+    } as any);
     expect(((await gb.spaces.listPages(locked.id)).data as any).pages[0].title).toBe("Changelog");
   });
 
   it("refuses an unknown template or a reference to missing content with 400 and creates nothing", async () => {
     const { organization, owner } = await seedSpace();
-    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM spaces WHERE organization_id = ?").bind(organization.id).first<{ n: number }>())!.n;
+    const count = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM spaces WHERE organization_id = ?")
+        .bind(organization.id)
+        .first<{ n: number }>())!.n;
     const before = await count();
-    for (const template of [{ id: "nope" }, { id: "product-docs", params: { contentRefs: { logo: { kind: "file", file: "f" } } } }, { nope: 1 }]) {
-      const res = await api("POST", `/orgs/${organization.id}/spaces`, { token: owner.token, body: { title: "T", template } });
+    for (const template of [
+      { id: "nope" },
+      { id: "product-docs", params: { contentRefs: { logo: { kind: "file", file: "f" } } } },
+      { nope: 1 },
+    ]) {
+      const res = await api("POST", `/orgs/${organization.id}/spaces`, {
+        token: owner.token,
+        body: { title: "T", template },
+      });
       expect(res.status, JSON.stringify(template)).toBe(400);
       expect(res.json.error.message).toMatch(/template/);
     }

@@ -40,12 +40,16 @@ describe("users", () => {
   it("updateUserById refuses other people's profiles with 403 and bad input with 400", async () => {
     const { organization, owner } = await seedOrganization();
     const member = await seedMember(organization.id, "admin");
-    const error = await clientError(client(member.token).users.updateUserById(owner.user.id, { displayName: "Hacked" }));
+    const error = await clientError(
+      client(member.token).users.updateUserById(owner.user.id, { displayName: "Hacked" }),
+    );
     expect(error.code).toBe(403);
     const empty = await clientError(client(owner.token).users.updateUserById(owner.user.id, { displayName: "" }));
     expect(empty.code).toBe(400);
     expect(empty.errorMessage).toMatch(/^body\.displayName/);
-    const long = await clientError(client(owner.token).users.updateUserById(owner.user.id, { displayName: "x".repeat(65) }));
+    const long = await clientError(
+      client(owner.token).users.updateUserById(owner.user.id, { displayName: "x".repeat(65) }),
+    );
     expect(long.code).toBe(400);
     const photo = await clientError(client(owner.token).users.updateUserById(owner.user.id, { photoURL: "not a url" }));
     expect(photo.errorMessage).toMatch(/^body\.photoURL/);

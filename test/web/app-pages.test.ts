@@ -11,7 +11,12 @@ const APP = "https://app.quire.test";
 
 async function fetchPage(url: string) {
   const res = await workerFetch(url, { headers: { accept: "text/html" } });
-  return { status: res.status, type: res.headers.get("content-type"), csp: res.headers.get("content-security-policy"), body: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    csp: res.headers.get("content-security-policy"),
+    body: await res.text(),
+  };
 }
 
 /** What an app page must be: 200 HTML, loading nothing, linking to its API URL and to the reference. */
@@ -49,7 +54,11 @@ describe("app URLs", () => {
       { operation: "insert_page", into: "guide", title: "Install <now>", document: { markdown: "Steps.\n" } },
     ]);
     const gotCr = (await gb.spaces.getChangeRequestById(space.id, cr.id)).data;
-    await expectAppPage(gotCr.urls.app, `${API}/v1/spaces/${space.id}/change-requests/${gotCr.number}`, "Change request");
+    await expectAppPage(
+      gotCr.urls.app,
+      `${API}/v1/spaces/${space.id}/change-requests/${gotCr.number}`,
+      "Change request",
+    );
     const byNumber = await workerFetch(`${API}/v1/spaces/${space.id}/change-requests/${gotCr.number}`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
@@ -57,14 +66,25 @@ describe("app URLs", () => {
 
     await gb.spaces.mergeChangeRequest(space.id, cr.id);
     const tree = (await gb.spaces.listPages(space.id)).data.pages;
-    const guide = tree[0] as { id: string; path: string; urls: { app: string }; pages: { id: string; path: string; urls: { app: string } }[] };
+    const guide = tree[0] as {
+      id: string;
+      path: string;
+      urls: { app: string };
+      pages: { id: string; path: string; urls: { app: string } }[];
+    };
     await expectAppPage(`${APP}/s/${space.id}`, `${API}/v1/spaces/${space.id}/content`, "Space content");
     await expectAppPage(guide.urls.app, `${API}/v1/spaces/${space.id}/content/path/${guide.path}`, "Page");
     const nested = guide.pages[0];
     expect(nested.path).toContain("/");
-    const nestedPage = await expectAppPage(nested.urls.app, `${API}/v1/spaces/${space.id}/content/path/${nested.path}`, "Page");
+    const nestedPage = await expectAppPage(
+      nested.urls.app,
+      `${API}/v1/spaces/${space.id}/content/path/${nested.path}`,
+      "Page",
+    );
     expect(nestedPage.body).toContain(`<code>${nested.path}</code>`);
-    const viaLink = await workerFetch(`${API}/v1/spaces/${space.id}/content/path/${nested.path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const viaLink = await workerFetch(`${API}/v1/spaces/${space.id}/content/path/${nested.path}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(((await viaLink.json()) as { id: string }).id).toBe(nested.id);
 
     // Search results link to the same page URLs.
@@ -72,10 +92,16 @@ describe("app URLs", () => {
     const found = (await gb.spaces.searchSpaceContent(space.id, { query: "steps" })).data.items;
     expect(found.map((hit) => hit.urls.app)).toEqual([nested.urls.app]);
 
-    const created = await gb.orgs.createOpenApiSpec(org.id, { slug: "pets", source: { text: "openapi: 3.0.3\ninfo: {title: P, version: '1'}\npaths: {}\n" } });
+    const created = await gb.orgs.createOpenApiSpec(org.id, {
+      slug: "pets",
+      source: { text: "openapi: 3.0.3\ninfo: {title: P, version: '1'}\npaths: {}\n" },
+    });
     await expectAppPage(created.data.urls.app, `${API}/v1/orgs/${org.id}/openapi/pets`, "OpenAPI spec");
     // Let the processing job the spec queued finish inside this test's storage.
-    await vi.waitUntil(async () => (await gb.orgs.getOpenApiSpecBySlug(org.id, "pets")).data.processingState !== "pending", { timeout: 8000, interval: 50 });
+    await vi.waitUntil(
+      async () => (await gb.orgs.getOpenApiSpecBySlug(org.id, "pets")).data.processingState !== "pending",
+      { timeout: 8000, interval: 50 },
+    );
   });
 
   it("escapes what the path carries and still 404s outside the app's patterns", async () => {
@@ -92,7 +118,15 @@ describe("app URLs", () => {
     const malformed = await fetchPage(`${ORIGIN}/s/space1/%E0%A4%A`);
     expect(malformed.status).toBe(200);
 
-    for (const path of ["/o", "/s", "/o/org1/x/y", "/o/org1/s/space1/extra", "/s/space1/~/changes", "/s/space1/~/revisions/r1", "/x/anything"]) {
+    for (const path of [
+      "/o",
+      "/s",
+      "/o/org1/x/y",
+      "/o/org1/s/space1/extra",
+      "/s/space1/~/changes",
+      "/s/space1/~/revisions/r1",
+      "/x/anything",
+    ]) {
       const res = await workerFetch(`${ORIGIN}${path}`, { headers: { accept: "text/html" } });
       expect(res.status, path).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 404 } });

@@ -86,7 +86,9 @@ describe("GET /reference", () => {
     const stale = await workerFetch(`${ORIGIN}/_quire/scalar/standalone.js?v=old`);
     expect(stale.headers.get("cache-control")).toBe("no-cache");
     await stale.body?.cancel();
-    const revalidated = await workerFetch(`${ORIGIN}/_quire/scalar/standalone.js`, { headers: { "if-none-match": etag! } });
+    const revalidated = await workerFetch(`${ORIGIN}/_quire/scalar/standalone.js`, {
+      headers: { "if-none-match": etag! },
+    });
     expect(revalidated.status).toBe(304);
   });
 

@@ -11,7 +11,9 @@ export const changeRequests = sqliteTable(
     id: text().primaryKey(),
     spaceId: text().notNull(),
     number: integer().notNull(),
-    status: text({ enum: ["draft", "open", "archived", "merged"] }).notNull().default("open"),
+    status: text({ enum: ["draft", "open", "archived", "merged"] })
+      .notNull()
+      .default("open"),
     subject: text().notNull().default(""),
     createdBy: text().notNull(),
     revisionId: text().notNull(),
@@ -36,5 +38,8 @@ export const changeRequestContributors = sqliteTable(
     userId: text().notNull(),
     spaceId: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.changeRequestId, t.userId] }), index("change_request_contributors_user").on(t.spaceId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.changeRequestId, t.userId] }),
+    index("change_request_contributors_user").on(t.spaceId, t.userId),
+  ],
 );

@@ -19,7 +19,9 @@ export const organizations = sqliteTable(
   {
     id: text().primaryKey(),
     title: text().notNull(),
-    type: text({ enum: ["business", "community"] }).notNull().default("business"),
+    type: text({ enum: ["business", "community"] })
+      .notNull()
+      .default("business"),
     useCase: text(),
     communityType: text(),
     /** JSON array of lower-cased domains whose users may find and join the organization. */
@@ -78,7 +80,10 @@ export const apiTokens = sqliteTable(
     rateWindow: integer().notNull().default(0),
     rateCount: integer().notNull().default(0),
   },
-  (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_user").on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),
+    index("api_tokens_user").on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 /** Index of organizations by email domain (the JSON column on organizations is what is served). */
@@ -88,5 +93,8 @@ export const organizationEmailDomains = sqliteTable(
     domain: text().notNull(),
     organizationId: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.domain, t.organizationId] }), index("organization_email_domains_org").on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.domain, t.organizationId] }),
+    index("organization_email_domains_org").on(t.organizationId),
+  ],
 );

@@ -9,7 +9,9 @@ export const jobs = sqliteTable(
   {
     id: text().primaryKey(),
     kind: text().notNull(),
-    status: text({ enum: ["pending", "running", "completed", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "running", "completed", "failed"] })
+      .notNull()
+      .default("pending"),
     payload: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     result: text({ mode: "json" }).$type<Record<string, unknown>>(),
     error: text(),

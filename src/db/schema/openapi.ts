@@ -13,7 +13,9 @@ export const openapiSpecs = sqliteTable(
     id: text().primaryKey(),
     organizationId: text().notNull(),
     slug: text().notNull(),
-    visibility: text({ enum: ["private", "public"] }).notNull().default("private"),
+    visibility: text({ enum: ["private", "public"] })
+      .notNull()
+      .default("private"),
     sourceUrl: text(),
     processingState: text({ enum: OPENAPI_PROCESSING_STATES }).notNull().default("pending"),
     lastVersionId: text(),
@@ -46,5 +48,8 @@ export const openapiSpecVersions = sqliteTable(
     processedAt: integer(),
     createdAt: integer().notNull(),
   },
-  (t) => [uniqueIndex("openapi_spec_versions_spec_number").on(t.specId, t.number), index("openapi_spec_versions_org").on(t.organizationId)],
+  (t) => [
+    uniqueIndex("openapi_spec_versions_spec_number").on(t.specId, t.number),
+    index("openapi_spec_versions_org").on(t.organizationId),
+  ],
 );

@@ -21,7 +21,9 @@ export const teamMembers = sqliteTable(
     userId: text().notNull(),
     /** Denormalized from the team, so that a member's teams and removals need no join. */
     organizationId: text().notNull(),
-    role: text({ enum: ["owner", "member"] }).notNull().default("member"),
+    role: text({ enum: ["owner", "member"] })
+      .notNull()
+      .default("member"),
     addedAt: integer().notNull(),
   },
   (t) => [

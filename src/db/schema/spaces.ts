@@ -48,7 +48,9 @@ export const spaces = sqliteTable(
       .notNull()
       .default("private"),
     language: text(),
-    editMode: text({ enum: ["live", "locked"] }).notNull().default("live"),
+    editMode: text({ enum: ["live", "locked"] })
+      .notNull()
+      .default("live"),
     defaultLevel: text({ enum: STORED_LEVELS }).notNull().default("inherit"),
     sortKey: text().notNull(),
     /** The space's current (primary) revision. */

@@ -17,5 +17,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readFile(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, p.fileId), 200);
+  return c.json(
+    await readFile(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, p.fileId),
+    200,
+  );
 };

@@ -19,5 +19,14 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await listBacklinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, { page: p.pageId }, c.req.valid("query")), 200);
+  return c.json(
+    await listBacklinks(
+      ctx,
+      p.spaceId,
+      { kind: "change-request", ref: p.changeRequestId },
+      { page: p.pageId },
+      c.req.valid("query"),
+    ),
+    200,
+  );
 };

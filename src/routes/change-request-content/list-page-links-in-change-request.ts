@@ -18,5 +18,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query"), p.pageId), 200);
+  return c.json(
+    await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query"), p.pageId),
+    200,
+  );
 };

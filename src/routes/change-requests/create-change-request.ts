@@ -15,7 +15,11 @@ export const route = defineRoute({
     params: SpaceParams,
     body: {
       required: false,
-      content: { "application/json": { schema: z.object({ subject: z.string().max(100).optional(), agentTaskId: z.string().optional() }) } },
+      content: {
+        "application/json": {
+          schema: z.object({ subject: z.string().max(100).optional(), agentTaskId: z.string().optional() }),
+        },
+      },
     },
   },
   responses: { 201: json(ChangeRequestSchema, "The change request has been created") },

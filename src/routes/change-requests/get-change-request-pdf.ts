@@ -19,11 +19,21 @@ export const route = defineRoute({
     params: ChangeRequestParams,
     query: z.object({
       only: queryBoolean(false),
-      page: z.string().min(1).max(128).optional().openapi({ description: "ID of a specific page to generate a PDF for." }),
+      page: z
+        .string()
+        .min(1)
+        .max(128)
+        .optional()
+        .openapi({ description: "ID of a specific page to generate a PDF for." }),
     }),
   },
   responses: {
-    200: json(z.object({ url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }) }), "URL of the PDF"),
+    200: json(
+      z.object({
+        url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
+      }),
+      "URL of the PDF",
+    ),
   },
 });
 

@@ -8,7 +8,9 @@ export const MergeResultSchema = z
   .object({
     revision: z.string(),
     result: z.enum(["merge", "conflicts"]),
-    conflicts: z.array(z.object({ page: z.string().optional(), file: z.string().optional(), reason: z.string() })).optional(),
+    conflicts: z
+      .array(z.object({ page: z.string().optional(), file: z.string().optional(), reason: z.string() }))
+      .optional(),
   })
   .openapi("MergeResult");
 

@@ -17,7 +17,10 @@ export const route = defineRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ subject: z.string().max(100).optional(), status: z.enum(["draft", "open", "archived"]).optional() }),
+          schema: z.object({
+            subject: z.string().max(100).optional(),
+            status: z.enum(["draft", "open", "archived"]).optional(),
+          }),
         },
       },
     },
@@ -28,5 +31,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(presentChangeRequest(ctx, await updateChangeRequest(ctx, p.spaceId, p.changeRequestId, c.req.valid("json"))), 200);
+  return c.json(
+    presentChangeRequest(ctx, await updateChangeRequest(ctx, p.spaceId, p.changeRequestId, c.req.valid("json"))),
+    200,
+  );
 };

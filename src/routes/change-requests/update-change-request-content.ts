@@ -16,7 +16,10 @@ const ContentUpdateSchema = z
       z.object({
         object: z.enum(["created_page", "updated_page", "deleted_page"]),
         ref: z.string().optional(),
-        page: z.union([z.string(), z.object({ object: z.literal("page"), id: z.string(), urls: z.object({ location: z.string() }) })]),
+        page: z.union([
+          z.string(),
+          z.object({ object: z.literal("page"), id: z.string(), urls: z.object({ location: z.string() }) }),
+        ]),
       }),
     ),
     insertedFiles: z.array(RevisionFileSchema),
@@ -32,7 +35,10 @@ export const route = defineRoute({
   request: {
     params: ChangeRequestParams,
     query: z.object({ compat: queryBoolean(true) }),
-    body: { required: true, content: { "application/json": { schema: ContentChangesBody.openapi("ChangeRequestContentChanges") } } },
+    body: {
+      required: true,
+      content: { "application/json": { schema: ContentChangesBody.openapi("ChangeRequestContentChanges") } },
+    },
   },
   responses: { 200: json(z.union([ChangeRequestSchema, ContentUpdateSchema]), "The change request has been updated") },
 });
@@ -43,14 +49,19 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const result = await writeChangeRequestContent(ctx, p.spaceId, p.changeRequestId, c.req.valid("json").changes);
   const changeRequest = presentChangeRequest(ctx, await getChangeRequest(ctx, p.spaceId, result.changeRequest.id));
   if (c.req.valid("query").compat) return c.json(changeRequest, 200);
-  const pageURL = (id: string) => `${ctx.urls.api}/v1/spaces/${p.spaceId}/change-requests/${result.changeRequest.id}/content/page/${id}`;
+  const pageURL = (id: string) =>
+    `${ctx.urls.api}/v1/spaces/${p.spaceId}/change-requests/${result.changeRequest.id}/content/page/${id}`;
   return c.json(
     {
       changeRequest,
       changes: result.outcomes.map((o) =>
         o.object === "deleted_page"
           ? { object: o.object, page: o.page }
-          : { object: o.object, ...("ref" in o && o.ref ? { ref: o.ref } : {}), page: { object: "page" as const, id: o.page, urls: { location: pageURL(o.page) } } },
+          : {
+              object: o.object,
+              ...("ref" in o && o.ref ? { ref: o.ref } : {}),
+              page: { object: "page" as const, id: o.page, urls: { location: pageURL(o.page) } },
+            },
       ),
       insertedFiles: await Promise.all(result.insertedFiles.map((f) => presentFile(ctx, p.spaceId, f))),
     },

@@ -8,7 +8,9 @@ const UpdateResultSchema = z
   .object({
     revision: z.string(),
     result: z.enum(["update", "conflicts"]),
-    conflicts: z.array(z.object({ page: z.string().optional(), file: z.string().optional(), reason: z.string() })).optional(),
+    conflicts: z
+      .array(z.object({ page: z.string().optional(), file: z.string().optional(), reason: z.string() }))
+      .optional(),
   })
   .openapi("UpdateResult");
 

@@ -9,7 +9,8 @@ export const route = defineRoute({
   operationId: "deleteCollectionById",
   tags: ["collections"],
   summary: "Delete a collection",
-  description: "Deletes the collection and its sub-collections (admins); their spaces go to the trash, restorable for 7 days.",
+  description:
+    "Deletes the collection and its sub-collections (admins); their spaces go to the trash, restorable for 7 days.",
   request: { params: CollectionParams },
   responses: { 204: { description: "Deleted (or did not exist)" } },
 });

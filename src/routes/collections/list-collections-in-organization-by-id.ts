@@ -20,5 +20,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const page = await listCollectionsInOrganization(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
-  return c.json(mapPage(page, (view) => presentCollection(view, ctx.urls)), 200);
+  return c.json(
+    mapPage(page, (view) => presentCollection(view, ctx.urls)),
+    200,
+  );
 };

@@ -19,5 +19,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const page = await listSpacesInCollection(ctx, c.req.valid("param").collectionId, c.req.valid("query"));
-  return c.json(mapPage(page, (view) => presentSpace(view, ctx.urls)), 200);
+  return c.json(
+    mapPage(page, (view) => presentSpace(view, ctx.urls)),
+    200,
+  );
 };

@@ -12,7 +12,8 @@ export const route = defineRoute({
   operationId: "moveCollection",
   tags: ["collections"],
   summary: "Move a collection to a new position.",
-  description: "`parent`: a collection or null (omitted: unchanged); into itself or a descendant is 409. `position`: before/after a sibling in the target parent (400 otherwise).",
+  description:
+    "`parent`: a collection or null (omitted: unchanged); into itself or a descendant is 409. `position`: before/after a sibling in the target parent (400 otherwise).",
   request: {
     params: CollectionParams,
     body: { required: false, content: { "application/json": { schema: MoveBody } } },

@@ -12,7 +12,8 @@ export const route = defineRoute({
   operationId: "transferCollection",
   tags: ["collections"],
   summary: "Transfer a collection",
-  description: "Moves the collection, its sub-collections and their spaces (admins) to the top level of another organization where the caller has `create`. 412 for its own organization.",
+  description:
+    "Moves the collection, its sub-collections and their spaces (admins) to the top level of another organization where the caller has `create`. 412 for its own organization.",
   request: {
     params: CollectionParams,
     body: { required: true, content: { "application/json": { schema: TransferBody } } },

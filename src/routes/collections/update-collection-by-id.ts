@@ -16,7 +16,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateCollectionBody } } },
   },
   responses: {
-    200: { description: "The collection has been updated", content: { "application/json": { schema: CollectionSchema } } },
+    200: {
+      description: "The collection has been updated",
+      content: { "application/json": { schema: CollectionSchema } },
+    },
   },
 });
 

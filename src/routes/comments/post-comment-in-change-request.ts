@@ -11,13 +11,19 @@ export const route = defineRoute({
   operationId: "postCommentInChangeRequest",
   tags: ["comments"],
   summary: "Post a comment on a change request",
-  request: { params: ChangeRequestParams, body: { required: true, content: { "application/json": { schema: PostCommentBody } } } },
+  request: {
+    params: ChangeRequestParams,
+    body: { required: true, content: { "application/json": { schema: PostCommentBody } } },
+  },
   responses: { 200: json(CommentSchema, "The comment was posted.") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { body, ...target } = c.req.valid("json");
-  const { loaded, record } = await postComment(ctx, scopeOf(c.req.valid("param")), { ...target, markdown: bodyMarkdown(body) });
+  const { loaded, record } = await postComment(ctx, scopeOf(c.req.valid("param")), {
+    ...target,
+    markdown: bodyMarkdown(body),
+  });
   return c.json(presentComment(ctx, loaded, record), 200);
 };

@@ -3,7 +3,14 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { postCommentReply } from "../../services/comments/comment-writes";
 import { json } from "../content/schemas";
-import { ChangeRequestCommentParams, CommentReplySchema, FormatQuery, PostReplyBody, bodyMarkdown, scopeOf } from "./schemas";
+import {
+  ChangeRequestCommentParams,
+  CommentReplySchema,
+  FormatQuery,
+  PostReplyBody,
+  bodyMarkdown,
+  scopeOf,
+} from "./schemas";
 
 export const route = defineRoute({
   method: "post",
@@ -11,13 +18,22 @@ export const route = defineRoute({
   operationId: "postCommentReplyInChangeRequest",
   tags: ["comments"],
   summary: "Reply to a comment of a change request",
-  request: { params: ChangeRequestCommentParams, query: FormatQuery, body: { required: true, content: { "application/json": { schema: PostReplyBody } } } },
+  request: {
+    params: ChangeRequestCommentParams,
+    query: FormatQuery,
+    body: { required: true, content: { "application/json": { schema: PostReplyBody } } },
+  },
   responses: { 200: json(CommentReplySchema, "The reply was posted.") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const { loaded, record } = await postCommentReply(ctx, scopeOf(p), p.commentId, bodyMarkdown(c.req.valid("json").body));
+  const { loaded, record } = await postCommentReply(
+    ctx,
+    scopeOf(p),
+    p.commentId,
+    bodyMarkdown(c.req.valid("json").body),
+  );
   return c.json(presentCommentReply(ctx, loaded, record, c.req.valid("query").format), 200);
 };

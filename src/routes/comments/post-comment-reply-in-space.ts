@@ -11,13 +11,21 @@ export const route = defineRoute({
   operationId: "postCommentReplyInSpace",
   tags: ["comments"],
   summary: "Reply to a comment of a space",
-  request: { params: SpaceCommentParams, body: { required: true, content: { "application/json": { schema: PostReplyBody } } } },
+  request: {
+    params: SpaceCommentParams,
+    body: { required: true, content: { "application/json": { schema: PostReplyBody } } },
+  },
   responses: { 200: json(CommentReplySchema, "The reply was posted.") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const { loaded, record } = await postCommentReply(ctx, scopeOf(p), p.commentId, bodyMarkdown(c.req.valid("json").body));
+  const { loaded, record } = await postCommentReply(
+    ctx,
+    scopeOf(p),
+    p.commentId,
+    bodyMarkdown(c.req.valid("json").body),
+  );
   return c.json(presentCommentReply(ctx, loaded, record), 200);
 };

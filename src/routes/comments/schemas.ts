@@ -55,7 +55,8 @@ export function bodyMarkdown(input: DocumentInputValue | undefined): string | un
   if ("markdown" in input) return input.markdown;
   if (!("document" in input)) return "";
   const markdown = documentToMarkdown(input.document as never);
-  if (markdown.length > MAX_BODY_MARKDOWN) throw badRequest(`body.body.document: must be at most ${MAX_BODY_MARKDOWN} characters as markdown`);
+  if (markdown.length > MAX_BODY_MARKDOWN)
+    throw badRequest(`body.body.document: must be at most ${MAX_BODY_MARKDOWN} characters as markdown`);
   return markdown;
 }
 
@@ -63,9 +64,20 @@ export const scopeOf = (p: { spaceId: string; changeRequestId?: string }): Comme
   p.changeRequestId === undefined ? { spaceId: p.spaceId } : { spaceId: p.spaceId, changeRequest: p.changeRequestId };
 
 const Reactions = z.array(
-  z.object({ emoji: z.string(), count: z.number(), users: z.array(z.object({ user: UserSchema, reactedAt: z.string() })) }).openapi("EmojiReaction"),
+  z
+    .object({
+      emoji: z.string(),
+      count: z.number(),
+      users: z.array(z.object({ user: UserSchema, reactedAt: z.string() })),
+    })
+    .openapi("EmojiReaction"),
 );
-const Permissions = z.object({ view: z.boolean(), edit: z.boolean(), reply: z.boolean().optional(), delete: z.boolean() });
+const Permissions = z.object({
+  view: z.boolean(),
+  edit: z.boolean(),
+  reply: z.boolean().optional(),
+  delete: z.boolean(),
+});
 const Body = z.object({ markdown: z.string().optional(), document: z.any().optional() });
 
 export const CommentReplySchema = z

@@ -12,7 +12,10 @@ export const route = defineRoute({
   tags: ["comments"],
   summary: "Edit or react to a reply in a space",
   description: "`body`: the author only. Reactions: the comment role and up.",
-  request: { params: SpaceReplyParams, body: { required: true, content: { "application/json": { schema: UpdateReplyBody } } } },
+  request: {
+    params: SpaceReplyParams,
+    body: { required: true, content: { "application/json": { schema: UpdateReplyBody } } },
+  },
   responses: { 200: json(CommentReplySchema, "The reply was updated.") },
 });
 
@@ -20,6 +23,9 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const { body, ...rest } = c.req.valid("json") ?? {};
-  const { loaded, record } = await updateComment(ctx, scopeOf(p), p.commentReplyId, p.commentId, { ...rest, markdown: bodyMarkdown(body) });
+  const { loaded, record } = await updateComment(ctx, scopeOf(p), p.commentReplyId, p.commentId, {
+    ...rest,
+    markdown: bodyMarkdown(body),
+  });
   return c.json(presentCommentReply(ctx, loaded, record), 200);
 };

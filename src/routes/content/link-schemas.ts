@@ -31,7 +31,9 @@ const LocationFile = z
 
 const LocationURL = z.object({ kind: z.literal("url"), url: z.string() }).openapi("ContentLocationURL");
 
-export const ContentLocationSchema = z.discriminatedUnion("kind", [LocationPage, LocationFile, LocationURL]).openapi("ContentLocation");
+export const ContentLocationSchema = z
+  .discriminatedUnion("kind", [LocationPage, LocationFile, LocationURL])
+  .openapi("ContentLocation");
 
 export const LinkStatusSchema = z.enum(["ok", "broken", "in-app"]).openapi("ContentReferenceStatus");
 
@@ -54,7 +56,11 @@ export const LinkList = z
   .object({ items: z.array(ContentReferenceUsageSchema), ...envelope, stats: ContentReferencesStatsSchema })
   .openapi("ContentReferenceUsageList");
 
-export const BacklinkList = z.object({ items: z.array(ContentLocationSchema), ...envelope }).openapi("ContentLocationList");
+export const BacklinkList = z
+  .object({ items: z.array(ContentLocationSchema), ...envelope })
+  .openapi("ContentLocationList");
 
 export const LinkQuery = PageQuery.extend({ status: LinkStatusSchema.optional() });
-export const ChangeRequestLinkQuery = LinkQuery.extend({ brokenContext: z.enum(["change-request", "space"]).optional() });
+export const ChangeRequestLinkQuery = LinkQuery.extend({
+  brokenContext: z.enum(["change-request", "space"]).optional(),
+});

@@ -39,7 +39,10 @@ export const route = defineRoute({
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, "").replace(/^.*[\\/]/, "") || "download";
   const fallback = clean.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -57,7 +60,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     "X-Content-Type-Options": "nosniff",
   });
   const ifNoneMatch = c.req.header("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {
     if (await c.env.STORAGE.head(fileKey(spaceId, fileHash))) return new Response(null, { status: 304, headers });
   }
   const object = await c.env.STORAGE.get(fileKey(spaceId, fileHash));
@@ -65,6 +68,9 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const contentType = query.type || object.httpMetadata?.contentType || "application/octet-stream";
   headers.set("Content-Type", contentType);
   headers.set("Content-Length", String(object.size));
-  headers.set("Content-Disposition", contentDisposition(/^image\//i.test(contentType) ? "inline" : "attachment", query.name));
+  headers.set(
+    "Content-Disposition",
+    contentDisposition(/^image\//i.test(contentType) ? "inline" : "attachment", query.name),
+  );
   return new Response(object.body, { status: 200, headers });
 };

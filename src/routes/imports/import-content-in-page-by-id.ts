@@ -15,5 +15,10 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param") as { spaceId: string; changeRequestId?: string; pageId?: string };
-  return respondWithImport(c, p.spaceId, { changeRequest: p.changeRequestId, pageId: p.pageId }, c.req.valid("json")) as never;
+  return respondWithImport(
+    c,
+    p.spaceId,
+    { changeRequest: p.changeRequestId, pageId: p.pageId },
+    c.req.valid("json"),
+  ) as never;
 };

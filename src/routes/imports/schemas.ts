@@ -23,12 +23,23 @@ export const importResponses = {
     ...json(ImportContentResultSchema, "Content imported in a new revision"),
     headers: z.object({ Location: z.string().openapi({ description: "The new revision" }) }),
   },
-  413: json(z.object({ error: z.object({ code: z.number(), message: z.string() }) }), "The source is larger than the import bounds"),
-  422: json(z.object({ error: z.object({ code: z.number(), message: z.string() }) }), "The source could not be fetched or read"),
+  413: json(
+    z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
+    "The source is larger than the import bounds",
+  ),
+  422: json(
+    z.object({ error: z.object({ code: z.number(), message: z.string() }) }),
+    "The source could not be fetched or read",
+  ),
 };
 
 /** Shared handler body: runs the import and answers 201 with the revision's location. */
-export async function respondWithImport(c: Context<AppEnv>, spaceId: string, target: ImportTarget, body: z.infer<typeof ImportContentBody>) {
+export async function respondWithImport(
+  c: Context<AppEnv>,
+  spaceId: string,
+  target: ImportTarget,
+  body: z.infer<typeof ImportContentBody>,
+) {
   const ctx = serviceContext(c);
   const result = await importContent(ctx, spaceId, target, body);
   c.header("Location", `${ctx.urls.api}/v1/spaces/${spaceId}/revisions/${result.revision}`);

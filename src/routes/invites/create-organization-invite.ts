@@ -18,7 +18,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: CreateInviteBody } } },
   },
   responses: {
-    201: { description: "The organization invite has been created", content: { "application/json": { schema: InviteLinkSchema } } },
+    201: {
+      description: "The organization invite has been created",
+      content: { "application/json": { schema: InviteLinkSchema } },
+    },
   },
 });
 

@@ -12,7 +12,12 @@ export const route = defineRoute({
   tags: ["organization-invites"],
   summary: "Get an organization invite link (admins only)",
   request: { params: InviteParams },
-  responses: { 200: { description: "Invite link in the organization", content: { "application/json": { schema: InviteLinkSchema } } } },
+  responses: {
+    200: {
+      description: "Invite link in the organization",
+      content: { "application/json": { schema: InviteLinkSchema } },
+    },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -14,7 +14,12 @@ export const route = defineRoute({
   tags: ["organization-invites"],
   summary: "List organization invite links (admins only)",
   request: { params: OrganizationParams, query: PageQuery },
-  responses: { 200: { description: "List of invite links in the organization", content: { "application/json": { schema: InviteLinkList } } } },
+  responses: {
+    200: {
+      description: "List of invite links in the organization",
+      content: { "application/json": { schema: InviteLinkList } },
+    },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
@@ -22,5 +27,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const { organizationId } = c.req.valid("param");
   const page = await listInviteLinks(ctx, organizationId, c.req.valid("query"));
   const access = organizationAccess(ctx.caller, organizationId);
-  return c.json(mapPage(page, (row) => presentInviteLink(row, access, ctx.urls)), 200);
+  return c.json(
+    mapPage(page, (row) => presentInviteLink(row, access, ctx.urls)),
+    200,
+  );
 };

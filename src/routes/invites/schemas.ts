@@ -8,7 +8,10 @@ const Email = z.email().max(320);
 
 export const InviteUsersBody = z
   .object({
-    emails: z.array(z.union([Email, z.object({ email: Email, role: MemberRoleOrGuestSchema })])).min(1).max(100),
+    emails: z
+      .array(z.union([Email, z.object({ email: Email, role: MemberRoleOrGuestSchema })]))
+      .min(1)
+      .max(100),
     role: MemberRoleOrGuestSchema.optional(),
     sso: z.boolean().optional(),
   })
@@ -20,7 +23,11 @@ export const InviteUsersResponse = z
 
 /** Quire's additions to the reference's link: an optional expiry and a disabled flag. */
 const LinkExtras = {
-  expiresAt: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: "When the link stops working (Quire)" }),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .openapi({ description: "When the link stops working (Quire)" }),
   disabled: z.boolean().optional().openapi({ description: "A disabled link cannot be used to join (Quire)" }),
 };
 
@@ -40,7 +47,11 @@ export const CreateInviteBody = z
     if (body.space !== undefined) {
       ctx.addIssue({ code: "custom", path: ["space"], message: "invite links to a space are not supported yet" });
     } else if (body.collection !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["collection"], message: "invite links to a collection are not supported yet" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["collection"],
+        message: "invite links to a collection are not supported yet",
+      });
     } else if (body.role === undefined) {
       ctx.addIssue({ code: "custom", path: ["role"], message: "is required" });
     }

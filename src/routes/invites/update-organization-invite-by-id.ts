@@ -16,7 +16,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateInviteBody } } },
   },
   responses: {
-    200: { description: "The organization invite has been updated", content: { "application/json": { schema: InviteLinkSchema } } },
+    200: {
+      description: "The organization invite has been updated",
+      content: { "application/json": { schema: InviteLinkSchema } },
+    },
   },
 });
 

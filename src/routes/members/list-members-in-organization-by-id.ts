@@ -19,5 +19,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId } = c.req.valid("param");
   const page = await listMembers(ctx, organizationId, c.req.valid("query"));
-  return c.json({ ...page, items: (await withSpaceCounts(ctx, organizationId, page.items)).map((m) => presentMember(m, ctx.urls)) }, 200);
+  return c.json(
+    { ...page, items: (await withSpaceCounts(ctx, organizationId, page.items)).map((m) => presentMember(m, ctx.urls)) },
+    200,
+  );
 };

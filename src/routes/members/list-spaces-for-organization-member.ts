@@ -24,5 +24,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, userId } = c.req.valid("param");
   const page = await listSpacesForMember(ctx, organizationId, userId, c.req.valid("query"));
-  return c.json({ ...page, items: page.items.map((item) => ({ permission: item.role, space: presentSpace(item.view, ctx.urls) })) }, 200);
+  return c.json(
+    { ...page, items: page.items.map((item) => ({ permission: item.role, space: presentSpace(item.view, ctx.urls) })) },
+    200,
+  );
 };

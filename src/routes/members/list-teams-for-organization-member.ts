@@ -22,5 +22,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const { organizationId, userId } = c.req.valid("param");
   const page = await listTeamsForMember(ctx, organizationId, userId, c.req.valid("query"));
   const access = organizationAccess(ctx.caller, organizationId);
-  return c.json(mapPage(page, (t) => ({ team: presentTeam(t, access), member: { role: t.memberRole } })), 200);
+  return c.json(
+    mapPage(page, (t) => ({ team: presentTeam(t, access), member: { role: t.memberRole } })),
+    200,
+  );
 };

@@ -5,7 +5,10 @@ import { ROLES } from "../../services/access/roles";
 import { MemberRoleOrGuestSchema, MemberRoleSchema, TimestampSchema, UserSchema } from "../schemas";
 
 export const MemberParams = z.object({ organizationId: z.string(), userId: z.string() });
-export const OrderSchema = z.enum(["asc", "desc"]).default("desc").openapi({ description: "An order for the items in the list" });
+export const OrderSchema = z
+  .enum(["asc", "desc"])
+  .default("desc")
+  .openapi({ description: "An order for the items in the list" });
 
 export const OrganizationMemberSchema = z
   .object({
@@ -24,20 +27,30 @@ export const OrganizationMemberSchema = z
 
 export const MemberListQuery = PageQuery.extend({
   order: OrderSchema,
-  role: z.enum([...ROLES, "guest"]).optional().openapi({ description: "The Role to filter the member list by" }),
-  search: z.string().max(512).optional().openapi({ description: "A query to filter the member list (displayName and email)" }),
-  sort: z
-    .enum(["joinedAt", "lastSeenAt"])
-    .default("joinedAt")
-    .openapi({ description: "The property to sort by. When sorting by lastSeenAt, only members seen at least once are listed." }),
+  role: z
+    .enum([...ROLES, "guest"])
+    .optional()
+    .openapi({ description: "The Role to filter the member list by" }),
+  search: z
+    .string()
+    .max(512)
+    .optional()
+    .openapi({ description: "A query to filter the member list (displayName and email)" }),
+  sort: z.enum(["joinedAt", "lastSeenAt"]).default("joinedAt").openapi({
+    description: "The property to sort by. When sorting by lastSeenAt, only members seen at least once are listed.",
+  }),
 });
 
 export const MemberList = listEnvelope(OrganizationMemberSchema, "OrganizationMemberList");
 
-export const UpdateMemberBody = z.object({ role: MemberRoleOrGuestSchema.optional() }).openapi("UpdateOrganizationMember");
+export const UpdateMemberBody = z
+  .object({ role: MemberRoleOrGuestSchema.optional() })
+  .openapi("UpdateOrganizationMember");
 
 export const PingResponse = z
-  .object({ gitbookVisitorClaims: z.string().optional().openapi({ description: "HS256 JWT for visitor authentication" }) })
+  .object({
+    gitbookVisitorClaims: z.string().optional().openapi({ description: "HS256 JWT for visitor authentication" }),
+  })
   .openapi("OrganizationPing");
 
 /**

@@ -22,5 +22,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, userId } = c.req.valid("param");
-  return c.json(presentMember((await withSpaceCounts(ctx, organizationId, [await setSSOMember(ctx, organizationId, userId)]))[0], ctx.urls), 200);
+  return c.json(
+    presentMember(
+      (await withSpaceCounts(ctx, organizationId, [await setSSOMember(ctx, organizationId, userId)]))[0],
+      ctx.urls,
+    ),
+    200,
+  );
 };

@@ -16,7 +16,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateMemberBody } } },
   },
   responses: {
-    200: { description: "The member has been updated", content: { "application/json": { schema: OrganizationMemberSchema } } },
+    200: {
+      description: "The member has been updated",
+      content: { "application/json": { schema: OrganizationMemberSchema } },
+    },
     ...errorResponses(409),
   },
 });

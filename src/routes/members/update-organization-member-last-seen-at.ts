@@ -13,7 +13,12 @@ export const route = defineRoute({
   description:
     "Stamps your last-seen time and returns `gitbookVisitorClaims`, an HS256 JWT (issuer: this API's URL, audience `quire:visitor`, subject: you, claims `org` and `role`, 15-minute expiry) signed with the deployment's signing secret: SIGNING_SECRET when it is set, otherwise the secret the deployment generated and stored for itself.",
   request: { params: OrganizationParams },
-  responses: { 200: { description: "Organization member has been updated", content: { "application/json": { schema: PingResponse } } } },
+  responses: {
+    200: {
+      description: "Organization member has been updated",
+      content: { "application/json": { schema: PingResponse } },
+    },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

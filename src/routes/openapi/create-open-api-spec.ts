@@ -11,7 +11,8 @@ export const route = defineRoute({
   operationId: "createOpenAPISpec",
   tags: ["openapi"],
   summary: "Create an OpenAPI spec",
-  description: "Creates the spec and its first version from a URL or a text; processing (fetch and parse) happens in the background.",
+  description:
+    "Creates the spec and its first version from a URL or a text; processing (fetch and parse) happens in the background.",
   request: {
     params: OrganizationParams,
     body: { required: true, content: { "application/json": { schema: CreateSpecBody } } },

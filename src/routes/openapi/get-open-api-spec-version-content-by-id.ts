@@ -18,6 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, specSlug } = c.req.valid("param");
-  const { spec, version, text } = await getSpecVersionContent(ctx, organizationId, specSlug, c.req.valid("param").versionId);
+  const { spec, version, text } = await getSpecVersionContent(
+    ctx,
+    organizationId,
+    specSlug,
+    c.req.valid("param").versionId,
+  );
   return c.json(presentSpecContent(spec, version, text, ctx.urls), 200);
 };

@@ -60,7 +60,9 @@ export const SpecVersionList = listEnvelope(SpecVersionSchema, "OpenAPISpecVersi
 
 export const SpecContentSchema = z
   .object({
-    filesystem: z.record(z.string(), z.string()).openapi({ description: "The specification's files: file name → text." }),
+    filesystem: z
+      .record(z.string(), z.string())
+      .openapi({ description: "The specification's files: file name → text." }),
     url: z.string(),
   })
   .openapi("OpenAPISpecContent");

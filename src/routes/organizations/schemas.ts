@@ -61,10 +61,16 @@ export const UpdateOrganizationBody = z
       .string()
       .min(3)
       .max(32)
-      .regex(SUBDOMAIN_PATTERN, "must be 3 to 32 lower-case letters, digits or hyphens, not starting or ending with a hyphen")
+      .regex(
+        SUBDOMAIN_PATTERN,
+        "must be 3 to 32 lower-case letters, digits or hyphens, not starting or ending with a hyphen",
+      )
       .optional(),
     defaultRole: MemberRoleOrGuestSchema.optional(),
-    defaultContent: z.object({ type: z.literal("site"), site: z.string().min(1) }).nullable().optional(),
+    defaultContent: z
+      .object({ type: z.literal("site"), site: z.string().min(1) })
+      .nullable()
+      .optional(),
     logo: z.url().max(2048).nullable().optional(),
     sso: z.boolean().optional(),
     ai: z.boolean().optional(),

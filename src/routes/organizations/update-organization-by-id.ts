@@ -15,7 +15,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateOrganizationBody } } },
   },
   responses: {
-    200: { description: "The organization has been updated", content: { "application/json": { schema: OrganizationSchema } } },
+    200: {
+      description: "The organization has been updated",
+      content: { "application/json": { schema: OrganizationSchema } },
+    },
   },
 });
 

@@ -11,12 +11,18 @@ export const route = defineRoute({
   operationId: "getPageDocumentInRevisionById",
   tags: ["revisions"],
   summary: "Get the document of a page of a revision",
-  request: { params: RevisionParams.extend({ pageId: z.string().min(1) }), query: ContentQuery.extend({ evaluated: queryBoolean(false) }) },
+  request: {
+    params: RevisionParams.extend({ pageId: z.string().min(1) }),
+    query: ContentQuery.extend({ evaluated: queryBoolean(false) }),
+  },
   responses: { 200: json(JSONDocumentSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readPageDocument(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.pageId), 200);
+  return c.json(
+    await readPageDocument(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.pageId),
+    200,
+  );
 };

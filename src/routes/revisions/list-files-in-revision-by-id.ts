@@ -17,5 +17,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await listFiles(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, c.req.valid("query")), 200);
+  return c.json(
+    await listFiles(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, c.req.valid("query")),
+    200,
+  );
 };

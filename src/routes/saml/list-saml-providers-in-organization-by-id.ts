@@ -19,5 +19,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const page = await listSamlProviders(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
-  return c.json(mapPage(page, (v) => presentSamlProvider(v, ctx.urls)), 200);
+  return c.json(
+    mapPage(page, (v) => presentSamlProvider(v, ctx.urls)),
+    200,
+  );
 };

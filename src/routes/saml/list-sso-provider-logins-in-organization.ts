@@ -21,5 +21,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const rows = await listSSOLogins(ctx, c.req.valid("param").organizationId);
-  return c.json({ items: rows.map((r) => ({ id: r.id, label: r.label, startURL: samlServiceUrls(r.id, ctx.urls).startURL })) }, 200);
+  return c.json(
+    { items: rows.map((r) => ({ id: r.id, label: r.label, startURL: samlServiceUrls(r.id, ctx.urls).startURL })) },
+    200,
+  );
 };

@@ -24,7 +24,9 @@ const fields = {
 };
 
 export const CreateSamlProviderBody = z.object({ label: Label, ...fields }).openapi("CreateOrganizationSAMLProvider");
-export const UpdateSamlProviderBody = z.object({ label: Label.optional(), ...fields }).openapi("UpdateOrganizationSAMLProvider");
+export const UpdateSamlProviderBody = z
+  .object({ label: Label.optional(), ...fields })
+  .openapi("UpdateOrganizationSAMLProvider");
 
 export const SamlProviderSchema = z
   .object({
@@ -46,5 +48,9 @@ export const SamlProviderSchema = z
 export const SamlProviderList = listEnvelope(SamlProviderSchema, "OrganizationSAMLProviderList");
 
 export const SSOLoginList = z
-  .object({ items: z.array(z.object({ id: z.string(), label: z.string(), startURL: z.string() }).openapi("OrganizationSSOProviderLogin")) })
+  .object({
+    items: z.array(
+      z.object({ id: z.string(), label: z.string(), startURL: z.string() }).openapi("OrganizationSSOProviderLogin"),
+    ),
+  })
   .openapi("OrganizationSSOProviderLoginList");

@@ -15,7 +15,10 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateSamlProviderBody } } },
   },
   responses: {
-    200: { description: "SAML provider has been updated", content: { "application/json": { schema: SamlProviderSchema } } },
+    200: {
+      description: "SAML provider has been updated",
+      content: { "application/json": { schema: SamlProviderSchema } },
+    },
   },
 });
 

@@ -3,15 +3,23 @@ import { listEnvelope, PageQuery } from "../../lib/pagination";
 
 /** `query` (required, at most 512 characters) with the list's `page` and `limit`. */
 export const SearchQuery = PageQuery.extend({
-  query: z.string().min(1).max(512).openapi({ description: "The text to search for (words; the last one may be a prefix)." }),
+  query: z
+    .string()
+    .min(1)
+    .max(512)
+    .openapi({ description: "The text to search for (words; the last one may be a prefix)." }),
 });
 
 export const SearchSectionResultSchema = z
   .object({
-    id: z.string().openapi({ description: "The section's heading anchor (the page id for the text before the first heading)." }),
+    id: z
+      .string()
+      .openapi({ description: "The section's heading anchor (the page id for the text before the first heading)." }),
     title: z.string(),
     path: z.string(),
-    body: z.string().openapi({ description: "A snippet of the section: HTML-escaped text with the matched terms in `<mark>`." }),
+    body: z
+      .string()
+      .openapi({ description: "A snippet of the section: HTML-escaped text with the matched terms in `<mark>`." }),
     urls: z.object({ app: z.string() }),
   })
   .openapi("SearchSectionResult");

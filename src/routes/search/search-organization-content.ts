@@ -11,7 +11,8 @@ export const route = defineRoute({
   operationId: "searchOrganizationContent",
   tags: ["organizations"],
   summary: "Search content in an organization",
-  description: "Full-text search across the organization's live spaces that the caller can read, grouped by space (best space first, up to 5 pages each).",
+  description:
+    "Full-text search across the organization's live spaces that the caller can read, grouped by space (best space first, up to 5 pages each).",
   request: { params: OrganizationParams, query: SearchQuery },
   responses: { 200: json(SearchSpaceResultList) },
 });

@@ -17,5 +17,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readPage(ctx, p.spaceId, { kind: "main" as const }, { id: p.pageId }, c.req.valid("query").format), 200);
+  return c.json(
+    await readPage(ctx, p.spaceId, { kind: "main" as const }, { id: p.pageId }, c.req.valid("query").format),
+    200,
+  );
 };

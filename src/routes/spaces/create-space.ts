@@ -11,7 +11,8 @@ export const route = defineRoute({
   operationId: "createSpace",
   tags: ["spaces"],
   summary: "Create a space",
-  description: "Creates a space (last among its siblings) with an empty first revision, or with a built-in template's pages as its first revision (`template`). An empty body is allowed.",
+  description:
+    "Creates a space (last among its siblings) with an empty first revision, or with a built-in template's pages as its first revision (`template`). An empty body is allowed.",
   request: {
     params: z.object({ organizationId: z.string() }),
     body: { required: false, content: { "application/json": { schema: CreateSpaceBody } } },

@@ -16,7 +16,11 @@ export const route = defineRoute({
   request: {
     params: SpaceParams,
     query: z.object({
-      shareKey: z.string().max(200).optional().openapi({ description: "For share-link spaces, the space's share key." }),
+      shareKey: z
+        .string()
+        .max(200)
+        .optional()
+        .openapi({ description: "For share-link spaces, the space's share key." }),
     }),
   },
   responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceSchema } } } },

@@ -11,12 +11,16 @@ export const route = defineRoute({
   operationId: "moveSpace",
   tags: ["spaces"],
   summary: "Move a space to a new position",
-  description: "`parent`: a collection, or null for the top level (omitted: unchanged). `position`: before/after a sibling in the target parent (default: last).",
+  description:
+    "`parent`: a collection, or null for the top level (omitted: unchanged). `position`: before/after a sibling in the target parent (default: last).",
   request: {
     params: SpaceParams,
     body: { required: false, content: { "application/json": { schema: MoveBody } } },
   },
-  responses: { 200: { description: "Space moved", content: { "application/json": { schema: SpaceSchema } } }, ...errorResponses(409) },
+  responses: {
+    200: { description: "Space moved", content: { "application/json": { schema: SpaceSchema } } },
+    ...errorResponses(409),
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

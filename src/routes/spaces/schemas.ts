@@ -3,26 +3,73 @@ import { listEnvelope } from "../../lib/pagination";
 import { MemberRoleOrGuestSchema, TimestampSchema } from "../schemas";
 
 export const LANGUAGES = [
-  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv", "no",
-  "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+  "en",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "pt",
+  "pt-br",
+  "ru",
+  "ja",
+  "zh",
+  "yue",
+  "ko",
+  "ar",
+  "hi",
+  "nl",
+  "pl",
+  "tr",
+  "sv",
+  "no",
+  "da",
+  "fi",
+  "el",
+  "cs",
+  "hu",
+  "ro",
+  "th",
+  "vi",
+  "id",
+  "ms",
+  "he",
+  "uk",
+  "sk",
+  "bg",
+  "hr",
+  "lt",
+  "lv",
+  "et",
+  "sl",
 ] as const;
 
 export const SpaceParams = z.object({ spaceId: z.string() });
 export const DefaultLevelSchema = z.union([MemberRoleOrGuestSchema, z.literal("inherit")]).openapi("DefaultLevel");
-export const EmojiSchema = z.string().min(1).max(50).openapi("Emoji", { description: "Unicode codepoint or character of the emoji", example: "🎉" });
+export const EmojiSchema = z
+  .string()
+  .min(1)
+  .max(50)
+  .openapi("Emoji", { description: "Unicode codepoint or character of the emoji", example: "🎉" });
 export const LanguageSchema = z.enum(LANGUAGES);
 export const EditModeSchema = z.enum(["live", "locked"]);
 export const SpaceTitleSchema = z.string().max(50).openapi("SpaceTitle");
 
-export const SpacePointerSchema = z.object({ type: z.literal("space"), space: z.string().min(1) }).openapi("SpacePointer");
+export const SpacePointerSchema = z
+  .object({ type: z.literal("space"), space: z.string().min(1) })
+  .openapi("SpacePointer");
 export const CollectionPointerSchema = z
   .object({ type: z.literal("collection"), collection: z.string().min(1) })
   .openapi("CollectionPointer");
 const PointerSchema = z.discriminatedUnion("type", [SpacePointerSchema, CollectionPointerSchema]);
-export const ContentPositionSchema = z.object({ before: PointerSchema.optional(), after: PointerSchema.optional() }).openapi("ContentPosition");
+export const ContentPositionSchema = z
+  .object({ before: PointerSchema.optional(), after: PointerSchema.optional() })
+  .openapi("ContentPosition");
 
 /** Body of moveSpace and moveCollection. */
-export const MoveBody = z.object({ parent: z.string().min(1).nullable().optional(), position: ContentPositionSchema.optional() });
+export const MoveBody = z.object({
+  parent: z.string().min(1).nullable().optional(),
+  position: ContentPositionSchema.optional(),
+});
 /** Body of transferSpace and transferCollection. */
 export const TransferBody = z.object({ organization: z.string().min(1) });
 
@@ -71,7 +118,10 @@ export const SpaceSchema = z
 export const SpaceList = listEnvelope(SpaceSchema, "SpaceList");
 
 /** A content reference given to a template; its key and kind are checked against the template (400). */
-export const TemplateContentRefSchema = z.object({ kind: z.string().min(1).max(50) }).catchall(z.unknown()).openapi("SpaceTemplateContentRef");
+export const TemplateContentRefSchema = z
+  .object({ kind: z.string().min(1).max(50) })
+  .catchall(z.unknown())
+  .openapi("SpaceTemplateContentRef");
 export const ApplySpaceTemplateSchema = z
   .object({
     id: z.string().min(1).max(100).openapi({ description: "The ID of the template to use for the space" }),
@@ -103,6 +153,7 @@ export const UpdateSpaceBody = z
     icon: z.url().max(2048).nullable().optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.emoji && body.icon) ctx.addIssue({ code: "custom", path: ["icon"], message: "give either an emoji or an icon, not both" });
+    if (body.emoji && body.icon)
+      ctx.addIssue({ code: "custom", path: ["icon"], message: "give either an emoji or an icon, not both" });
   })
   .openapi("UpdateSpace");

@@ -11,12 +11,16 @@ export const route = defineRoute({
   operationId: "transferSpace",
   tags: ["spaces"],
   summary: "Transfer a space",
-  description: "Moves the space (admins) to the top level of another organization where the caller has `create`. 412 for its own organization.",
+  description:
+    "Moves the space (admins) to the top level of another organization where the caller has `create`. 412 for its own organization.",
   request: {
     params: SpaceParams,
     body: { required: true, content: { "application/json": { schema: TransferBody } } },
   },
-  responses: { 200: { description: "Space transferred", content: { "application/json": { schema: SpaceSchema } } }, ...errorResponses(409, 412) },
+  responses: {
+    200: { description: "Space transferred", content: { "application/json": { schema: SpaceSchema } } },
+    ...errorResponses(409, 412),
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -15,7 +15,9 @@ export const route = defineRoute({
     params: SpaceParams,
     body: { required: true, content: { "application/json": { schema: UpdateSpaceBody } } },
   },
-  responses: { 200: { description: "The space has been updated", content: { "application/json": { schema: SpaceSchema } } } },
+  responses: {
+    200: { description: "The space has been updated", content: { "application/json": { schema: SpaceSchema } } },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -22,10 +22,19 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const { organizationId, teamId } = c.req.valid("param");
   const page = await listTeamMembers(ctx, organizationId, teamId, c.req.valid("query"));
-  const permissions = permissionsObject(organizationAccess(ctx.caller, organizationId), { view: "organization.listMembers" });
+  const permissions = permissionsObject(organizationAccess(ctx.caller, organizationId), {
+    view: "organization.listMembers",
+  });
   const members = await withSpaceCounts(ctx, organizationId, page.items);
   return c.json(
-    { ...page, items: members.map((m) => ({ organization: presentMember(m, ctx.urls), team: { role: m.teamRole }, permissions })) },
+    {
+      ...page,
+      items: members.map((m) => ({
+        organization: presentMember(m, ctx.urls),
+        team: { role: m.teamRole },
+        permissions,
+      })),
+    },
     200,
   );
 };

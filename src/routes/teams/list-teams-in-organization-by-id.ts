@@ -22,5 +22,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const { organizationId } = c.req.valid("param");
   const page = await listTeams(ctx, organizationId, c.req.valid("query"));
   const access = organizationAccess(ctx.caller, organizationId);
-  return c.json(mapPage(page, (t) => presentTeam(t, access)), 200);
+  return c.json(
+    mapPage(page, (t) => presentTeam(t, access)),
+    200,
+  );
 };

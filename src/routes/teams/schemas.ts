@@ -25,7 +25,11 @@ export const TeamList = listEnvelope(TeamSchema, "OrganizationTeamList");
 
 export const TeamListQuery = PageQuery.extend({
   owner: z.string().optional().openapi({ description: "A member's id: only teams they can manage are listed" }),
-  title: z.string().max(64).optional().openapi({ description: "Only teams whose title contains this (case-insensitive)" }),
+  title: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "Only teams whose title contains this (case-insensitive)" }),
 });
 
 export const CreateTeamBody = z
@@ -40,7 +44,10 @@ export const UpdateTeamMembersBody = z
     memberships: z.record(z.string(), z.object({ role: TeamRoleSchema })).optional(),
     remove: z.array(z.string().min(1)).max(1000).optional(),
   })
-  .refine((b) => Object.keys(b.memberships ?? {}).length <= 1000, { message: "must have at most 1000 entries", path: ["memberships"] })
+  .refine((b) => Object.keys(b.memberships ?? {}).length <= 1000, {
+    message: "must have at most 1000 entries",
+    path: ["memberships"],
+  })
   .openapi("UpdateMembersInOrganizationTeam");
 
 export const AddTeamMemberBody = z.object({ role: TeamRoleSchema.optional() });
@@ -56,7 +63,11 @@ export const TeamMemberList = listEnvelope(TeamMemberSchema, "OrganizationTeamMe
 
 /** listTeamsForOrganizationMember (a members operation; its schemas live with the team ones). */
 export const MemberTeamsQuery = PageQuery.extend({
-  title: z.string().max(64).optional().openapi({ description: "Only teams whose title contains this (case-insensitive)" }),
+  title: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "Only teams whose title contains this (case-insensitive)" }),
 });
 export const MemberTeamList = listEnvelope(
   z.object({ team: TeamSchema, member: z.object({ role: TeamRoleSchema }) }),

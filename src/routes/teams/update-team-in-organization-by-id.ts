@@ -15,7 +15,9 @@ export const route = defineRoute({
     params: TeamParams,
     body: { required: true, content: { "application/json": { schema: UpdateTeamBody } } },
   },
-  responses: { 200: { description: "The team has been updated", content: { "application/json": { schema: TeamSchema } } } },
+  responses: {
+    200: { description: "The team has been updated", content: { "application/json": { schema: TeamSchema } } },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

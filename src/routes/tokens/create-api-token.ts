@@ -19,7 +19,10 @@ export const route = defineRoute({
     },
   },
   responses: {
-    201: { description: "The token has been created", content: { "application/json": { schema: CreatedApiTokenSchema } } },
+    201: {
+      description: "The token has been created",
+      content: { "application/json": { schema: CreatedApiTokenSchema } },
+    },
   },
 });
 

@@ -5,11 +5,10 @@ import { presentUser } from "../../presenters/user";
 import { updateOwnProfile } from "../../services/people/users";
 import { UserSchema } from "../schemas";
 
-const UpdateUserBody = z
-  .object({
-    displayName: z.string().trim().min(1).max(64).optional(),
-    photoURL: z.url().max(2048).optional(),
-  });
+const UpdateUserBody = z.object({
+  displayName: z.string().trim().min(1).max(64).optional(),
+  photoURL: z.url().max(2048).optional(),
+});
 
 export const route = defineRoute({
   method: "patch",
@@ -21,7 +20,9 @@ export const route = defineRoute({
     params: z.object({ userId: z.string() }),
     body: { required: true, content: { "application/json": { schema: UpdateUserBody } } },
   },
-  responses: { 200: { description: "The user has been updated", content: { "application/json": { schema: UserSchema } } } },
+  responses: {
+    200: { description: "The user has been updated", content: { "application/json": { schema: UserSchema } } },
+  },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

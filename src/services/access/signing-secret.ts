@@ -42,8 +42,14 @@ export async function signingSecret(ctx: { db: Db; env: Pick<Env, "SIGNING_SECRE
 export async function storedInstanceSecret(db: Db): Promise<string> {
   const candidate = randomHex(GENERATED_SECRET_BYTES);
   const [, rows] = await db.batch([
-    db.insert(instanceSecrets).values({ name: SIGNING_SECRET_NAME, value: candidate, createdAt: Date.now() }).onConflictDoNothing(),
-    db.select({ value: instanceSecrets.value }).from(instanceSecrets).where(eq(instanceSecrets.name, SIGNING_SECRET_NAME)),
+    db
+      .insert(instanceSecrets)
+      .values({ name: SIGNING_SECRET_NAME, value: candidate, createdAt: Date.now() })
+      .onConflictDoNothing(),
+    db
+      .select({ value: instanceSecrets.value })
+      .from(instanceSecrets)
+      .where(eq(instanceSecrets.name, SIGNING_SECRET_NAME)),
   ]);
   const stored = rows[0]?.value;
   if (!stored) throw new Error("The instance signing secret could not be stored");

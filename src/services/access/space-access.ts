@@ -49,14 +49,17 @@ export interface ChainLink {
  * first, in one statement (recursive CTE); batch it with the resource's own read.
  */
 export function chainQuery(db: Db, start: ReturnType<typeof sql>) {
-  return inBatch(db, db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
+  return inBatch(
+    db,
+    db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
       SELECT id, parent_id, organization_id, default_level, deleted_at, 0 FROM collections WHERE id = (${start})
       UNION ALL
       SELECT c.id, c.parent_id, c.organization_id, c.default_level, c.deleted_at, chain.depth + 1
       FROM collections c JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 64
     )
     SELECT id, parent_id AS parentId, organization_id AS organizationId, default_level AS defaultLevel,
-      deleted_at AS deletedAt, depth FROM chain ORDER BY depth`));
+      deleted_at AS deletedAt, depth FROM chain ORDER BY depth`),
+  );
 }
 
 export interface SpaceWithAccess {
@@ -68,7 +71,12 @@ export interface SpaceWithAccess {
 }
 
 /** Reads a space (deleted or not) and its collection chain in one round trip, with the caller's access. */
-export async function loadSpace(db: Db, caller: Caller, spaceId: string, shareKey?: string): Promise<SpaceWithAccess | undefined> {
+export async function loadSpace(
+  db: Db,
+  caller: Caller,
+  spaceId: string,
+  shareKey?: string,
+): Promise<SpaceWithAccess | undefined> {
   const [rows, chain] = await db.batch([
     db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
@@ -79,7 +87,12 @@ export async function loadSpace(db: Db, caller: Caller, spaceId: string, shareKe
 }
 
 /** A space's access from its row and chain: the single computation used by authorization and presenters. */
-export function spaceAccess(caller: Caller, row: SpaceRow, chain: readonly Pick<ChainLink, "defaultLevel">[], shareKey?: string) {
+export function spaceAccess(
+  caller: Caller,
+  row: SpaceRow,
+  chain: readonly Pick<ChainLink, "defaultLevel">[],
+  shareKey?: string,
+) {
   const orgRole = organizationAccess(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
   const access = strongest(contentRole(orgRole, [row.defaultLevel, ...levels]), visibilityAccess(row, shareKey));
@@ -95,7 +108,11 @@ export interface CollectionWithAccess {
 }
 
 /** Reads a collection (deleted or not) and its chain (itself first) in one round trip, with the caller's access. */
-export async function loadCollection(db: Db, caller: Caller, collectionId: string): Promise<CollectionWithAccess | undefined> {
+export async function loadCollection(
+  db: Db,
+  caller: Caller,
+  collectionId: string,
+): Promise<CollectionWithAccess | undefined> {
   const [rows, chain] = await db.batch([
     db.select().from(collections).where(eq(collections.id, collectionId)).limit(1),
     chainQuery(db, sql`${collectionId}`),
@@ -104,7 +121,12 @@ export async function loadCollection(db: Db, caller: Caller, collectionId: strin
   if (!row) return undefined;
   const orgRole = organizationAccess(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
-  return { row, chain, access: contentRole(orgRole, levels), containerAccess: row.parentId ? contentRole(orgRole, levels.slice(1)) : orgRole };
+  return {
+    row,
+    chain,
+    access: contentRole(orgRole, levels),
+    containerAccess: row.parentId ? contentRole(orgRole, levels.slice(1)) : orgRole,
+  };
 }
 
 /**

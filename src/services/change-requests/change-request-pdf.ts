@@ -57,21 +57,32 @@ async function bodySizes(ctx: ServiceContext, spaceId: string, hashes: string[])
   return out;
 }
 
-export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, opts: PdfOptions): Promise<{ url: string }> {
+export async function changeRequestPdf(
+  ctx: ServiceContext,
+  spaceId: string,
+  ref: string,
+  opts: PdfOptions,
+): Promise<{ url: string }> {
   if (opts.only && !opts.page) throw badRequest("query.page: is required when only is true");
   const { space, changeRequest, snapshot } = await loadContent(ctx, spaceId, { kind: "change-request", ref });
   if (opts.page && !snapshot.pages.has(opts.page)) throw notFound("Page");
   const ids = opts.only ? [opts.page!] : readingOrder(snapshot, opts.page);
   const documents = ids.filter((id) => snapshot.pages.get(id)!.type !== "link");
   if (documents.length > MAX_PDF_PAGES) {
-    throw badRequest(`The PDF would have ${documents.length} pages of content, over the limit of ${MAX_PDF_PAGES}; pass page to export a part`);
+    throw badRequest(
+      `The PDF would have ${documents.length} pages of content, over the limit of ${MAX_PDF_PAGES}; pass page to export a part`,
+    );
   }
 
-  const hash = await sha256Hex([RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? ""].join("\n"));
+  const hash = await sha256Hex(
+    [RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? ""].join("\n"),
+  );
   const key = fileKey(spaceId, hash);
   const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest!.subject || space.row.title;
   if (!(await ctx.env.STORAGE.head(key))) {
-    const bodyHashes = [...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h))];
+    const bodyHashes = [
+      ...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h)),
+    ];
     const sizes = await bodySizes(ctx, spaceId, bodyHashes);
     const total = documents.reduce((sum, id) => sum + (sizes.get(snapshot.pages.get(id)!.body ?? "") ?? 0), 0);
     if (total > MAX_PDF_MARKDOWN_BYTES) {
@@ -82,7 +93,11 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
     const bodies = await contentDeps(ctx, spaceId).loadBodies(bodyHashes);
     const pages: PdfPageInput[] = documents.map((id) => {
       const page = snapshot.pages.get(id)!;
-      return { title: page.title, description: page.description, markdown: page.body ? (bodies.get(page.body) ?? "") : null };
+      return {
+        title: page.title,
+        description: page.description,
+        markdown: page.body ? (bodies.get(page.body) ?? "") : null,
+      };
     });
     const bytes = await renderPdf({
       title,
@@ -109,7 +124,15 @@ export async function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref
       customMetadata: { kind: "pdf", revision: snapshot.revision.id, changeRequest: changeRequest!.id },
     });
   }
-  const name = `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").trim().slice(0, 100) || "export"}.pdf`;
-  const url = await signedDownloadURL({ urls: ctx.urls, secret: await signingSecret(ctx) }, { spaceId, hash, name, contentType: "application/pdf", expiresInSeconds: PDF_URL_SECONDS, now: ctx.now });
+  const name = `${
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
+      .trim()
+      .slice(0, 100) || "export"
+  }.pdf`;
+  const url = await signedDownloadURL(
+    { urls: ctx.urls, secret: await signingSecret(ctx) },
+    { spaceId, hash, name, contentType: "application/pdf", expiresInSeconds: PDF_URL_SECONDS, now: ctx.now },
+  );
   return { url };
 }

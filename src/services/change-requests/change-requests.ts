@@ -23,7 +23,8 @@ export interface ChangeRequestView {
 
 /** The change request's open-comment count as a column of a statement that selects change requests (qualified by
  * hand: drizzle leaves columns unqualified in single-table selects, and `comments` has an `id` too). */
-export const openCommentsColumn = sql<number>`(SELECT count(*) FROM comments oc WHERE oc.change_request_id = ${sql.identifier("change_requests")}.${sql.identifier("id")}
+export const openCommentsColumn =
+  sql<number>`(SELECT count(*) FROM comments oc WHERE oc.change_request_id = ${sql.identifier("change_requests")}.${sql.identifier("id")}
   AND oc.parent_id IS NULL AND oc.resolved_at IS NULL)`.as("open_comments");
 
 /**
@@ -36,11 +37,23 @@ const authorColumns = {
   authorName: sql<string | null>`${users.displayName}`.as("author_name"),
   authorPhoto: sql<string | null>`${users.photoUrl}`.as("author_photo"),
 };
-type AuthorColumns = { authorId: string | null; authorEmail: string | null; authorName: string | null; authorPhoto: string | null };
+type AuthorColumns = {
+  authorId: string | null;
+  authorEmail: string | null;
+  authorName: string | null;
+  authorPhoto: string | null;
+};
 
 function authorOf(row: AuthorColumns): ChangeRequestView["author"] {
   if (!row.authorId) return undefined;
-  return { id: row.authorId, email: row.authorEmail ?? "", displayName: row.authorName ?? "", photoUrl: row.authorPhoto, createdAt: 0, updatedAt: 0 };
+  return {
+    id: row.authorId,
+    email: row.authorEmail ?? "",
+    displayName: row.authorName ?? "",
+    photoUrl: row.authorPhoto,
+    createdAt: 0,
+    updatedAt: 0,
+  };
 }
 
 /** The space and (optionally) one change request in one round trip; authorizes `action`. */
@@ -67,7 +80,12 @@ export async function loadSpaceAndChangeRequest(
   return { space, view: found ? view(found.cr, authorOf(found), space, found.openComments) : undefined };
 }
 
-function view(row: ChangeRequestRow, author: ChangeRequestView["author"], space: SpaceWithAccess, comments: number): ChangeRequestView {
+function view(
+  row: ChangeRequestRow,
+  author: ChangeRequestView["author"],
+  space: SpaceWithAccess,
+  comments: number,
+): ChangeRequestView {
   return { row, author, mainRevision: space.row.revisionId, space, comments: Number(comments) };
 }
 
@@ -78,11 +96,14 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
   const id = newId();
   const revision = space.row.revisionId;
   const [, inserted, author] = await ctx.db.batch([
-    inBatch(ctx.db, ctx.db.run(sql`INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id,
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id,
         revision_initial, created_at, updated_at)
       SELECT ${id}, ${spaceId}, COALESCE(MAX(number), 0) + 1, 'open', ${subject ?? ""}, ${caller.userId}, ${revision},
         ${revision}, ${ctx.now}, ${ctx.now}
-      FROM change_requests WHERE space_id = ${spaceId}`)),
+      FROM change_requests WHERE space_id = ${spaceId}`),
+    ),
     ctx.db.select().from(changeRequests).where(eq(changeRequests.id, id)).limit(1),
     ctx.db.select().from(users).where(eq(users.id, caller.userId)).limit(1),
   ]);
@@ -146,7 +167,12 @@ export async function updateChangeRequest(
       updatedAt: ctx.now,
     })
     // A merge may land between the read and this write: a merged change request never changes status again.
-    .where(and(eq(changeRequests.id, row.id), patch.status !== undefined ? sql`${changeRequests.status} <> 'merged'` : undefined))
+    .where(
+      and(
+        eq(changeRequests.id, row.id),
+        patch.status !== undefined ? sql`${changeRequests.status} <> 'merged'` : undefined,
+      ),
+    )
     .returning();
   if (!updated) throw conflict("A merged change request cannot change status");
   return view(updated, current!.author, space, current!.comments);

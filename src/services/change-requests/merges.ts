@@ -33,9 +33,14 @@ export function mergeChangeRequest(ctx: ServiceContext, spaceId: string, ref: st
 
 async function mergeIntoMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
-      action: "space.merge",
-    });
+    const loaded = await loadContents(
+      ctx,
+      spaceId,
+      [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }],
+      {
+        action: "space.merge",
+      },
+    );
     const cr = loaded.changeRequest!;
     const [head, main, base] = loaded.snapshots;
     if (cr.status === "merged") throw conflict("The change request is already merged");
@@ -47,7 +52,8 @@ async function mergeIntoMain(ctx: ServiceContext, spaceId: string, ref: string):
       base.revision.id === main.revision.id
         ? { kind: "merged" as const, snapshot: head, bodies: new Map<string, string>() }
         : await mergeSnapshots(base, head, main, deps);
-    if (merged.kind === "conflicts") return { result: "conflicts", revision: main.revision.id, conflicts: merged.conflicts };
+    if (merged.kind === "conflicts")
+      return { result: "conflicts", revision: main.revision.id, conflicts: merged.conflicts };
 
     const revisionId = newId();
     const done = await commitRevision(ctx, spaceId, sharedBase(main, head), merged.snapshot, merged.bodies, {
@@ -56,7 +62,10 @@ async function mergeIntoMain(ctx: ServiceContext, spaceId: string, ref: string):
       parents: [main.revision.id, head.revision.id],
       changeRequestId: null,
       mergedFrom: cr.id,
-      casSpace: { expectedRevision: main.revision.id, mergedChangeRequest: { id: cr.id, expectedRevision: head.revision.id } },
+      casSpace: {
+        expectedRevision: main.revision.id,
+        mergedChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
+      },
     });
     if (done.committed) return { result: "merge", revision: revisionId };
   }
@@ -70,16 +79,22 @@ export function updateChangeRequestFromMain(ctx: ServiceContext, spaceId: string
 
 async function updateFromMain(ctx: ServiceContext, spaceId: string, ref: string): Promise<MergeResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }], {
-      action: "space.edit",
-    });
+    const loaded = await loadContents(
+      ctx,
+      spaceId,
+      [{ kind: "change-request", ref }, { kind: "main" }, { kind: "merge-base", ref }],
+      {
+        action: "space.edit",
+      },
+    );
     const cr = loaded.changeRequest!;
     const [head, main, base] = loaded.snapshots;
     if (cr.status === "merged") throw conflict("The change request is already merged");
     if (base.revision.id === main.revision.id) return { result: "update", revision: head.revision.id };
 
     const merged = await mergeSnapshots(base, head, main, contentDeps(ctx, spaceId));
-    if (merged.kind === "conflicts") return { result: "conflicts", revision: head.revision.id, conflicts: merged.conflicts };
+    if (merged.kind === "conflicts")
+      return { result: "conflicts", revision: head.revision.id, conflicts: merged.conflicts };
 
     const revisionId = newId();
     const done = await commitRevision(ctx, spaceId, sharedBase(head, main), merged.snapshot, merged.bodies, {

@@ -3,7 +3,15 @@ import { commentReactions, comments } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { requireUser, type ServiceContext } from "../core/context";
-import { type CommentRow, type CommentScope, loadScope, scopeWhere, type SelectedComment, selectComment, toRecord } from "./comments";
+import {
+  type CommentRow,
+  type CommentScope,
+  loadScope,
+  scopeWhere,
+  type SelectedComment,
+  selectComment,
+  toRecord,
+} from "./comments";
 import { authorize, authorizeComment, commentPermissions } from "../access/permissions";
 
 export interface PostCommentInput {
@@ -19,7 +27,9 @@ export async function postComment(ctx: ServiceContext, scope: CommentScope, inpu
   const { loaded } = await loadScope(ctx, scope, "comment.post", { snapshot: true });
   const snapshot = loaded.snapshot!;
   if (input.page !== undefined && !snapshot.pages.has(input.page)) {
-    throw badRequest(`body.page: no page "${input.page}" in the ${scope.changeRequest ? "change request's" : "space's"} content`);
+    throw badRequest(
+      `body.page: no page "${input.page}" in the ${scope.changeRequest ? "change request's" : "space's"} content`,
+    );
   }
   const id = newId();
   const [, rows] = await ctx.db.batch([
@@ -46,7 +56,13 @@ export async function postComment(ctx: ServiceContext, scope: CommentScope, inpu
 export async function postCommentReply(ctx: ServiceContext, scope: CommentScope, commentId: string, markdown: string) {
   const caller = requireUser(ctx.caller);
   const { loaded, extra } = await loadScope<[CommentRow[]]>(ctx, scope, "comment.post", {
-    extra: [ctx.db.select().from(comments).where(and(scopeWhere(scope), eq(comments.id, commentId), sql`${comments.parentId} IS NULL`)).limit(1)],
+    extra: [
+      ctx.db
+        .select()
+        .from(comments)
+        .where(and(scopeWhere(scope), eq(comments.id, commentId), sql`${comments.parentId} IS NULL`))
+        .limit(1),
+    ],
   });
   const parent = extra[0][0];
   if (!parent) throw notFound("Comment");
@@ -79,7 +95,13 @@ export interface UpdateCommentInput {
  * Edits the body (author only), resolves or reopens (comment role and up), and adds or removes the caller's
  * reactions (comment role and up), in one batch. Removals apply after additions. `parentId` null: a comment.
  */
-export async function updateComment(ctx: ServiceContext, scope: CommentScope, id: string, parentId: string | null, input: UpdateCommentInput) {
+export async function updateComment(
+  ctx: ServiceContext,
+  scope: CommentScope,
+  id: string,
+  parentId: string | null,
+  input: UpdateCommentInput,
+) {
   const caller = requireUser(ctx.caller);
   const { loaded, extra } = await loadScope<[SelectedComment[]]>(ctx, scope, "comment.view", {
     snapshot: parentId === null,
@@ -99,7 +121,8 @@ export async function updateComment(ctx: ServiceContext, scope: CommentScope, id
 
   const set: Partial<CommentRow> = {};
   if (input.markdown !== undefined) Object.assign(set, { markdown: input.markdown, editedAt: ctx.now });
-  if (parentId === null && input.resolved === true && row.resolvedAt === null) Object.assign(set, { resolvedAt: ctx.now, resolvedBy: caller.userId });
+  if (parentId === null && input.resolved === true && row.resolvedAt === null)
+    Object.assign(set, { resolvedAt: ctx.now, resolvedBy: caller.userId });
   if (parentId === null && input.resolved === false) Object.assign(set, { resolvedAt: null, resolvedBy: null });
   const writes = [
     ...(Object.keys(set).length ? [ctx.db.update(comments).set(set).where(eq(comments.id, row.id))] : []),
@@ -113,7 +136,13 @@ export async function updateComment(ctx: ServiceContext, scope: CommentScope, id
       ? [
           ctx.db
             .delete(commentReactions)
-            .where(and(eq(commentReactions.commentId, row.id), eq(commentReactions.userId, caller.userId), inArray(commentReactions.emoji, removed))),
+            .where(
+              and(
+                eq(commentReactions.commentId, row.id),
+                eq(commentReactions.userId, caller.userId),
+                inArray(commentReactions.emoji, removed),
+              ),
+            ),
         ]
       : []),
   ];
@@ -133,7 +162,13 @@ export async function deleteComment(ctx: ServiceContext, scope: CommentScope, id
       ctx.db
         .select()
         .from(comments)
-        .where(and(scopeWhere(scope), eq(comments.id, id), parentId === null ? sql`${comments.parentId} IS NULL` : eq(comments.parentId, parentId)))
+        .where(
+          and(
+            scopeWhere(scope),
+            eq(comments.id, id),
+            parentId === null ? sql`${comments.parentId} IS NULL` : eq(comments.parentId, parentId),
+          ),
+        )
         .limit(1),
     ],
   });
@@ -146,7 +181,10 @@ export async function deleteComment(ctx: ServiceContext, scope: CommentScope, id
       .where(
         or(
           eq(commentReactions.commentId, row.id),
-          inArray(commentReactions.commentId, ctx.db.select({ id: comments.id }).from(comments).where(eq(comments.parentId, row.id))),
+          inArray(
+            commentReactions.commentId,
+            ctx.db.select({ id: comments.id }).from(comments).where(eq(comments.parentId, row.id)),
+          ),
         ),
       ),
     ctx.db.delete(comments).where(eq(comments.parentId, row.id)),

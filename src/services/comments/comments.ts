@@ -67,19 +67,38 @@ export const commentSelection = {
   resolverJson: sql<string | null>`${userJson(outer("resolved_by"))}`.as("resolver_json"),
   reactionsJson: sql<string | null>`(SELECT json_group_array(json_object('emoji', r.emoji, 'userId', r.user_id,
       'reactedAt', r.reacted_at, 'displayName', u.display_name, 'email', u.email, 'photoUrl', u.photo_url))
-    FROM comment_reactions r LEFT JOIN users u ON u.id = r.user_id WHERE r.comment_id = ${outer("id")})`.as("reactions_json"),
+    FROM comment_reactions r LEFT JOIN users u ON u.id = r.user_id WHERE r.comment_id = ${outer("id")})`.as(
+    "reactions_json",
+  ),
   replyCount: sql<number>`(SELECT count(*) FROM comments rc WHERE rc.parent_id = ${outer("id")})`.as("reply_count"),
 };
-export type SelectedComment = { comment: CommentRow; authorJson: string | null; resolverJson: string | null; reactionsJson: string | null; replyCount: number };
+export type SelectedComment = {
+  comment: CommentRow;
+  authorJson: string | null;
+  resolverJson: string | null;
+  reactionsJson: string | null;
+  replyCount: number;
+};
 
 type UserJson = { id: string; displayName: string | null; email: string | null; photoUrl: string | null };
 const toUser = (json: Partial<UserJson> | null | undefined, id: string): UserRow =>
   json?.id
-    ? { id: json.id, displayName: json.displayName ?? "", email: json.email ?? "", photoUrl: json.photoUrl ?? null, createdAt: 0, updatedAt: 0 }
+    ? {
+        id: json.id,
+        displayName: json.displayName ?? "",
+        email: json.email ?? "",
+        photoUrl: json.photoUrl ?? null,
+        createdAt: 0,
+        updatedAt: 0,
+      }
     : { id, displayName: "Deleted user", email: "", photoUrl: null, createdAt: 0, updatedAt: 0 };
 
 export function toRecord(row: SelectedComment): CommentRecord {
-  const raw = JSON.parse(row.reactionsJson ?? "[]") as (UserJson & { emoji: string; userId: string; reactedAt: number })[];
+  const raw = JSON.parse(row.reactionsJson ?? "[]") as (UserJson & {
+    emoji: string;
+    userId: string;
+    reactedAt: number;
+  })[];
   return {
     comment: row.comment,
     author: toUser(row.authorJson ? JSON.parse(row.authorJson) : null, row.comment.authorId),
@@ -87,7 +106,11 @@ export function toRecord(row: SelectedComment): CommentRecord {
       ? { resolver: toUser(row.resolverJson ? JSON.parse(row.resolverJson) : null, row.comment.resolvedBy) }
       : {}),
     reactions: raw
-      .map((r) => ({ emoji: r.emoji, reactedAt: Number(r.reactedAt), user: toUser(r.displayName === null ? null : { ...r, id: r.userId }, r.userId) }))
+      .map((r) => ({
+        emoji: r.emoji,
+        reactedAt: Number(r.reactedAt),
+        user: toUser(r.displayName === null ? null : { ...r, id: r.userId }, r.userId),
+      }))
       .sort((a, b) => a.reactedAt - b.reactedAt || a.user.id.localeCompare(b.user.id)),
     replies: Number(row.replyCount),
   };
@@ -110,7 +133,11 @@ export async function loadScope<Extra extends unknown[] = []>(
     : sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
   const content = opts.snapshot
     ? [
-        ctx.db.select().from(revisions).where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId))).limit(1),
+        ctx.db
+          .select()
+          .from(revisions)
+          .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
+          .limit(1),
         revisionNodesQuery(ctx.db, spaceId, revisionId),
       ]
     : [];
@@ -118,11 +145,19 @@ export async function loadScope<Extra extends unknown[] = []>(
   const results = (await ctx.db.batch([
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    ctx.db.select().from(changeRequests).where(ref ? changeRequestWhere(spaceId, ref) : sql`0`).limit(1),
+    ctx.db
+      .select()
+      .from(changeRequests)
+      .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
+      .limit(1),
     ...content,
     ...extra,
   ] as never)) as unknown[];
-  const [spaceRows, chain, crRows] = results as [(typeof spaces.$inferSelect)[], Awaited<ReturnType<typeof chainQuery>>, ChangeRequestRow[]];
+  const [spaceRows, chain, crRows] = results as [
+    (typeof spaces.$inferSelect)[],
+    Awaited<ReturnType<typeof chainQuery>>,
+    ChangeRequestRow[],
+  ];
   const row = spaceRows[0];
   const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
@@ -140,7 +175,13 @@ export function selectComment(ctx: ServiceContext, scope: CommentScope, id: stri
   return ctx.db
     .select(commentSelection)
     .from(comments)
-    .where(and(scopeWhere(scope), eq(comments.id, id), parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId)))
+    .where(
+      and(
+        scopeWhere(scope),
+        eq(comments.id, id),
+        parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
+      ),
+    )
     .limit(1);
 }
 
@@ -173,7 +214,11 @@ export async function listComments(ctx: ServiceContext, scope: CommentScope, que
   const filter = and(
     scopeWhere(scope),
     isNull(comments.parentId),
-    query.status === "open" ? isNull(comments.resolvedAt) : query.status === "resolved" ? isNotNull(comments.resolvedAt) : undefined,
+    query.status === "open"
+      ? isNull(comments.resolvedAt)
+      : query.status === "resolved"
+        ? isNotNull(comments.resolvedAt)
+        : undefined,
     query.targetPage !== undefined ? eq(comments.targetPage, query.targetPage) : undefined,
     query.authors?.length ? inArray(comments.authorId, query.authors) : undefined,
   );
@@ -183,16 +228,33 @@ export async function listComments(ctx: ServiceContext, scope: CommentScope, que
       { column: comments.postedAt, direction: query.order, value: (r) => r.comment.postedAt },
       { column: comments.id, direction: query.order, value: (r) => r.comment.id },
     ],
-    rows: (after, orderBy, limit) => ctx.db.select(commentSelection).from(comments).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select(commentSelection)
+        .from(comments)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(comments).where(filter),
   });
   return { loaded, page: { ...page, items: page.items.map(toRecord) } };
 }
 
 /** Replies of a comment, oldest first (the conversation's order). 404 when the comment is not in the scope. */
-export async function listCommentReplies(ctx: ServiceContext, scope: CommentScope, commentId: string, query: PageRequest) {
+export async function listCommentReplies(
+  ctx: ServiceContext,
+  scope: CommentScope,
+  commentId: string,
+  query: PageRequest,
+) {
   const { loaded, extra } = await loadScope<[{ id: string }[]]>(ctx, scope, "comment.view", {
-    extra: [ctx.db.select({ id: comments.id }).from(comments).where(and(scopeWhere(scope), eq(comments.id, commentId), isNull(comments.parentId))).limit(1)],
+    extra: [
+      ctx.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(scopeWhere(scope), eq(comments.id, commentId), isNull(comments.parentId)))
+        .limit(1),
+    ],
   });
   if (!extra[0][0]) throw notFound("Comment");
   const filter = and(eq(comments.spaceId, scope.spaceId), eq(comments.parentId, commentId));
@@ -202,7 +264,13 @@ export async function listCommentReplies(ctx: ServiceContext, scope: CommentScop
       { column: comments.postedAt, direction: "asc", value: (r) => r.comment.postedAt },
       { column: comments.id, direction: "asc", value: (r) => r.comment.id },
     ],
-    rows: (after, orderBy, limit) => ctx.db.select(commentSelection).from(comments).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select(commentSelection)
+        .from(comments)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(comments).where(filter),
   });
   return { loaded, page: { ...page, items: page.items.map(toRecord) } };
@@ -212,12 +280,19 @@ export async function listCommentReplies(ctx: ServiceContext, scope: CommentScop
  * Members of the space's organization who posted a comment or a reply in the scope, by user id. People who
  * have left the organization are not members any more and are not listed.
  */
-export async function listCommenters(ctx: ServiceContext, scope: CommentScope, query: PageRequest): Promise<Page<MemberView>> {
+export async function listCommenters(
+  ctx: ServiceContext,
+  scope: CommentScope,
+  query: PageRequest,
+): Promise<Page<MemberView>> {
   const { loaded } = await loadScope(ctx, scope, "comment.view");
   const organizationId = loaded.space.row.organizationId;
   const filter = and(
     eq(organizationMembers.organizationId, organizationId),
-    inArray(organizationMembers.userId, ctx.db.selectDistinct({ id: comments.authorId }).from(comments).where(scopeWhere(scope))),
+    inArray(
+      organizationMembers.userId,
+      ctx.db.selectDistinct({ id: comments.authorId }).from(comments).where(scopeWhere(scope)),
+    ),
   );
   const page = await keysetPage<MemberView>(ctx.db, {
     page: query,

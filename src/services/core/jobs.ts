@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { jobs } from "../../db/schema";
+import type { jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
 
@@ -17,7 +17,7 @@ export interface JobContext {
 }
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobRunner = (ctx: JobContext, job: JobRow) => Promise<Record<string, unknown> | void>;
+export type JobRunner = (ctx: JobContext, job: JobRow) => Promise<Record<string, unknown> | undefined>;
 export type CronTask = (ctx: JobContext) => Promise<void>;
 /** Records a job's final failure where the API shows its outcome (e.g. an OpenAPI spec's processing state). */
 export type JobFailureRecorder = (ctx: JobContext, job: JobRow, error: string) => Promise<void>;
@@ -35,6 +35,13 @@ export async function pruneFinishedJobs(ctx: JobContext): Promise<number> {
 
 /** A job row to write in the caller's own batch, and the message to send once that batch succeeded. */
 export function newJob(kind: string, payload: Record<string, unknown>, now: number) {
-  const row: typeof jobs.$inferInsert = { id: newId(), kind, payload, status: "pending", createdAt: now, updatedAt: now };
+  const row: typeof jobs.$inferInsert = {
+    id: newId(),
+    kind,
+    payload,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+  };
   return { row, message: { jobId: row.id as string } };
 }

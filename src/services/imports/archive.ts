@@ -44,7 +44,10 @@ function centralDirectory(b: Uint8Array): Entry[] {
       if (u16(b, x) !== 1) continue;
       let y = x + 4;
       for (const field of ["originalSize", "compressedSize", "localOffset"] as const) {
-        if (entry[field] === 0xffffffff) (entry[field] = u64(b, y)), (y += 8);
+        if (entry[field] === 0xffffffff) {
+          entry[field] = u64(b, y);
+          y += 8;
+        }
       }
     }
     entries.push(entry);
@@ -67,7 +70,10 @@ function inflateEntry(b: Uint8Array, entry: Entry, budget: number, what: string)
   const limit = Math.min(entry.originalSize, budget);
   const overflow = () =>
     entry.originalSize <= budget
-      ? new ApiError(413, `The ${what} entry ${entry.name} holds more data than its declared size of ${entry.originalSize} bytes`)
+      ? new ApiError(
+          413,
+          `The ${what} entry ${entry.name} holds more data than its declared size of ${entry.originalSize} bytes`,
+        )
       : new ApiError(413, `The ${what} unpacks to more than ${IMPORT_LIMITS.unpackedBytes} bytes`);
   if (entry.method === 0) {
     if (data.length > limit) throw overflow();
@@ -81,11 +87,15 @@ function inflateEntry(b: Uint8Array, entry: Entry, budget: number, what: string)
     if (produced > limit) throw overflow();
     parts.push(chunk);
   });
-  for (let i = 0; i < data.length; i += INFLATE_CHUNK) inflater.push(data.subarray(i, i + INFLATE_CHUNK), i + INFLATE_CHUNK >= data.length);
+  for (let i = 0; i < data.length; i += INFLATE_CHUNK)
+    inflater.push(data.subarray(i, i + INFLATE_CHUNK), i + INFLATE_CHUNK >= data.length);
   if (data.length === 0) inflater.push(new Uint8Array(0), true);
   const out = new Uint8Array(produced);
   let offset = 0;
-  for (const part of parts) out.set(part, offset), (offset += part.length);
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
   return out;
 }
 
@@ -102,7 +112,8 @@ export function unpack(bytes: Uint8Array, what: string, keep: (name: string) => 
   } catch {
     throw invalid();
   }
-  if (entries.length > IMPORT_LIMITS.archiveEntries) throw new ApiError(413, `The ${what} has more than ${IMPORT_LIMITS.archiveEntries} entries to import`);
+  if (entries.length > IMPORT_LIMITS.archiveEntries)
+    throw new ApiError(413, `The ${what} has more than ${IMPORT_LIMITS.archiveEntries} entries to import`);
   if (entries.reduce((sum, e) => sum + e.originalSize, 0) > IMPORT_LIMITS.unpackedBytes) {
     throw new ApiError(413, `The ${what} unpacks to more than ${IMPORT_LIMITS.unpackedBytes} bytes`);
   }

@@ -7,7 +7,8 @@ import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile } from ".
 import { child, descendant, descendants, elements, parseXml, textOf, type XmlElement } from "./xml";
 import { unpack } from "./archive";
 
-const PARTS = /^(word\/(document\.xml|styles\.xml|numbering\.xml|_rels\/document\.xml\.rels|media\/[^/]+)|docProps\/core\.xml)$/;
+const PARTS =
+  /^(word\/(document\.xml|styles\.xml|numbering\.xml|_rels\/document\.xml\.rels|media\/[^/]+)|docProps\/core\.xml)$/;
 
 interface Segment {
   text?: string;
@@ -27,10 +28,12 @@ const on = (props: XmlElement | undefined, name: string) => {
 export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
   const fetched = await new ImportFetcher(env, IMPORT_LIMITS.archiveBytes).get(url, IMPORT_LIMITS.archiveBytes);
   const parts = unpack(fetched.bytes, "Word document", (name) => PARTS.test(name));
-  const xml = (name: string) => (parts[name] ? parseXml(decodeText(parts[name], `Word document part ${name}`)) : undefined);
+  const xml = (name: string) =>
+    parts[name] ? parseXml(decodeText(parts[name], `Word document part ${name}`)) : undefined;
   const document = xml("word/document.xml");
   const body = document && descendant(document, "w:body");
-  if (!body) throw new ApiError(422, "The file is not a Word (.docx) document: word/document.xml is missing or malformed");
+  if (!body)
+    throw new ApiError(422, "The file is not a Word (.docx) document: word/document.xml is missing or malformed");
 
   const rels = new Map<string, { target: string; external: boolean }>();
   const relsXml = xml("word/_rels/document.xml.rels");
@@ -56,7 +59,8 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
       imagesSeen++;
       const bytes = parts[path];
       const contentType = imageTypeOf(path);
-      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes || files.length >= IMPORT_LIMITS.files) return undefined;
+      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes || files.length >= IMPORT_LIMITS.files)
+        return undefined;
       fileRefOf.set(path, `file-${files.length + 1}`);
       files.push({ ref: `file-${files.length + 1}`, name: path.split("/").pop()!, contentType, bytes });
     }
@@ -73,7 +77,8 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
           else if (part.name === "w:tab") out.push({ ...fmt, text: " " });
           else if (part.name === "w:br" || part.name === "w:cr") out.push({ ...fmt, text: "\n" });
           else if (part.name === "w:drawing" || part.name === "w:pict") {
-            const embed = descendant(part, "a:blip")?.attrs["r:embed"] ?? descendant(part, "v:imagedata")?.attrs["r:id"];
+            const embed =
+              descendant(part, "a:blip")?.attrs["r:embed"] ?? descendant(part, "v:imagedata")?.attrs["r:id"];
             const url = embed ? imageFor(embed) : undefined;
             const alt = descendant(part, "wp:docPr")?.attrs.descr ?? "";
             if (url) out.push({ ...fmt, image: { url, alt } });
@@ -81,7 +86,11 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
         }
       } else if (el.name === "w:hyperlink") {
         const rel = el.attrs["r:id"] ? rels.get(el.attrs["r:id"]) : undefined;
-        segments(el, rel?.external ? rel.target : (href ?? (el.attrs["w:anchor"] ? `#${el.attrs["w:anchor"]}` : undefined)), out);
+        segments(
+          el,
+          rel?.external ? rel.target : (href ?? (el.attrs["w:anchor"] ? `#${el.attrs["w:anchor"]}` : undefined)),
+          out,
+        );
       } else if (el.name !== "w:pPr" && el.name !== "w:rPr" && el.name !== "w:del") {
         segments(el, href, out); // w:ins, w:smartTag, w:sdt, w:fldSimple …
       }
@@ -98,7 +107,12 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
         last = undefined;
         continue;
       }
-      const same = last && last.bold === seg.bold && last.italic === seg.italic && last.strike === seg.strike && last.href === seg.href;
+      const same =
+        last &&
+        last.bold === seg.bold &&
+        last.italic === seg.italic &&
+        last.strike === seg.strike &&
+        last.href === seg.href;
       const target = same ? innermostText(out[out.length - 1]) : undefined;
       if (target) target.value += seg.text ?? "";
       else out.push(wrap(seg));
@@ -115,10 +129,17 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
       listStack.length = 0;
       const rows: TableRow[] = descendants(el, "w:tr").map((tr) => ({
         type: "tableRow",
-        children: elements(tr, "w:tc").map((tc) => ({ type: "tableCell", children: elements(tc, "w:p").flatMap((p, i) => [...(i ? [{ type: "text", value: " " } as const] : []), ...phrasing(p)]) })),
+        children: elements(tr, "w:tc").map((tc) => ({
+          type: "tableCell",
+          children: elements(tc, "w:p").flatMap((p, i) => [
+            ...(i ? [{ type: "text", value: " " } as const] : []),
+            ...phrasing(p),
+          ]),
+        })),
       }));
       const width = Math.max(0, ...rows.map((r) => r.children.length));
-      for (const row of rows) while (row.children.length < width) row.children.push({ type: "tableCell", children: [] });
+      for (const row of rows)
+        while (row.children.length < width) row.children.push({ type: "tableCell", children: [] });
       if (rows.length && width) blocks.push({ type: "table", align: rows[0].children.map(() => null), children: rows });
       continue;
     }
@@ -140,7 +161,12 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
       const item: ListItem = { type: "listItem", spread: false, children: [{ type: "paragraph", children: content }] };
       while (listStack.length && listStack[listStack.length - 1].level > level) listStack.pop();
       // Another numbering at the same level starts another list.
-      if (listStack.length && listStack[listStack.length - 1].level === level && listStack[listStack.length - 1].numId !== numId) listStack.pop();
+      if (
+        listStack.length &&
+        listStack[listStack.length - 1].level === level &&
+        listStack[listStack.length - 1].numId !== numId
+      )
+        listStack.pop();
       const top = listStack[listStack.length - 1];
       if (top && top.level === level) top.list.children.push(item);
       else {
@@ -162,7 +188,9 @@ export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
   const fileName = lastPathSegment(fetched.url).replace(/\.docx$/i, "");
   const root: Root = { type: "root", children: blocks };
   return {
-    pages: [{ ref: "page-1", title: coreTitle || title || fileName || "Imported document", markdown: mdastToMarkdown(root) }],
+    pages: [
+      { ref: "page-1", title: coreTitle || title || fileName || "Imported document", markdown: mdastToMarkdown(root) },
+    ],
     files,
     totalResources: 1 + imagesSeen,
   };
@@ -199,7 +227,10 @@ function numberingFormats(numbering: XmlElement | undefined): Map<string, boolea
   for (const num of descendants(numbering, "w:num")) {
     const def = abstract.get(child(num, "w:abstractNumId")?.attrs["w:val"] ?? "");
     for (const lvl of def ? elements(def, "w:lvl") : []) {
-      out.set(`${num.attrs["w:numId"]}:${lvl.attrs["w:ilvl"]}`, (child(lvl, "w:numFmt")?.attrs["w:val"] ?? "bullet") !== "bullet");
+      out.set(
+        `${num.attrs["w:numId"]}:${lvl.attrs["w:ilvl"]}`,
+        (child(lvl, "w:numFmt")?.attrs["w:val"] ?? "bullet") !== "bullet",
+      );
     }
   }
   return out;

@@ -42,7 +42,9 @@ export function decodeText(bytes: Uint8Array, what: string): string {
 }
 
 export function looksLikeHtml(text: string): boolean {
-  return /<(!doctype\s+html|html|head|body|p|div|h[1-6]|main|article|section|ul|ol|table|a\s|img\s)\b/i.test(text.slice(0, 64 * 1024));
+  return /<(!doctype\s+html|html|head|body|p|div|h[1-6]|main|article|section|ul|ol|table|a\s|img\s)\b/i.test(
+    text.slice(0, 64 * 1024),
+  );
 }
 
 /** Percent-decodes a URL path or part of one; malformed escapes (`%E0%A4%A`) leave the text as it is. */
@@ -98,7 +100,9 @@ export class ImageCollector {
       if (this.files.length >= IMPORT_LIMITS.files) return undefined;
       try {
         const fetched = await this.fetcher.get(url, IMPORT_LIMITS.fileBytes);
-        const contentType = fetched.contentType?.startsWith("image/") ? fetched.contentType : imageTypeOf(lastPathSegment(url));
+        const contentType = fetched.contentType?.startsWith("image/")
+          ? fetched.contentType
+          : imageTypeOf(lastPathSegment(url));
         if (contentType) {
           const ref = `${this.prefix}-${this.files.length + 1}`;
           this.files.push({ ref, name: fileNameOf(url, contentType), contentType, bytes: fetched.bytes });

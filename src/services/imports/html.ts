@@ -12,7 +12,18 @@ export interface HtmlPage {
   links: string[];
 }
 
-const DROPPED = new Set(["script", "style", "noscript", "template", "nav", "header", "footer", "form", "iframe", "svg"]);
+const DROPPED = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "nav",
+  "header",
+  "footer",
+  "form",
+  "iframe",
+  "svg",
+]);
 
 function text(node: HastNodes): string {
   if (node.type === "text") return node.value;
@@ -56,7 +67,8 @@ export function absoluteURL(raw: string, base: string): string | undefined {
 /** Parses an HTML document (never throws on malformed HTML: the parser recovers as browsers do). */
 export function readHtml(html: string, pageURL: string): HtmlPage {
   const tree: HastRoot = fromHtml(html);
-  const baseHref = find(tree, (e) => e.tagName === "base" && typeof e.properties?.href === "string")?.properties?.href as string | undefined;
+  const baseHref = find(tree, (e) => e.tagName === "base" && typeof e.properties?.href === "string")?.properties
+    ?.href as string | undefined;
   const base = (baseHref && absoluteURL(baseHref, pageURL)) || pageURL;
 
   const links: string[] = [];
@@ -69,12 +81,21 @@ export function readHtml(html: string, pageURL: string): HtmlPage {
 
   const titleElement = find(tree, (e) => e.tagName === "title");
   const h1 = find(tree, (e) => e.tagName === "h1");
-  const title = (text(h1 ?? titleElement ?? { type: "text", value: "" }).replace(/\s+/g, " ").trim() || undefined)?.slice(0, 512);
+  const title = (
+    text(h1 ?? titleElement ?? { type: "text", value: "" })
+      .replace(/\s+/g, " ")
+      .trim() || undefined
+  )?.slice(0, 512);
 
-  const content = find(tree, (e) => e.tagName === "main") ?? find(tree, (e) => e.tagName === "article") ?? find(tree, (e) => e.tagName === "body") ?? tree;
+  const content =
+    find(tree, (e) => e.tagName === "main") ??
+    find(tree, (e) => e.tagName === "article") ??
+    find(tree, (e) => e.tagName === "body") ??
+    tree;
   stripChrome(content);
   const converted = toMdast(content) as MdastNodes;
-  const root: Root = converted.type === "root" ? converted : { type: "root", children: [converted as Root["children"][number]] };
+  const root: Root =
+    converted.type === "root" ? converted : { type: "root", children: [converted as Root["children"][number]] };
   // Make every link and image absolute; the importer then points some of them at imported pages and files.
   rewriteUrls(root, (url) => absoluteURL(url, base) ?? url);
   return { title, root, links };

@@ -8,7 +8,17 @@ import { checkPlan, type ImportPlan, planToChanges } from "./plan";
 import { planHtml, planMarkdown, planWebsite } from "./web";
 import { planZip } from "./zip";
 
-export const IMPORT_SOURCES = ["website", "docx", "markdown", "html", "zip", "confluence", "github-wiki", "notion", "google-docs"] as const;
+export const IMPORT_SOURCES = [
+  "website",
+  "docx",
+  "markdown",
+  "html",
+  "zip",
+  "confluence",
+  "github-wiki",
+  "notion",
+  "google-docs",
+] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export interface ImportInput {
@@ -38,10 +48,14 @@ const PLANNERS: Partial<Record<ImportSource, (env: Env, url: string) => Promise<
 };
 
 const UNSUPPORTED: Partial<Record<ImportSource, string>> = {
-  confluence: "Importing from Confluence needs a connected Confluence account, which Quire does not support; export the space as HTML or markdown and import that (source `zip` or `website`)",
-  notion: "Importing from Notion needs a connected Notion account, which Quire does not support; export the workspace as markdown and import the zip (source `zip`)",
-  "google-docs": "Importing from Google Docs needs a connected Google account, which Quire does not support; download the document as .docx and import it (source `docx`)",
-  "github-wiki": "Importing a GitHub wiki arrives with Git sync; clone the wiki and import its pages as a zip of markdown files (source `zip`) meanwhile",
+  confluence:
+    "Importing from Confluence needs a connected Confluence account, which Quire does not support; export the space as HTML or markdown and import that (source `zip` or `website`)",
+  notion:
+    "Importing from Notion needs a connected Notion account, which Quire does not support; export the workspace as markdown and import the zip (source `zip`)",
+  "google-docs":
+    "Importing from Google Docs needs a connected Google account, which Quire does not support; download the document as .docx and import it (source `docx`)",
+  "github-wiki":
+    "Importing a GitHub wiki arrives with Git sync; clone the wiki and import its pages as a zip of markdown files (source `zip`) meanwhile",
 };
 
 /**
@@ -49,13 +63,25 @@ const UNSUPPORTED: Partial<Record<ImportSource, string>> = {
  * new revision. Authorization and the target are checked before anything is fetched; the source is then
  * fetched, converted and planned in full, and only a complete plan is written (all or nothing).
  */
-export async function importContent(ctx: ServiceContext, spaceId: string, target: ImportTarget, input: ImportInput): Promise<ImportResult> {
-  const loaded = await loadContent(ctx, spaceId, target.changeRequest ? { kind: "change-request", ref: target.changeRequest } : { kind: "main" }, {
-    action: "space.edit",
-  });
-  if (!target.changeRequest && loaded.space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
+export async function importContent(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ImportTarget,
+  input: ImportInput,
+): Promise<ImportResult> {
+  const loaded = await loadContent(
+    ctx,
+    spaceId,
+    target.changeRequest ? { kind: "change-request", ref: target.changeRequest } : { kind: "main" },
+    {
+      action: "space.edit",
+    },
+  );
+  if (!target.changeRequest && loaded.space.row.editMode === "locked")
+    throw forbidden("The space is locked: its content cannot change");
   const cr = loaded.changeRequest;
-  if (cr && (cr.status === "merged" || cr.status === "archived")) throw conflict(`The change request is ${cr.status}; its content can no longer change`);
+  if (cr && (cr.status === "merged" || cr.status === "archived"))
+    throw conflict(`The change request is ${cr.status}; its content can no longer change`);
   if (target.pageId !== undefined && !loaded.snapshot.pages.has(target.pageId)) throw notFound("Page");
 
   const unsupported = UNSUPPORTED[input.source];

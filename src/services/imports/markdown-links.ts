@@ -8,10 +8,15 @@ import { decodePath } from "./fetching";
  */
 export type UrlKind = "link" | "image";
 
-const INLINE = /(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s()]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*)\)/g;
+const INLINE =
+  /(!?)\[((?:[^[\]]|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s()]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*)\)/g;
 const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm;
 const IMG_TAG = /<img\b[^>]*>/gi;
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 function rewriteProse(text: string, rewrite: (url: string, kind: UrlKind) => string): string {
   return text
@@ -34,7 +39,7 @@ function rewriteProse(text: string, rewrite: (url: string, kind: UrlKind) => str
       const next = rewrite(url, "image");
       if (next === url) return tag;
       // The engine resolves markdown destinations only: a rewritten <img> becomes a markdown image.
-      const alt = (attr(tag, "alt") ?? "").replace(/[\[\]]/g, "");
+      const alt = (attr(tag, "alt") ?? "").replace(/[[\]]/g, "");
       return `![${alt}](${/[\s()<>]/.test(next) ? `<${next}>` : next})`;
     });
 }
@@ -53,7 +58,8 @@ export function rewriteMarkdownUrls(markdown: string, rewrite: (url: string, kin
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
       out.push(line);
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^ {0,3}[`~]+\s*$/.test(line)) fence = undefined;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^ {0,3}[`~]+\s*$/.test(line))
+        fence = undefined;
       continue;
     }
     if (marker) {

@@ -91,7 +91,12 @@ export function planToChanges(plan: ImportPlan, into: string | undefined): Conte
   if (plan.files.length) {
     changes.push({
       operation: "insert_files",
-      files: plan.files.map((f) => ({ ref: f.ref, name: f.name, contentType: f.contentType, base64: toBase64(f.bytes) })),
+      files: plan.files.map((f) => ({
+        ref: f.ref,
+        name: f.name,
+        contentType: f.contentType,
+        base64: toBase64(f.bytes),
+      })),
     });
   }
   for (const page of plan.pages) {

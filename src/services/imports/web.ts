@@ -6,13 +6,17 @@ import { isExternal, rewriteMarkdownUrls } from "./markdown-links";
 import { IMPORT_LIMITS, type ImportPlan, type PlannedPage } from "./plan";
 
 /** Extensions that are never followed as pages by a website import. */
-const NOT_PAGES = /\.(png|jpe?g|gif|svg|webp|avif|ico|css|js|json|xml|pdf|zip|gz|tar|docx?|xlsx?|pptx?|mp[34]|mov|woff2?|ttf)$/i;
+const NOT_PAGES =
+  /\.(png|jpe?g|gif|svg|webp|avif|ico|css|js|json|xml|pdf|zip|gz|tar|docx?|xlsx?|pptx?|mp[34]|mov|woff2?|ttf)$/i;
 
 const withoutHash = (url: string) => url.split("#")[0];
 
 function titleFromURL(url: string): string {
   const path = new URL(url).pathname.replace(/\/index\.html?$/i, "/").replace(/\/$/, "");
-  const last = decodePath(path.split("/").pop() ?? "").replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ").trim();
+  const last = decodePath(path.split("/").pop() ?? "")
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[-_]+/g, " ")
+    .trim();
   return last || new URL(url).hostname;
 }
 
@@ -100,7 +104,11 @@ export async function planWebsite(env: Env, url: string): Promise<ImportPlan> {
       const ref = kind === "link" ? refOf.get(withoutHash(target)) : undefined;
       return ref ? `./${ref}.md` : target;
     });
-    pages.push({ ref: `page-${i + 1}`, title: page.title ?? titleFromURL(pageURL), markdown: mdastToMarkdown(page.root) });
+    pages.push({
+      ref: `page-${i + 1}`,
+      title: page.title ?? titleFromURL(pageURL),
+      markdown: mdastToMarkdown(page.root),
+    });
   }
   return { pages, files: images.files, totalResources: crawled.length + skipped + queue.length + images.seen };
 }

@@ -11,7 +11,11 @@ import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile, type Pla
 const isMarkdown = (path: string) => /\.(md|markdown)$/i.test(path);
 const isReadme = (path: string) => /(^|\/)(readme|index)\.(md|markdown)$/i.test(path);
 const baseName = (path: string) => path.split("/").pop() ?? path;
-const titleOf = (path: string) => baseName(path).replace(/\.(md|markdown)$/i, "").replace(/[-_]+/g, " ").trim() || "Untitled";
+const titleOf = (path: string) =>
+  baseName(path)
+    .replace(/\.(md|markdown)$/i, "")
+    .replace(/[-_]+/g, " ")
+    .trim() || "Untitled";
 
 interface TreeNode {
   title: string;
@@ -26,7 +30,8 @@ function treeFromSummary(summaryPath: string, summary: string, markdownPaths: Se
     list.children.flatMap((item: ListItem): TreeNode[] => {
       const nested = item.children.filter((c): c is List => c.type === "list").flatMap(fromList);
       const link = findLink(item);
-      const target = link && !isExternal(link.url) ? resolveArchivePath(summaryPath, link.url.split("#")[0]) : undefined;
+      const target =
+        link && !isExternal(link.url) ? resolveArchivePath(summaryPath, link.url.split("#")[0]) : undefined;
       if (target && markdownPaths.has(target) && !used.has(target)) {
         used.add(target);
         return [{ title: toString(link!).trim() || titleOf(target), path: target, children: nested }];
@@ -40,7 +45,7 @@ function treeFromSummary(summaryPath: string, summary: string, markdownPaths: Se
 
 function findLink(item: ListItem): Extract<Nodes, { type: "link" }> | undefined {
   const paragraph = item.children.find((c) => c.type === "paragraph");
-  if (!paragraph || paragraph.type !== "paragraph") return undefined;
+  if (paragraph?.type !== "paragraph") return undefined;
   const link = paragraph.children.find((c) => c.type === "link");
   return link?.type === "link" ? link : undefined;
 }
@@ -50,13 +55,26 @@ function treeFromFolders(markdownPaths: string[]): TreeNode[] {
   const build = (dir: string): TreeNode[] => {
     const prefix = dir ? `${dir}/` : "";
     const here = markdownPaths.filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/"));
-    const subdirs = [...new Set(markdownPaths.filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes("/")).map((p) => prefix + p.slice(prefix.length).split("/")[0]))];
+    const subdirs = [
+      ...new Set(
+        markdownPaths
+          .filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes("/"))
+          .map((p) => prefix + p.slice(prefix.length).split("/")[0]),
+      ),
+    ];
     const readme = dir === "" ? here.find(isReadme) : undefined;
     const items: { key: string; node: TreeNode }[] = [
-      ...here.filter((p) => p !== readme && !(dir !== "" && isReadme(p))).map((p) => ({ key: baseName(p), node: { title: titleOf(p), path: p, children: [] } })),
+      ...here
+        .filter((p) => p !== readme && !(dir !== "" && isReadme(p)))
+        .map((p) => ({ key: baseName(p), node: { title: titleOf(p), path: p, children: [] } })),
       ...subdirs.map((sub) => {
-        const own = markdownPaths.find((p) => p.startsWith(`${sub}/`) && isReadme(p) && !p.slice(sub.length + 1).includes("/"));
-        return { key: baseName(sub), node: { title: baseName(sub).replace(/[-_]+/g, " "), path: own, children: build(sub) } };
+        const own = markdownPaths.find(
+          (p) => p.startsWith(`${sub}/`) && isReadme(p) && !p.slice(sub.length + 1).includes("/"),
+        );
+        return {
+          key: baseName(sub),
+          node: { title: baseName(sub).replace(/[-_]+/g, " "), path: own, children: build(sub) },
+        };
       }),
     ].sort((a, b) => a.key.localeCompare(b.key, "en", { numeric: true }));
     return [...(readme ? [{ title: titleOf(readme), path: readme, children: [] }] : []), ...items.map((i) => i.node)];
@@ -68,7 +86,12 @@ function treeFromFolders(markdownPaths: string[]): TreeNode[] {
 export async function planZip(env: Env, url: string): Promise<ImportPlan> {
   const fetcher = new ImportFetcher(env, IMPORT_LIMITS.archiveBytes);
   const fetched = await fetcher.get(url, IMPORT_LIMITS.archiveBytes);
-  const raw = unpack(fetched.bytes, "zip archive", (name) => !name.endsWith("/") && !/(^|\/)(__MACOSX|\.)/.test(name) && (isMarkdown(name) || imageTypeOf(name) !== undefined));
+  const raw = unpack(
+    fetched.bytes,
+    "zip archive",
+    (name) =>
+      !name.endsWith("/") && !/(^|\/)(__MACOSX|\.)/.test(name) && (isMarkdown(name) || imageTypeOf(name) !== undefined),
+  );
 
   // A single top-level folder (how most tools zip a directory) is not part of the tree.
   const names = Object.keys(raw);
@@ -91,12 +114,22 @@ export async function planZip(env: Env, url: string): Promise<ImportPlan> {
     for (const node of nodes) {
       const ref = `page-${pages.length + 1}`;
       if (node.path) pageRefOf.set(node.path, ref);
-      pages.push({ ref, title: node.title, markdown: node.path ?? "", ...(parentRef ? { parentRef } : {}), ...(node.path ? {} : { synthetic: true }) });
+      pages.push({
+        ref,
+        title: node.title,
+        markdown: node.path ?? "",
+        ...(parentRef ? { parentRef } : {}),
+        ...(node.path ? {} : { synthetic: true }),
+      });
       place(node.children, ref);
     }
   };
   place(tree);
-  if (pages.length > IMPORT_LIMITS.pages) throw new ApiError(400, `The zip archive has ${pages.length} pages; one import creates at most ${IMPORT_LIMITS.pages}`);
+  if (pages.length > IMPORT_LIMITS.pages)
+    throw new ApiError(
+      400,
+      `The zip archive has ${pages.length} pages; one import creates at most ${IMPORT_LIMITS.pages}`,
+    );
 
   const files: PlannedFile[] = [];
   const fileRefOf = new Map<string, string>();

@@ -4,7 +4,7 @@ import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
 import type { JobContext, JobRow } from "../core/jobs";
-import { OPENAPI_JOB_KIND, type SpecVersionRow } from "./openapi-specs";
+import type { SpecVersionRow } from "./openapi-specs";
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
@@ -55,9 +55,13 @@ async function fetchAndParse(ctx: JobContext, version: SpecVersionRow): Promise<
   let text: string | undefined;
   if (version.sourceUrl) {
     try {
-      const fetched = await fetchPublicResource(ctx.env, version.sourceUrl, { maxBytes: MAX_SPEC_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+      const fetched = await fetchPublicResource(ctx.env, version.sourceUrl, {
+        maxBytes: MAX_SPEC_BYTES,
+        timeoutMs: FETCH_TIMEOUT_MS,
+      });
       text = decode(fetched.bytes);
-      if (text === undefined) return { ok: false, code: "PARSE_ERROR", message: "The fetched document is not UTF-8 text" };
+      if (text === undefined)
+        return { ok: false, code: "PARSE_ERROR", message: "The fetched document is not UTF-8 text" };
     } catch (error) {
       const message = String((error as Error)?.message ?? error);
       return { ok: false, code: isTimeout(error) ? "FETCH_TIMEOUT" : "FETCH_ERROR", message };
@@ -69,7 +73,12 @@ async function fetchAndParse(ctx: JobContext, version: SpecVersionRow): Promise<
     text = await object.text();
   }
   const parsed = parseSpecText(text);
-  if (!parsed) return { ok: false, code: "PARSE_ERROR", message: "Not a JSON or YAML OpenAPI document with openapi/swagger and info" };
+  if (!parsed)
+    return {
+      ok: false,
+      code: "PARSE_ERROR",
+      message: "Not a JSON or YAML OpenAPI document with openapi/swagger and info",
+    };
   return { ok: true, text, format: parsed.format };
 }
 
@@ -80,20 +89,30 @@ async function fetchAndParse(ctx: JobContext, version: SpecVersionRow): Promise<
  */
 export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
   const versionId = String(job.payload.versionId ?? "");
-  const [version] = await ctx.db.select().from(openapiSpecVersions).where(eq(openapiSpecVersions.id, versionId)).limit(1);
+  const [version] = await ctx.db
+    .select()
+    .from(openapiSpecVersions)
+    .where(eq(openapiSpecVersions.id, versionId))
+    .limit(1);
   if (!version) return { skipped: "version deleted" };
-  if (version.processingState === "complete") return { skipped: "already processed", errorCode: version.processErrorCode };
+  if (version.processingState === "complete")
+    return { skipped: "already processed", errorCode: version.processErrorCode };
 
   const isLatest = and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, version.id));
   await ctx.db.batch([
-    ctx.db.update(openapiSpecVersions).set({ processingState: "progress" }).where(eq(openapiSpecVersions.id, version.id)),
+    ctx.db
+      .update(openapiSpecVersions)
+      .set({ processingState: "progress" })
+      .where(eq(openapiSpecVersions.id, version.id)),
     ctx.db.update(openapiSpecs).set({ processingState: "progress" }).where(isLatest),
   ]);
 
   const outcome = await fetchAndParse(ctx, version);
   const now = Date.now();
   if (outcome.ok && version.sourceUrl) {
-    await ctx.env.STORAGE.put(version.storageKey, outcome.text, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
+    await ctx.env.STORAGE.put(version.storageKey, outcome.text, {
+      httpMetadata: { contentType: "text/plain; charset=utf-8" },
+    });
   }
   const errorCode = outcome.ok ? null : outcome.code;
   const [updated] = await ctx.db.batch([
@@ -133,6 +152,11 @@ export async function recordOpenAPISpecJobFailure(ctx: JobContext, job: JobRow, 
   if (!version) return;
   await ctx.db
     .update(openapiSpecs)
-    .set({ processingState: "complete", lastProcessedAt: ctx.now, lastProcessErrorCode: "FETCH_ERROR", updatedAt: ctx.now })
+    .set({
+      processingState: "complete",
+      lastProcessedAt: ctx.now,
+      lastProcessErrorCode: "FETCH_ERROR",
+      updatedAt: ctx.now,
+    })
     .where(and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, versionId)));
 }

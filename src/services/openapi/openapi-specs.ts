@@ -13,7 +13,6 @@ export type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;
 export type SpecSource = { url: string } | { text: string };
 export type SpecVisibility = SpecRow["visibility"];
 
-
 /** The job kind of processing a spec version (run by services/openapi/openapi-processing.ts). */
 export const OPENAPI_JOB_KIND = "openapi-spec-process";
 /** Where a version's text lives in R2. */
@@ -54,7 +53,13 @@ export function listSpecs(ctx: ServiceContext, organizationId: string, page: Pag
       { column: openapiSpecs.slug, direction: "asc", value: (r) => r.slug },
       { column: openapiSpecs.id, direction: "asc", value: (r) => r.id },
     ],
-    rows: (after, orderBy, limit) => ctx.db.select().from(openapiSpecs).where(and(mine, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(openapiSpecs)
+        .where(and(mine, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(openapiSpecs).where(mine),
   });
   return result.then((p) => ({ page: p, access }));
@@ -98,7 +103,8 @@ function pendingFields(ctx: ServiceContext, versionId: string, source: SpecSourc
 }
 
 async function storeText(ctx: ServiceContext, key: string, source: SpecSource) {
-  if ("text" in source) await ctx.env.STORAGE.put(key, source.text, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
+  if ("text" in source)
+    await ctx.env.STORAGE.put(key, source.text, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
 }
 
 async function sendJob(ctx: ServiceContext, message: { jobId: string }) {
@@ -106,18 +112,32 @@ async function sendJob(ctx: ServiceContext, message: { jobId: string }) {
     await ctx.env.JOBS.send(message);
   } catch (error) {
     // The version stays `pending`; submitting the spec again (PUT) queues a new job.
-    console.error(JSON.stringify({ jobId: message.jobId, error: `OpenAPI processing job not queued: ${String(error)}` }));
+    console.error(
+      JSON.stringify({ jobId: message.jobId, error: `OpenAPI processing job not queued: ${String(error)}` }),
+    );
   }
 }
 
 /** Creates a spec and its first version. 409 when the slug is taken in the organization. */
-async function insertSpec(ctx: ServiceContext, organizationId: string, slug: string, source: SpecSource): Promise<SpecRow> {
+async function insertSpec(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  source: SpecSource,
+): Promise<SpecRow> {
   const specId = newId();
   const v = versionStatements(ctx, organizationId, specId, source);
   await storeText(ctx, v.storageKey, source);
   const insert = ctx.db
     .insert(openapiSpecs)
-    .values({ id: specId, organizationId, slug, visibility: "private", createdAt: ctx.now, ...pendingFields(ctx, v.versionId, source) })
+    .values({
+      id: specId,
+      organizationId,
+      slug,
+      visibility: "private",
+      createdAt: ctx.now,
+      ...pendingFields(ctx, v.versionId, source),
+    })
     .returning();
   try {
     const [rows] = await ctx.db.batch([insert, v.version, v.job]);
@@ -125,12 +145,17 @@ async function insertSpec(ctx: ServiceContext, organizationId: string, slug: str
     return rows[0];
   } catch (error) {
     if ("text" in source) await ctx.env.STORAGE.delete(v.storageKey);
-    if (isUniqueViolation(error, "openapi_specs.organization_id")) throw conflict(`An OpenAPI spec with the slug "${slug}" already exists`);
+    if (isUniqueViolation(error, "openapi_specs.organization_id"))
+      throw conflict(`An OpenAPI spec with the slug "${slug}" already exists`);
     throw error;
   }
 }
 
-export async function createSpec(ctx: ServiceContext, organizationId: string, input: { slug: string; source: SpecSource }) {
+export async function createSpec(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: { slug: string; source: SpecSource },
+) {
   const access = specAccess(ctx, organizationId, "openapi.create");
   if (await findSpec(ctx, organizationId, input.slug)) {
     throw conflict(`An OpenAPI spec with the slug "${input.slug}" already exists`);
@@ -162,7 +187,12 @@ async function addVersion(ctx: ServiceContext, spec: SpecRow, source: SpecSource
 }
 
 /** PUT: a new version of the spec (updated), or the spec with its first version (created). */
-export async function createOrUpdateSpec(ctx: ServiceContext, organizationId: string, slug: string, source: SpecSource) {
+export async function createOrUpdateSpec(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  source: SpecSource,
+) {
   const access = specAccess(ctx, organizationId, "openapi.create");
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await findSpec(ctx, organizationId, slug);
@@ -180,7 +210,12 @@ export async function createOrUpdateSpec(ctx: ServiceContext, organizationId: st
   throw conflict(`The OpenAPI spec "${slug}" was modified concurrently; try again`);
 }
 
-export async function updateSpecVisibility(ctx: ServiceContext, organizationId: string, slug: string, visibility: SpecVisibility) {
+export async function updateSpecVisibility(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  visibility: SpecVisibility,
+) {
   const access = specAccess(ctx, organizationId, "openapi.create");
   const [row] = await ctx.db
     .update(openapiSpecs)
@@ -222,14 +257,24 @@ export async function listSpecVersions(ctx: ServiceContext, organizationId: stri
       { column: openapiSpecVersions.id, direction: "desc", value: (r) => r.id },
     ],
     rows: (after, orderBy, limit) =>
-      ctx.db.select().from(openapiSpecVersions).where(and(ofSpec, after)).orderBy(...orderBy).limit(limit),
+      ctx.db
+        .select()
+        .from(openapiSpecVersions)
+        .where(and(ofSpec, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(openapiSpecVersions).where(ofSpec),
   });
   return { spec, versions };
 }
 
 /** A version by id, or the newest one for `latest`. */
-export async function getSpecVersion(ctx: ServiceContext, organizationId: string, slug: string, versionId: string | "latest") {
+export async function getSpecVersion(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  versionId: string | "latest",
+) {
   const { row: spec } = await getSpec(ctx, organizationId, slug);
   const id = versionId === "latest" ? spec.lastVersionId : versionId;
   if (!id) throw notFound("OpenAPI spec version");
@@ -243,10 +288,18 @@ export async function getSpecVersion(ctx: ServiceContext, organizationId: string
 }
 
 /** A version's text, once processed without an error (404 before that, or when it could not be processed). */
-export async function getSpecVersionContent(ctx: ServiceContext, organizationId: string, slug: string, versionId: string | "latest") {
+export async function getSpecVersionContent(
+  ctx: ServiceContext,
+  organizationId: string,
+  slug: string,
+  versionId: string | "latest",
+) {
   const { spec, version } = await getSpecVersion(ctx, organizationId, slug, versionId);
   if (version.processingState !== "complete") {
-    throw new ApiError(404, `OpenAPI spec version content not found: the version is still being processed (${version.processingState})`);
+    throw new ApiError(
+      404,
+      `OpenAPI spec version content not found: the version is still being processed (${version.processingState})`,
+    );
   }
   if (version.processErrorCode) {
     throw new ApiError(404, `OpenAPI spec version content not found: processing failed (${version.processErrorCode})`);

@@ -35,7 +35,10 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
   const lookups = chunk(emails, 90).map((part) =>
     ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, part)),
   );
-  const orgRead = ctx.db.select({ defaultRole: organizations.defaultRole }).from(organizations).where(eq(organizations.id, organizationId));
+  const orgRead = ctx.db
+    .select({ defaultRole: organizations.defaultRole })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   const [[org], ...found] = await ctx.db.batch([orgRead, ...lookups] as [typeof orgRead, ...typeof lookups]);
   if (!org) throw notFound("Organization");
   const fallback = input.role !== undefined ? input.role : (org.defaultRole as MemberRole);
@@ -61,7 +64,9 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
       createdAt: ctx.now,
     }));
   const writes = [
-    ...chunk(memberRows, rowsPerInsert(7)).map((part) => ctx.db.insert(organizationMembers).values(part).onConflictDoNothing()),
+    ...chunk(memberRows, rowsPerInsert(7)).map((part) =>
+      ctx.db.insert(organizationMembers).values(part).onConflictDoNothing(),
+    ),
     ...chunk(invitationRows, rowsPerInsert(6)).map((part) =>
       ctx.db
         .insert(organizationInvitations)
@@ -87,7 +92,11 @@ export function isRedundant(access: MemberRole | undefined, role: MemberRole): b
   return access !== undefined && roleRank(access) >= roleRank(role);
 }
 
-export function listInviteLinks(ctx: ServiceContext, organizationId: string, page: PageRequest): Promise<Page<InviteLinkRow>> {
+export function listInviteLinks(
+  ctx: ServiceContext,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Page<InviteLinkRow>> {
   authorizeLinks(ctx, organizationId);
   const filter = eq(inviteLinks.organizationId, organizationId);
   return keysetPage<InviteLinkRow>(ctx.db, {
@@ -96,7 +105,13 @@ export function listInviteLinks(ctx: ServiceContext, organizationId: string, pag
       { column: inviteLinks.createdAt, direction: "asc", value: (r) => r.createdAt },
       { column: inviteLinks.id, direction: "asc", value: (r) => r.id },
     ],
-    rows: (after, orderBy, limit) => ctx.db.select().from(inviteLinks).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(inviteLinks)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(inviteLinks).where(filter),
   });
 }
@@ -107,7 +122,11 @@ export interface InviteLinkInput {
   disabled?: boolean;
 }
 
-export async function createInviteLink(ctx: ServiceContext, organizationId: string, input: InviteLinkInput & { role: MemberRole }) {
+export async function createInviteLink(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: InviteLinkInput & { role: MemberRole },
+) {
   const caller = requireUser(ctx.caller);
   authorizeLinks(ctx, organizationId);
   if (input.expiresAt != null && input.expiresAt <= ctx.now) throw badRequest("body.expiresAt: must be in the future");
@@ -135,7 +154,12 @@ export async function getInviteLink(ctx: ServiceContext, organizationId: string,
   return row;
 }
 
-export async function updateInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string, patch: InviteLinkInput) {
+export async function updateInviteLink(
+  ctx: ServiceContext,
+  organizationId: string,
+  inviteId: string,
+  patch: InviteLinkInput,
+) {
   authorizeLinks(ctx, organizationId);
   const set: Partial<InviteLinkRow> = {};
   if (patch.role !== undefined) set.role = patch.role;
@@ -153,7 +177,9 @@ export async function updateInviteLink(ctx: ServiceContext, organizationId: stri
 
 export async function deleteInviteLink(ctx: ServiceContext, organizationId: string, inviteId: string) {
   authorizeLinks(ctx, organizationId);
-  await ctx.db.delete(inviteLinks).where(and(eq(inviteLinks.id, inviteId), eq(inviteLinks.organizationId, organizationId)));
+  await ctx.db
+    .delete(inviteLinks)
+    .where(and(eq(inviteLinks.id, inviteId), eq(inviteLinks.organizationId, organizationId)));
 }
 
 /**
@@ -169,7 +195,11 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
       .from(inviteLinks)
       .where(and(eq(inviteLinks.id, inviteId), eq(inviteLinks.organizationId, organizationId)))
       .limit(1),
-    ctx.db.select({ inviteLinks: organizations.inviteLinks }).from(organizations).where(eq(organizations.id, organizationId)).limit(1),
+    ctx.db
+      .select({ inviteLinks: organizations.inviteLinks })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .limit(1),
   ]);
   if (!link || !org) throw notFound("Invite");
   if (!org.inviteLinks) throw forbidden("This organization does not accept invite links");
@@ -183,7 +213,9 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
     await ctx.db
       .update(organizationMembers)
       .set({ role })
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId)));
+      .where(
+        and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId)),
+      );
     return;
   }
   // Not an (enabled) member: join. A disabled member stays disabled (a link does not re-enable anyone).

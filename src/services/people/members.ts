@@ -20,8 +20,16 @@ export interface MemberView {
 }
 
 /** Fills each member's count of accessible spaces (by role, so the cost does not grow with the page). */
-export async function withSpaceCounts<T extends MemberView>(ctx: ServiceContext, organizationId: string, views: T[]): Promise<T[]> {
-  const counts = await spaceCountsByRole(ctx, organizationId, views.map((v) => v.member.role as MemberRole));
+export async function withSpaceCounts<T extends MemberView>(
+  ctx: ServiceContext,
+  organizationId: string,
+  views: T[],
+): Promise<T[]> {
+  const counts = await spaceCountsByRole(
+    ctx,
+    organizationId,
+    views.map((v) => v.member.role as MemberRole),
+  );
   return views.map((v) => ({ ...v, spaces: counts.get(v.member.role as MemberRole) ?? 0 }));
 }
 
@@ -68,12 +76,20 @@ export interface MemberListQuery extends PageRequest {
   sort: "joinedAt" | "lastSeenAt";
 }
 
-export function listMembers(ctx: ServiceContext, organizationId: string, query: MemberListQuery): Promise<Page<MemberView>> {
+export function listMembers(
+  ctx: ServiceContext,
+  organizationId: string,
+  query: MemberListQuery,
+): Promise<Page<MemberView>> {
   authorize(organizationAccess(ctx.caller, organizationId), "organization.listMembers", "Organization");
   const search = query.search?.trim().toLowerCase();
   const filter = and(
     eq(organizationMembers.organizationId, organizationId),
-    query.role === "guest" ? isNull(organizationMembers.role) : query.role ? eq(organizationMembers.role, query.role) : undefined,
+    query.role === "guest"
+      ? isNull(organizationMembers.role)
+      : query.role
+        ? eq(organizationMembers.role, query.role)
+        : undefined,
     search
       ? or(sql`instr(lower(${users.displayName}), ${search}) > 0`, sql`instr(lower(${users.email}), ${search}) > 0`)
       : undefined,
@@ -131,7 +147,8 @@ export async function updateMemberRole(
     selectMember(ctx, organizationId, userId),
   ]);
   if (!row) throw notFound("Member");
-  if (!updated.length) throw conflict("The organization's last admin cannot be demoted; make another member admin first");
+  if (!updated.length)
+    throw conflict("The organization's last admin cannot be demoted; make another member admin first");
   return row;
 }
 
@@ -143,7 +160,11 @@ export async function updateMemberRole(
 export async function removeMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<void> {
   const caller = requireUser(ctx.caller);
   const own = userId === caller.userId;
-  authorize(organizationAccess(caller, organizationId), own ? "organization.leave" : "organization.manageMembers", "Organization");
+  authorize(
+    organizationAccess(caller, organizationId),
+    own ? "organization.leave" : "organization.manageMembers",
+    "Organization",
+  );
   const target = and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId));
   const [, , remaining] = await ctx.db.batch([
     ctx.db.delete(organizationMembers).where(and(target, not(isLastAdmin(organizationId)))),
@@ -158,7 +179,8 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
       ),
     ctx.db.select({ userId: organizationMembers.userId }).from(organizationMembers).where(target).limit(1),
   ]);
-  if (remaining.length) throw conflict("The organization's last admin cannot be removed; make another member admin first");
+  if (remaining.length)
+    throw conflict("The organization's last admin cannot be removed; make another member admin first");
 }
 
 /** Marks a member as an SSO member of the organization (admins only). */
@@ -176,7 +198,10 @@ export async function setSSOMember(ctx: ServiceContext, organizationId: string, 
 }
 
 /** Stamps the caller's last-seen time and returns visitor claims signed with the deployment's signing secret. */
-export async function pingOrganization(ctx: ServiceContext, organizationId: string): Promise<{ gitbookVisitorClaims: string }> {
+export async function pingOrganization(
+  ctx: ServiceContext,
+  organizationId: string,
+): Promise<{ gitbookVisitorClaims: string }> {
   const caller = requireUser(ctx.caller);
   const access = organizationAccess(caller, organizationId);
   authorize(access, "organization.view", "Organization");
@@ -184,7 +209,9 @@ export async function pingOrganization(ctx: ServiceContext, organizationId: stri
     ctx.db
       .update(organizationMembers)
       .set({ lastSeenAt: ctx.now })
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId))),
+      .where(
+        and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId)),
+      ),
     signingSecret(ctx),
   ]);
   const gitbookVisitorClaims = await signVisitorClaims(secret, {
@@ -196,4 +223,3 @@ export async function pingOrganization(ctx: ServiceContext, organizationId: stri
   });
   return { gitbookVisitorClaims };
 }
-

@@ -107,7 +107,10 @@ export async function updateOrganization(
  * Organizations that list an email domain. The caller sees every such organization when the domain is their
  * own email's domain (they could join), and otherwise only those they already belong to.
  */
-export async function organizationsForEmailDomain(ctx: ServiceContext, domain: string): Promise<OrganizationWithAccess[]> {
+export async function organizationsForEmailDomain(
+  ctx: ServiceContext,
+  domain: string,
+): Promise<OrganizationWithAccess[]> {
   const caller = requireUser(ctx.caller);
   const wanted = domain.trim().toLowerCase();
   const rows = await ctx.db
@@ -177,4 +180,3 @@ export async function addMember(db: Db, organizationId: string, userId: string, 
     .values({ organizationId, userId, role, joinedAt: now })
     .onConflictDoUpdate({ target: [organizationMembers.organizationId, organizationMembers.userId], set: { role } });
 }
-

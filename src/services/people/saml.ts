@@ -54,26 +54,32 @@ function selectProviders(ctx: ServiceContext) {
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectProviders>["all"]>>[number];
-const toView = (access: Access) => (r: Selected): SamlProviderView => ({
-  provider: r.provider,
-  defaultTeam:
-    r.teamId !== null
-      ? {
-          team: {
-            id: r.teamId,
-            organizationId: r.provider.organizationId,
-            title: r.teamTitle ?? "",
-            createdAt: Number(r.teamCreatedAt),
-            updatedAt: Number(r.teamUpdatedAt),
-          },
-          members: r.members,
-          callerRole: r.callerRole,
-        }
-      : null,
-  access,
-});
+const toView =
+  (access: Access) =>
+  (r: Selected): SamlProviderView => ({
+    provider: r.provider,
+    defaultTeam:
+      r.teamId !== null
+        ? {
+            team: {
+              id: r.teamId,
+              organizationId: r.provider.organizationId,
+              title: r.teamTitle ?? "",
+              createdAt: Number(r.teamCreatedAt),
+              updatedAt: Number(r.teamUpdatedAt),
+            },
+            members: r.members,
+            callerRole: r.callerRole,
+          }
+        : null,
+    access,
+  });
 
-export async function listSamlProviders(ctx: ServiceContext, organizationId: string, page: PageRequest): Promise<Page<SamlProviderView>> {
+export async function listSamlProviders(
+  ctx: ServiceContext,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Page<SamlProviderView>> {
   const access = authorizeSSO(ctx, organizationId);
   const filter = eq(samlProviders.organizationId, organizationId);
   const result = await keysetPage<Selected>(ctx.db, {
@@ -82,7 +88,11 @@ export async function listSamlProviders(ctx: ServiceContext, organizationId: str
       { column: samlProviders.createdAt, direction: "asc", value: (r) => r.provider.createdAt },
       { column: samlProviders.id, direction: "asc", value: (r) => r.provider.id },
     ],
-    rows: (after, orderBy, limit) => selectProviders(ctx).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      selectProviders(ctx)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(samlProviders).where(filter),
   });
   return { ...result, items: result.items.map(toView(access)) };
@@ -159,7 +169,9 @@ export async function updateSamlProvider(
 
 export async function deleteSamlProvider(ctx: ServiceContext, organizationId: string, providerId: string) {
   authorizeSSO(ctx, organizationId);
-  await ctx.db.delete(samlProviders).where(and(eq(samlProviders.id, providerId), eq(samlProviders.organizationId, organizationId)));
+  await ctx.db
+    .delete(samlProviders)
+    .where(and(eq(samlProviders.id, providerId), eq(samlProviders.organizationId, organizationId)));
 }
 
 /** A provider is usable for sign-in once the IdP's entity id, certificate and sign-in URL are all set. */
@@ -173,7 +185,10 @@ export function samlStatus(row: SamlProviderRow): "active" | "pending" {
  * providers are listed. One statement: the organization left-joined to its active providers, so an unknown
  * organization (no row at all) is told apart from one without providers (one row of nulls).
  */
-export async function listSSOLogins(ctx: ServiceContext, organizationId: string): Promise<{ id: string; label: string }[]> {
+export async function listSSOLogins(
+  ctx: ServiceContext,
+  organizationId: string,
+): Promise<{ id: string; label: string }[]> {
   const rows = await ctx.db
     .select({ id: samlProviders.id, label: samlProviders.label })
     .from(organizations)

@@ -18,7 +18,12 @@ export interface TeamMembersPatch {
  * Users are named by id or email and must be members of the organization; a user both added and removed is
  * removed (as the reference says); removing a non-member of the team is a no-op.
  */
-export async function updateTeamMembers(ctx: ServiceContext, organizationId: string, teamId: string, patch: TeamMembersPatch) {
+export async function updateTeamMembers(
+  ctx: ServiceContext,
+  organizationId: string,
+  teamId: string,
+  patch: TeamMembersPatch,
+) {
   await teamFor(ctx, organizationId, teamId, "team.admin");
   const add = patch.add ?? [];
   const remove = patch.remove ?? [];
@@ -36,8 +41,16 @@ export async function updateTeamMembers(ctx: ServiceContext, organizationId: str
   const withRole = [...roles].filter(([id]) => !removed.has(id));
 
   const writes = [
-    ...teamMemberInserts(ctx, plain.map((id) => row(id, "member")), false),
-    ...teamMemberInserts(ctx, withRole.map(([id, role]) => row(id, role)), true),
+    ...teamMemberInserts(
+      ctx,
+      plain.map((id) => row(id, "member")),
+      false,
+    ),
+    ...teamMemberInserts(
+      ctx,
+      withRole.map(([id, role]) => row(id, role)),
+      true,
+    ),
     ...chunk([...removed], 90).map((part) =>
       ctx.db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, part))),
     ),
@@ -60,7 +73,9 @@ export async function addTeamMember(
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
     .limit(1);
   if (!member) throw notFound("Member");
-  const insert = ctx.db.insert(teamMembers).values({ teamId, userId, organizationId, role: role ?? "member", addedAt: ctx.now });
+  const insert = ctx.db
+    .insert(teamMembers)
+    .values({ teamId, userId, organizationId, role: role ?? "member", addedAt: ctx.now });
   await (role
     ? insert.onConflictDoUpdate({ target: [teamMembers.teamId, teamMembers.userId], set: { role } })
     : insert.onConflictDoNothing());
@@ -113,7 +128,11 @@ export async function listTeamsForMember(
           .where(and(filter, after))
           .orderBy(...orderBy)
           .limit(limit),
-      count: ctx.db.select({ count: sql<number>`count(*)` }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(filter),
+      count: ctx.db
+        .select({ count: sql<number>`count(*)` })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(filter),
     }),
   ]);
   if (!isMember.length) throw notFound("Member");

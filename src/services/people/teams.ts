@@ -48,7 +48,12 @@ export function selectTeam(ctx: ServiceContext, organizationId: string, teamId: 
 }
 
 /** Reads a team and authorizes `action` on it (404 for non-members of the organization and unknown teams). */
-export async function teamFor(ctx: ServiceContext, organizationId: string, teamId: string, action: "team.view" | "team.admin") {
+export async function teamFor(
+  ctx: ServiceContext,
+  organizationId: string,
+  teamId: string,
+  action: "team.view" | "team.admin",
+) {
   const organizationRole = organizationAccess(ctx.caller, organizationId);
   authorize(organizationRole, "team.view", "Team");
   const [view] = await selectTeam(ctx, organizationId, teamId);
@@ -110,7 +115,13 @@ export async function resolveMembers(ctx: ServiceContext, organizationId: string
       .where(
         and(
           eq(organizationMembers.organizationId, organizationId),
-          or(inArray(users.id, part), inArray(users.email, part.map((p) => p.toLowerCase()))),
+          or(
+            inArray(users.id, part),
+            inArray(
+              users.email,
+              part.map((p) => p.toLowerCase()),
+            ),
+          ),
         ),
       ),
   );
@@ -128,11 +139,18 @@ export async function resolveMembers(ctx: ServiceContext, organizationId: string
   return found;
 }
 
-export function teamMemberInserts(ctx: ServiceContext, rows: (typeof teamMembers.$inferInsert)[], overwriteRole: boolean) {
+export function teamMemberInserts(
+  ctx: ServiceContext,
+  rows: (typeof teamMembers.$inferInsert)[],
+  overwriteRole: boolean,
+) {
   return chunk(rows, rowsPerInsert(5)).map((part) => {
     const insert = ctx.db.insert(teamMembers).values(part);
     return overwriteRole
-      ? insert.onConflictDoUpdate({ target: [teamMembers.teamId, teamMembers.userId], set: { role: sql`excluded.role` } })
+      ? insert.onConflictDoUpdate({
+          target: [teamMembers.teamId, teamMembers.userId],
+          set: { role: sql`excluded.role` },
+        })
       : insert.onConflictDoNothing();
   });
 }
@@ -149,7 +167,13 @@ export async function createTeam(
   if (missing >= 0) throw badRequest(`body.members.${missing}: is not a member of the organization`);
   const userIds = [...new Set(ids.map((id) => known.get(id)!))];
   const team: TeamRow = { id: newId(), organizationId, title: input.title, createdAt: ctx.now, updatedAt: ctx.now };
-  const memberRows = userIds.map((userId) => ({ teamId: team.id, userId, organizationId, role: "member" as const, addedAt: ctx.now }));
+  const memberRows = userIds.map((userId) => ({
+    teamId: team.id,
+    userId,
+    organizationId,
+    role: "member" as const,
+    addedAt: ctx.now,
+  }));
   const insertTeam = ctx.db.insert(teams).values(team);
   const writes = [insertTeam, ...teamMemberInserts(ctx, memberRows, false)];
   await ctx.db.batch(writes as [typeof insertTeam, ...typeof writes]);
@@ -160,7 +184,12 @@ export function getTeam(ctx: ServiceContext, organizationId: string, teamId: str
   return teamFor(ctx, organizationId, teamId, "team.view");
 }
 
-export async function updateTeam(ctx: ServiceContext, organizationId: string, teamId: string, title: string): Promise<TeamView> {
+export async function updateTeam(
+  ctx: ServiceContext,
+  organizationId: string,
+  teamId: string,
+  title: string,
+): Promise<TeamView> {
   const view = await teamFor(ctx, organizationId, teamId, "team.admin");
   const [row] = await ctx.db.update(teams).set({ title, updatedAt: ctx.now }).where(eq(teams.id, teamId)).returning();
   if (!row) throw notFound("Team");
@@ -210,7 +239,10 @@ export async function listTeamMembers(
         .from(teamMembers)
         .innerJoin(
           organizationMembers,
-          and(eq(organizationMembers.organizationId, teamMembers.organizationId), eq(organizationMembers.userId, teamMembers.userId)),
+          and(
+            eq(organizationMembers.organizationId, teamMembers.organizationId),
+            eq(organizationMembers.userId, teamMembers.userId),
+          ),
         )
         .innerJoin(users, eq(users.id, teamMembers.userId))
         .where(and(filter, after))

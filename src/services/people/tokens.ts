@@ -114,4 +114,3 @@ export async function revokeOwnToken(ctx: ServiceContext, tokenId: string): Prom
     .set({ revokedAt: ctx.now })
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, caller.userId), isNull(apiTokens.revokedAt)));
 }
-

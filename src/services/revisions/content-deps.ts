@@ -1,7 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ApplyDeps } from "../../content/apply";
 import { decodeBase64File, storeFile } from "../../content/files";
-import { checkPageBody, documentToMarkdown, type PageFrontmatter, parsePageMarkdown, slugify } from "../../content/markdown";
+import {
+  checkPageBody,
+  documentToMarkdown,
+  type PageFrontmatter,
+  parsePageMarkdown,
+  slugify,
+} from "../../content/markdown";
 import type { MergeDeps } from "../../content/merge";
 import type { PageEntry, Snapshot } from "../../content/model";
 import { contentBlobs } from "../../db/schema";
@@ -25,7 +31,8 @@ const LAYOUT_PRESETS: Record<string, Record<string, unknown>> = {
 function pageMeta(meta: PageFrontmatter): Partial<PageEntry> {
   const { layout, cover: _cover, coverY: _coverY, ...rest } = meta;
   const out: Partial<PageEntry> = { ...rest };
-  if (layout !== undefined) out.layout = typeof layout === "string" ? (LAYOUT_PRESETS[layout] ?? {}) : (layout as Record<string, unknown>);
+  if (layout !== undefined)
+    out.layout = typeof layout === "string" ? (LAYOUT_PRESETS[layout] ?? {}) : (layout as Record<string, unknown>);
   return out;
 }
 
@@ -41,7 +48,8 @@ export function contentDeps(
     slugify,
     hashBody: sha256Hex,
     async readDocument(input) {
-      const markdown = "markdown" in input ? input.markdown : "document" in input ? documentToMarkdown(input.document as never) : "";
+      const markdown =
+        "markdown" in input ? input.markdown : "document" in input ? documentToMarkdown(input.document as never) : "";
       const parsed = parsePageMarkdown(markdown);
       checkPageBody(parsed.body);
       return { markdown: parsed.body, meta: pageMeta(parsed.meta), title: parsed.title };
@@ -59,9 +67,11 @@ export function contentDeps(
       const stored = await storeFile(ctx.env, spaceId, bytes, contentType ?? "application/octet-stream");
       return { name: file.name, ...stored };
     },
-    revertSource: extra.revertSource ?? (async () => {
-      throw badRequest("Nothing to revert to");
-    }),
+    revertSource:
+      extra.revertSource ??
+      (async () => {
+        throw badRequest("Nothing to revert to");
+      }),
     async loadBodies(hashes) {
       const out = new Map<string, string>();
       const queries = chunk(hashes, 90).map((part) =>

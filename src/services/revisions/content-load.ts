@@ -41,7 +41,8 @@ function revisionIdSql(spaceId: string, target: ContentTarget) {
     case "change-request":
     case "merge-base": {
       const number = /^\d{1,9}$/.test(target.ref) ? Number(target.ref) : -1;
-      const column = target.kind === "merge-base" ? sql`COALESCE(revision_merged_ancestor, revision_initial)` : sql`revision_id`;
+      const column =
+        target.kind === "merge-base" ? sql`COALESCE(revision_merged_ancestor, revision_initial)` : sql`revision_id`;
       return sql`SELECT ${column} FROM change_requests WHERE space_id = ${spaceId} AND (id = ${target.ref} OR number = ${number})`;
     }
     case "revision":
@@ -71,14 +72,22 @@ export async function loadContents(
   const reads = targets.flatMap((target) => {
     const revisionId = revisionIdSql(spaceId, target);
     return [
-      ctx.db.select().from(revisions).where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId))).limit(1),
+      ctx.db
+        .select()
+        .from(revisions)
+        .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
+        .limit(1),
       revisionNodesQuery(ctx.db, spaceId, revisionId),
     ];
   });
   const [spaceRows, chain, crRows, ...rest] = (await ctx.db.batch([
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    ctx.db.select().from(changeRequests).where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`).limit(1),
+    ctx.db
+      .select()
+      .from(changeRequests)
+      .where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`)
+      .limit(1),
     ...reads,
   ] as never)) as unknown as [
     (typeof spaces.$inferSelect)[],
@@ -87,7 +96,10 @@ export async function loadContents(
     ...unknown[],
   ];
   const row = spaceRows[0];
-  const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined, opts.action ?? "space.view");
+  const space = checkSpace(
+    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined,
+    opts.action ?? "space.view",
+  );
   if (crRef && !crRows[0]) throw notFound("Change request");
   const snapshots = targets.map((_, i) => {
     const revision = (rest[i * 2] as (typeof revisions.$inferSelect)[])[0];
@@ -111,7 +123,11 @@ export async function loadContent(
 /** Reads another revision's snapshot of the same space (e.g. a merge base) in one round trip. */
 export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisionId: string): Promise<StoredSnapshot> {
   const [revisionRows, nodes] = await ctx.db.batch([
-    ctx.db.select().from(revisions).where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, spaceId))).limit(1),
+    ctx.db
+      .select()
+      .from(revisions)
+      .where(and(eq(revisions.id, revisionId), eq(revisions.spaceId, spaceId)))
+      .limit(1),
     revisionNodesQuery(ctx.db, spaceId, sql`SELECT ${revisionId}`),
   ]);
   if (!revisionRows[0]) throw notFound("Revision");

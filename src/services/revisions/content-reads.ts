@@ -5,7 +5,15 @@ import { semanticChanges } from "../../content/semantic-changes";
 import { contentBlobs, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageArray, type PageRequest } from "../../lib/pagination";
-import { fileDownloadURL, type PageFormat, pageBody, presentFile, presentPage, presentPages, spaceAppURL } from "../../presenters/content";
+import {
+  fileDownloadURL,
+  type PageFormat,
+  pageBody,
+  presentFile,
+  presentPage,
+  presentPages,
+  spaceAppURL,
+} from "../../presenters/content";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
@@ -21,10 +29,16 @@ export async function readRevision(ctx: ServiceContext, spaceId: string, target:
     id: rev.id,
     parents: rev.parents,
     type: rev.type,
-    ...(rev.mergedFrom ? { mergedFrom: presentChangeRequest(ctx, await getChangeRequest(ctx, spaceId, rev.mergedFrom)) } : {}),
+    ...(rev.mergedFrom
+      ? { mergedFrom: presentChangeRequest(ctx, await getChangeRequest(ctx, spaceId, rev.mergedFrom)) }
+      : {}),
     pages: presentPages(ctx, spaceId, snapshot),
     files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
-    reusableContents: [...snapshot.reusables.values()].map((r) => ({ id: r.id, title: r.title, ...(r.body ? { document: r.body } : {}) })),
+    reusableContents: [...snapshot.reusables.values()].map((r) => ({
+      id: r.id,
+      title: r.title,
+      ...(r.body ? { document: r.body } : {}),
+    })),
     variables: snapshot.variables,
     createdAt: new Date(rev.createdAt).toISOString(),
     urls: { app: spaceAppURL(ctx, spaceId) },
@@ -55,7 +69,13 @@ async function readBody(ctx: ServiceContext, spaceId: string, hash: string | und
 }
 
 /** A page with its body as markdown (default) or as the reference's document JSON. */
-export async function readPage(ctx: ServiceContext, spaceId: string, target: ContentTarget, locator: PageLocator, format?: PageFormat) {
+export async function readPage(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  locator: PageLocator,
+  format?: PageFormat,
+) {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const page = findPage(snapshot, locator);
   const presented = presentPage(ctx, spaceId, snapshot, page.id);
@@ -114,7 +134,12 @@ export async function readReusableContent(ctx: ServiceContext, spaceId: string, 
   return { id: reusable.id, title: reusable.title, ...(reusable.body ? { document: reusable.body } : {}) };
 }
 
-export async function readReusableContentDocument(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
+export async function readReusableContentDocument(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  id: string,
+) {
   const reusable = await findReusable(ctx, spaceId, target, id);
   return markdownToDocument(await readBody(ctx, spaceId, reusable.body));
 }
@@ -133,7 +158,15 @@ export async function readSemanticChanges(
     const parent = afterSnap.revision.parents[0];
     beforeSnap = parent
       ? (await loadContents(ctx, spaceId, [{ kind: "revision", revisionId: parent }])).snapshots[0]
-      : ({ ...afterSnap, pages: new Map(), parentOf: new Map(), children: new Map([[null, []]]), files: new Map(), reusables: new Map(), variables: {} } as typeof afterSnap);
+      : ({
+          ...afterSnap,
+          pages: new Map(),
+          parentOf: new Map(),
+          children: new Map([[null, []]]),
+          files: new Map(),
+          reusables: new Map(),
+          variables: {},
+        } as typeof afterSnap);
   }
   // Sign URLs only for the files the changes report, keyed by file version (id and bytes): one blob may back
   // files of several names, and an edited file has two versions.

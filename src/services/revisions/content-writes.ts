@@ -45,7 +45,9 @@ async function applyToChangeRequest(
 ): Promise<ContentWriteResult> {
   const caller = requireUser(ctx.caller);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { changeRequest, snapshots } = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }], { action: "space.edit" });
+    const { changeRequest, snapshots } = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }], {
+      action: "space.edit",
+    });
     const cr = changeRequest!;
     if (cr.status === "merged" || cr.status === "archived") {
       throw conflict(`The change request is ${cr.status}; its content can no longer change`);
@@ -71,7 +73,8 @@ async function applyToChangeRequest(
         ),
       ],
     });
-    if (moved.committed) return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
+    if (moved.committed)
+      return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
   }
   throw new ApiError(409, "The change request kept changing while this batch was applied; retry");
 }
@@ -91,7 +94,11 @@ export function writeMainContent(
 
 type MainWriteResult = { revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] };
 
-async function applyToMain(ctx: ServiceContext, spaceId: string, changes: ContentChangeInput[]): Promise<MainWriteResult> {
+async function applyToMain(
+  ctx: ServiceContext,
+  spaceId: string,
+  changes: ContentChangeInput[],
+): Promise<MainWriteResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
     if (space.row.editMode === "locked") throw forbidden("The space is locked: its content cannot change");
@@ -158,12 +165,15 @@ export async function commitRevision(
     : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision} AND ${writable})`;
   const statements: unknown[] = [
     ...contentInsertStatements(ctx.db, spaceId, write.nodes, bodies),
-    inBatch(ctx.db, ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
         reusables_node, variables, created_by, created_at)
       SELECT ${opts.revisionId}, ${spaceId}, ${opts.type}, ${JSON.stringify(opts.parents)}, ${opts.mergedFrom ?? null},
         ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
         ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}
-      WHERE ${guard}`)),
+      WHERE ${guard}`),
+    ),
     ...(opts.extra?.(guard) ?? []),
   ];
   if (opts.casSpace) {

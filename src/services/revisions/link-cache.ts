@@ -34,7 +34,10 @@ export async function bodyLinks<const E extends readonly unknown[]>(
       FROM content_blobs b LEFT JOIN content_links l ON l.space_id = b.space_id AND l.hash = b.hash
       WHERE b.space_id = ${spaceId} AND b.hash IN (SELECT value FROM json_each(${wanted}))`),
   );
-  const [rows, ...rest] = (await ctx.db.batch([read, ...(extra as unknown as [])] as never)) as unknown as [Row[], ...unknown[]];
+  const [rows, ...rest] = (await ctx.db.batch([read, ...(extra as unknown as [])] as never)) as unknown as [
+    Row[],
+    ...unknown[],
+  ];
   const links = new Map<string, BodyLinks>();
   const fresh: { hash: string; value: BodyLinks }[] = [];
   for (const row of rows) {
@@ -53,7 +56,14 @@ export async function bodyLinks<const E extends readonly unknown[]>(
       const values = fresh
         .slice(i, i + 24)
         .map((f) => sql`(${spaceId}, ${f.hash}, ${JSON.stringify(f.value.links)}, ${JSON.stringify(f.value.anchors)})`);
-      statements.push(inBatch(ctx.db, ctx.db.run(sql`INSERT OR IGNORE INTO content_links (space_id, hash, links, anchors) VALUES ${sql.join(values, sql`, `)}`)));
+      statements.push(
+        inBatch(
+          ctx.db,
+          ctx.db.run(
+            sql`INSERT OR IGNORE INTO content_links (space_id, hash, links, anchors) VALUES ${sql.join(values, sql`, `)}`,
+          ),
+        ),
+      );
     }
     await ctx.db.batch(statements as never);
   }

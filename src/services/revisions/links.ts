@@ -46,7 +46,9 @@ function documentPages(s: Snapshot): string[] {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 function isAppURL(url: string, appBase: string) {
-  return url === appBase || url.startsWith(`${appBase}/`) || url.startsWith(`${appBase}?`) || url.startsWith(`${appBase}#`);
+  return (
+    url === appBase || url.startsWith(`${appBase}/`) || url.startsWith(`${appBase}?`) || url.startsWith(`${appBase}#`)
+  );
 }
 
 /** Resolves every link of the revision's pages (or of one page) against the revision, grouped by target. */
@@ -67,7 +69,13 @@ export function resolveUsages(s: Snapshot, links: Map<string, BodyLinks>, appBas
         if (!found.from.includes(pageId)) found.from.push(pageId);
         continue;
       }
-      usages.set(key, { key, ref, relation: link.relation, status: statusOf(s, ref, anchorsOf, appBase), from: [pageId] });
+      usages.set(key, {
+        key,
+        ref,
+        relation: link.relation,
+        status: statusOf(s, ref, anchorsOf, appBase),
+        from: [pageId],
+      });
     }
   }
   return [...usages.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -100,14 +108,26 @@ function statusOf(s: Snapshot, ref: ContentRef, anchorsOf: (page: string) => str
  */
 async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSource, withBase: boolean) {
   const targets: ContentTarget[] =
-    source.kind === "main" ? [{ kind: "main" }] : [{ kind: "change-request", ref: source.ref }, ...(withBase ? [{ kind: "merge-base" as const, ref: source.ref }] : [])];
+    source.kind === "main"
+      ? [{ kind: "main" }]
+      : [
+          { kind: "change-request", ref: source.ref },
+          ...(withBase ? [{ kind: "merge-base" as const, ref: source.ref }] : []),
+        ];
   const { space, changeRequest, snapshots } = await loadContents(ctx, spaceId, targets);
   const hashes = snapshots.flatMap((s) => [...s.pages.values()].flatMap((p) => (p.body ? [p.body] : [])));
   const orgId = space.row.organizationId;
   const { links, extra } = await bodyLinks(ctx, spaceId, hashes, [
     ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
-    ctx.db.select().from(users).where(eq(users.id, changeRequest?.createdBy ?? "")).limit(1),
-    ctx.db.select({ openComments: openCommentsColumn }).from(changeRequests).where(eq(changeRequests.id, changeRequest?.id ?? "")),
+    ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, changeRequest?.createdBy ?? ""))
+      .limit(1),
+    ctx.db
+      .select({ openComments: openCommentsColumn })
+      .from(changeRequests)
+      .where(eq(changeRequests.id, changeRequest?.id ?? "")),
     ...spaceCountersQueries(ctx, [spaceId]),
   ] as const);
   const [orgRows, authorRows, crComments, ...counterRows] = extra as unknown as [
@@ -128,7 +148,13 @@ async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSourc
       ? {
           versionContext: {
             type: "changeRequest" as const,
-            changeRequest: presentChangeRequest(ctx, { row: changeRequest, author: authorRows[0], mainRevision: space.row.revisionId, space, comments: Number(crComments[0]?.openComments ?? 0) }),
+            changeRequest: presentChangeRequest(ctx, {
+              row: changeRequest,
+              author: authorRows[0],
+              mainRevision: space.row.revisionId,
+              space,
+              comments: Number(crComments[0]?.openComments ?? 0),
+            }),
           },
         }
       : {}),
@@ -142,7 +168,13 @@ export interface LinkListQuery extends PageRequest {
 }
 
 /** listSpaceLinks, listPageLinksInSpace and their change-request forms: usages with `stats`. */
-export async function listLinks(ctx: ServiceContext, spaceId: string, source: LinkSource, query: LinkListQuery, pageId?: string) {
+export async function listLinks(
+  ctx: ServiceContext,
+  spaceId: string,
+  source: LinkSource,
+  query: LinkListQuery,
+  pageId?: string,
+) {
   const { head, base, links, present } = await loadLinks(ctx, spaceId, source, true);
   if (pageId !== undefined && !head.pages.has(pageId)) throw notFound("Page");
   const all = resolveUsages(head, links, ctx.urls.app, pageId);
@@ -154,13 +186,21 @@ export async function listLinks(ctx: ServiceContext, spaceId: string, source: Li
     const brokenBefore = new Set(before.filter((u) => u.status === "broken").map((u) => u.key));
     introduced = new Set(broken.filter((u) => !brokenBefore.has(u.key)).map((u) => u.key));
   }
-  const stats = { total: all.length, broken: { total: broken.length, ...(introduced ? { changeRequest: introduced.size } : {}) } };
+  const stats = {
+    total: all.length,
+    broken: { total: broken.length, ...(introduced ? { changeRequest: introduced.size } : {}) },
+  };
   const onlyIntroduced = query.brokenContext === "change-request" && introduced;
   const matching = all.filter(
-    (u) => !query.status || (u.status === query.status && (query.status !== "broken" || !onlyIntroduced || introduced!.has(u.key))),
+    (u) =>
+      !query.status ||
+      (u.status === query.status && (query.status !== "broken" || !onlyIntroduced || introduced!.has(u.key))),
   );
   const page = pageArray(matching, (u) => u.key, query);
-  const missing = missingTargets([head, ...(base ? [base] : [])], page.items.map((u) => u.ref));
+  const missing = missingTargets(
+    [head, ...(base ? [base] : [])],
+    page.items.map((u) => u.ref),
+  );
   const items = await Promise.all(
     page.items.map(async (u) => ({
       status: u.status,
@@ -183,7 +223,10 @@ function missingTargets(snapshots: Snapshot[], refs: ContentRef[]): MissingTarge
   const [head, ...earlier] = snapshots;
   for (const ref of refs) {
     const r = ref as Record<string, unknown>;
-    const page = (ref.kind === "page" || ref.kind === "anchor") && typeof r.page === "string" && !head.pages.has(r.page) ? r.page : undefined;
+    const page =
+      (ref.kind === "page" || ref.kind === "anchor") && typeof r.page === "string" && !head.pages.has(r.page)
+        ? r.page
+        : undefined;
     const file = ref.kind === "file" && typeof r.file === "string" && !head.files.has(r.file) ? r.file : undefined;
     for (const s of earlier) {
       if (page && !found.pages.has(page) && s.pages.has(page)) found.pages.set(page, s.pages.get(page)!);
@@ -196,13 +239,23 @@ function missingTargets(snapshots: Snapshot[], refs: ContentRef[]): MissingTarge
 export type BacklinkTarget = { page: string } | { file: string };
 
 /** listSpacePageBacklinks, listSpaceFileBacklinks and their change-request forms: the pages linking to it. */
-export async function listBacklinks(ctx: ServiceContext, spaceId: string, source: LinkSource, target: BacklinkTarget, query: PageRequest) {
+export async function listBacklinks(
+  ctx: ServiceContext,
+  spaceId: string,
+  source: LinkSource,
+  target: BacklinkTarget,
+  query: PageRequest,
+) {
   const { head, links, present } = await loadLinks(ctx, spaceId, source, false);
-  if ("page" in target ? !head.pages.has(target.page) : !head.files.has(target.file)) throw notFound("page" in target ? "Page" : "File");
+  if ("page" in target ? !head.pages.has(target.page) : !head.files.has(target.file))
+    throw notFound("page" in target ? "Page" : "File");
   const from = new Set<string>();
   for (const usage of resolveUsages(head, links, ctx.urls.app)) {
     const r = usage.ref as Record<string, unknown>;
-    const hit = "page" in target ? (usage.ref.kind === "page" || usage.ref.kind === "anchor") && r.page === target.page : usage.ref.kind === "file" && r.file === target.file;
+    const hit =
+      "page" in target
+        ? (usage.ref.kind === "page" || usage.ref.kind === "anchor") && r.page === target.page
+        : usage.ref.kind === "file" && r.file === target.file;
     if (hit) for (const id of usage.from) from.add(id);
   }
   const page = pageArray([...from].sort(), (id) => id, query);

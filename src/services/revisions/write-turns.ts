@@ -10,7 +10,11 @@ import type { ServiceContext } from "../core/context";
  * in its commit still keeps it from losing anyone's write, and its own retries absorb a race or two. Reads
  * never come here.
  */
-export async function withSpaceWriteTurn<T>(ctx: ServiceContext, spaceId: string, write: (turnCtx: ServiceContext) => Promise<T>): Promise<T> {
+export async function withSpaceWriteTurn<T>(
+  ctx: ServiceContext,
+  spaceId: string,
+  write: (turnCtx: ServiceContext) => Promise<T>,
+): Promise<T> {
   const coordinators = ctx.env.SPACE_WRITES;
   if (!coordinators) return write(ctx);
   let running: Promise<T> | undefined;

@@ -63,8 +63,11 @@ export function diffIndex(current: Map<string, IndexedPage>, indexed: IndexedPag
 /** A `search-index` job row to write in the batch that moves the space's revision (guarded like it). */
 export function searchIndexJobStatement(db: Db, spaceId: string, now: number, guard: ReturnType<typeof sql>) {
   const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, now);
-  const statement = inBatch(db, db.run(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
-    SELECT ${job.row.id}, ${job.row.kind}, 'pending', ${JSON.stringify(job.row.payload)}, 0, ${now}, ${now} WHERE ${guard}`));
+  const statement = inBatch(
+    db,
+    db.run(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
+    SELECT ${job.row.id}, ${job.row.kind}, 'pending', ${JSON.stringify(job.row.payload)}, 0, ${now}, ${now} WHERE ${guard}`),
+  );
   return { statement, message: job.message };
 }
 
@@ -82,9 +85,15 @@ export async function sendIndexMessage(env: JobContext["env"], message: { jobId:
  * then indexes the change inline if it is small, after the response when the context can defer work, else
  * before returning. A failed inline run is logged; the job (or the daily sweep) still brings the index up.
  */
-export async function followMainContent(ctx: Pick<ServiceContext, "db" | "env" | "defer">, spaceId: string, message: { jobId: string }) {
+export async function followMainContent(
+  ctx: Pick<ServiceContext, "db" | "env" | "defer">,
+  spaceId: string,
+  message: { jobId: string },
+) {
   await sendIndexMessage(ctx.env, message);
-  const inline = updateSearchIndex({ db: ctx.db, env: ctx.env, now: Date.now() }, spaceId, INLINE_INDEX_PAGES, { inline: true }).catch((error) => {
+  const inline = updateSearchIndex({ db: ctx.db, env: ctx.env, now: Date.now() }, spaceId, INLINE_INDEX_PAGES, {
+    inline: true,
+  }).catch((error) => {
     console.error(JSON.stringify({ spaceId, error: `inline search indexing failed: ${String(error)}` }));
   });
   if (ctx.defer) ctx.defer(inline);
@@ -100,7 +109,9 @@ export async function queueSearchIndex(ctx: Pick<JobContext, "db" | "env" | "now
 
 /** Daily sweep: queues a job for live spaces whose index is not at their revision (lost messages, backfill). */
 export async function queueStaleSearchIndexes(ctx: JobContext, limit = 500) {
-  const stale = await ctx.db.all<{ id: string }>(sql`SELECT s.id FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id
+  const stale = await ctx.db.all<{
+    id: string;
+  }>(sql`SELECT s.id FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id
     WHERE s.deleted_at IS NULL AND (st.revision_id IS NULL OR st.revision_id <> s.revision_id) LIMIT ${limit}`);
   for (const { id } of stale) await queueSearchIndex(ctx, id);
   return stale.length;
@@ -132,7 +143,10 @@ function jsonChunks(rows: unknown[][]): string[] {
 async function loadBodies(db: Db, spaceId: string, hashes: string[]) {
   const out = new Map<string, string>();
   const queries = chunk([...new Set(hashes.filter(Boolean))], 90).map((part) =>
-    db.select({ hash: contentBlobs.hash, body: contentBlobs.body }).from(contentBlobs).where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
+    db
+      .select({ hash: contentBlobs.hash, body: contentBlobs.body })
+      .from(contentBlobs)
+      .where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
   );
   if (!queries.length) return out;
   const results = (await db.batch(queries as never)) as { hash: string; body: string }[][];
@@ -166,16 +180,33 @@ export async function updateSearchIndex(
   attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [spaceRows, stateRows] = await ctx.db.batch([
       ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-      ctx.db.select({ revisionId: searchIndexState.revisionId }).from(searchIndexState).where(eq(searchIndexState.spaceId, spaceId)).limit(1),
+      ctx.db
+        .select({ revisionId: searchIndexState.revisionId })
+        .from(searchIndexState)
+        .where(eq(searchIndexState.spaceId, spaceId))
+        .limit(1),
     ]);
     if (!spaceRows[0]) return { ...result, upToDate: true }; // purged: the purge removed its index rows
-    if (stateRows[0]?.revisionId === spaceRows[0].revisionId) return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
+    if (stateRows[0]?.revisionId === spaceRows[0].revisionId)
+      return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
 
     const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
     const [revisionRows, nodes, indexed] = await ctx.db.batch([
-      ctx.db.select().from(revisions).where(and(sql`${revisions.id} = (${current})`, eq(revisions.spaceId, spaceId))).limit(1),
+      ctx.db
+        .select()
+        .from(revisions)
+        .where(and(sql`${revisions.id} = (${current})`, eq(revisions.spaceId, spaceId)))
+        .limit(1),
       revisionNodesQuery(ctx.db, spaceId, current),
-      ctx.db.select({ pageId: searchPages.pageId, title: searchPages.title, path: searchPages.path, bodyHash: searchPages.bodyHash }).from(searchPages).where(eq(searchPages.spaceId, spaceId)),
+      ctx.db
+        .select({
+          pageId: searchPages.pageId,
+          title: searchPages.title,
+          path: searchPages.path,
+          bodyHash: searchPages.bodyHash,
+        })
+        .from(searchPages)
+        .where(eq(searchPages.spaceId, spaceId)),
     ]);
     const revision = revisionRows[0];
     if (!revision) throw new Error(`space ${spaceId} has no current revision`);
@@ -191,30 +222,53 @@ export async function updateSearchIndex(
       const pages = batches[b];
       const first = b === 0;
       const last = b === batches.length - 1;
-      const bodies = await loadBodies(ctx.db, spaceId, pages.map((p) => p.bodyHash));
+      const bodies = await loadBodies(
+        ctx.db,
+        spaceId,
+        pages.map((p) => p.bodyHash),
+      );
       const rows = pages.flatMap((p) => sectionRows(p, pageSections(bodies.get(p.bodyHash) ?? "")));
       const dropped = [...pages.map((p) => p.pageId), ...(first ? diff.removed : [])];
       const upserts = [...pages, ...(first ? diff.moved : [])].map((p) => [p.pageId, p.title, p.path, p.bodyHash]);
       const statements: unknown[] = [
-        inBatch(ctx.db, ctx.db.run(sql`DELETE FROM search_sections WHERE space_id = ${spaceId}
-          AND page_id IN (SELECT value FROM json_each(${JSON.stringify(dropped)})) AND ${guard}`)),
+        inBatch(
+          ctx.db,
+          ctx.db.run(sql`DELETE FROM search_sections WHERE space_id = ${spaceId}
+          AND page_id IN (SELECT value FROM json_each(${JSON.stringify(dropped)})) AND ${guard}`),
+        ),
         ...(first && diff.removed.length
-          ? [inBatch(ctx.db, ctx.db.run(sql`DELETE FROM search_pages WHERE space_id = ${spaceId}
-              AND page_id IN (SELECT value FROM json_each(${JSON.stringify(diff.removed)})) AND ${guard}`))]
+          ? [
+              inBatch(
+                ctx.db,
+                ctx.db.run(sql`DELETE FROM search_pages WHERE space_id = ${spaceId}
+              AND page_id IN (SELECT value FROM json_each(${JSON.stringify(diff.removed)})) AND ${guard}`),
+              ),
+            ]
           : []),
         ...jsonChunks(rows).map((json) =>
-          inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_sections (space_id, page_id, position, anchor, page_title, heading, body)
-            SELECT ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${json}) WHERE ${guard}`)),
+          inBatch(
+            ctx.db,
+            ctx.db.run(sql`INSERT INTO search_sections (space_id, page_id, position, anchor, page_title, heading, body)
+            SELECT ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(${json}) WHERE ${guard}`),
+          ),
         ),
         ...jsonChunks(upserts).map((json) =>
-          inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_pages (space_id, page_id, title, path, body_hash)
+          inBatch(
+            ctx.db,
+            ctx.db.run(sql`INSERT INTO search_pages (space_id, page_id, title, path, body_hash)
             SELECT ${spaceId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${json}) WHERE ${guard}
-            ON CONFLICT (space_id, page_id) DO UPDATE SET title = excluded.title, path = excluded.path, body_hash = excluded.body_hash`)),
+            ON CONFLICT (space_id, page_id) DO UPDATE SET title = excluded.title, path = excluded.path, body_hash = excluded.body_hash`),
+          ),
         ),
         ...(last && finished
-          ? [inBatch(ctx.db, ctx.db.run(sql`INSERT INTO search_index_state (space_id, revision_id, updated_at)
+          ? [
+              inBatch(
+                ctx.db,
+                ctx.db.run(sql`INSERT INTO search_index_state (space_id, revision_id, updated_at)
               SELECT ${spaceId}, ${revision.id}, ${ctx.now} WHERE ${guard}
-              ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id, updated_at = excluded.updated_at`))]
+              ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id, updated_at = excluded.updated_at`),
+              ),
+            ]
           : []),
         ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)),
       ];

@@ -3,7 +3,12 @@ import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type Se
 import { inBatch } from "../../db/client";
 import { spaces } from "../../db/schema";
 import { decodeCursor, encodeCursor, mapPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type SearchPageResult, type SearchSpaceResult, presentSearchPage, presentSearchSection } from "../../presenters/search";
+import {
+  type SearchPageResult,
+  type SearchSpaceResult,
+  presentSearchPage,
+  presentSearchSection,
+} from "../../presenters/search";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
@@ -17,7 +22,9 @@ const PAGES_PER_SPACE = 5;
 const SECTIONS_PER_PAGE_IN_ORG = 3;
 
 /** One way of running a query: an FTS5 table with a MATCH expression (plus LIKE filters), or LIKE alone. */
-type Source = { kind: "fts"; table: "search_fts" | "search_trigram"; match: string; like: string[] } | { kind: "like"; like: string[] };
+type Source =
+  | { kind: "fts"; table: "search_fts" | "search_trigram"; match: string; like: string[] }
+  | { kind: "like"; like: string[] };
 
 /**
  * The sources to try in order: words (unicode61, last term a prefix), then substrings (trigram) when words
@@ -31,7 +38,9 @@ export function searchSources(plan: SearchPlan): Source[] {
       ? { kind: "like", like: sub.like }
       : undefined;
   if (plan.unsegmented) return substrings ? [substrings] : [];
-  const words: Source | undefined = plan.words ? { kind: "fts", table: "search_fts", match: plan.words, like: [] } : undefined;
+  const words: Source | undefined = plan.words
+    ? { kind: "fts", table: "search_fts", match: plan.words, like: [] }
+    : undefined;
   const out: Source[] = [];
   if (words) out.push(words);
   if (substrings?.kind === "fts") out.push(substrings);
@@ -39,7 +48,10 @@ export function searchSources(plan: SearchPlan): Source[] {
 }
 
 const likeFilter = (like: string[]) =>
-  like.map((p) => sql` AND (s.page_title LIKE ${p} ESCAPE '\\' OR s.heading LIKE ${p} ESCAPE '\\' OR s.body LIKE ${p} ESCAPE '\\')`);
+  like.map(
+    (p) =>
+      sql` AND (s.page_title LIKE ${p} ESCAPE '\\' OR s.heading LIKE ${p} ESCAPE '\\' OR s.body LIKE ${p} ESCAPE '\\')`,
+  );
 
 function hitsSql(source: Source, scope: SQL): SQL {
   if (source.kind === "like") {
@@ -54,7 +66,8 @@ function hitsSql(source: Source, scope: SQL): SQL {
 }
 
 function snippetSql(source: Source): SQL {
-  if (source.kind === "like") return sql`substr(s.body, max(1, instr(s.body, ${source.like[0].slice(1, -1).replace(/\\(.)/g, "$1")}) - 80), 240)`;
+  if (source.kind === "like")
+    return sql`substr(s.body, max(1, instr(s.body, ${source.like[0].slice(1, -1).replace(/\\(.)/g, "$1")}) - 80), 240)`;
   const t = sql.identifier(source.table);
   const tokens = source.table === "search_trigram" ? 64 : 24;
   return sql`(SELECT snippet(${t}, 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${sql.raw(String(tokens))}) FROM ${t} WHERE ${t} MATCH ${source.match} AND ${t}.rowid = s.id)`;
@@ -96,7 +109,9 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
         FROM pages p JOIN chosen_groups g ON g.space_id = p.space_id) WHERE prn <= ${PAGES_PER_SPACE})`
     : sql`chosen AS (SELECT space_id, page_id, score, score AS group_score FROM pages WHERE ${after} ORDER BY score, page_id LIMIT ${q.fetch})`;
   const sections = q.bySpace ? SECTIONS_PER_PAGE_IN_ORG : SECTIONS_PER_PAGE;
-  return inBatch(ctx.db, ctx.db.all<SearchRow>(sql`WITH
+  return inBatch(
+    ctx.db,
+    ctx.db.all<SearchRow>(sql`WITH
     hits AS MATERIALIZED (${hitsSql(source, q.scope)}),
     pages AS MATERIALIZED (SELECT space_id, page_id, min(score) AS score FROM hits GROUP BY space_id, page_id),
     ${chosen},
@@ -111,7 +126,8 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
     LEFT JOIN search_sections s ON s.id = top.id
     LEFT JOIN search_pages p ON p.space_id = c.space_id AND p.page_id = c.page_id
     LEFT JOIN spaces sp ON sp.id = c.space_id
-    ORDER BY c.group_score, c.space_id, c.score, c.page_id, top.rn`));
+    ORDER BY c.group_score, c.space_id, c.score, c.page_id, top.rn`),
+  );
 }
 
 /** Runs the sources in order until one finds something (a second round trip only when the first finds nothing). */
@@ -140,21 +156,41 @@ function groupPages(ctx: ServiceContext, rows: SearchRow[], source: Source | und
         spaceId: row.spaceId,
         spaceTitle: row.spaceTitle ?? "",
         score: row.groupScore,
-        page: presentSearchPage(ctx, row.spaceId, { id: row.pageId, title: row.pageTitle ?? "", path: row.pagePath ?? "" }),
+        page: presentSearchPage(ctx, row.spaceId, {
+          id: row.pageId,
+          title: row.pageTitle ?? "",
+          path: row.pagePath ?? "",
+        }),
       };
       pages.push(last);
     }
     if (row.sectionId === null) continue;
-    last.page.sections!.push(presentSearchSection(ctx, row.spaceId, last.page, { anchor: row.anchor ?? "", heading: row.heading ?? "", body: snippetOf(row, source, plan) }));
+    last.page.sections!.push(
+      presentSearchSection(ctx, row.spaceId, last.page, {
+        anchor: row.anchor ?? "",
+        heading: row.heading ?? "",
+        body: snippetOf(row, source, plan),
+      }),
+    );
   }
   return pages;
 }
 
-function pageOf<T>(items: T[], total: number, request: PageRequest, cursorOf: (item: T) => (string | number)[]): Page<T> {
-  if (request.limit === 0) return { items: [], count: total, ...(total > 0 ? { next: { page: request.page ?? encodeCursor([]) } } : {}) };
+function pageOf<T>(
+  items: T[],
+  total: number,
+  request: PageRequest,
+  cursorOf: (item: T) => (string | number)[],
+): Page<T> {
+  if (request.limit === 0)
+    return { items: [], count: total, ...(total > 0 ? { next: { page: request.page ?? encodeCursor([]) } } : {}) };
   const kept = items.slice(0, request.limit);
   const more = items.length > request.limit;
-  return { items: kept, count: total, ...(more ? { next: { page: encodeCursor(cursorOf(kept[kept.length - 1])) } } : {}) };
+  return {
+    items: kept,
+    count: total,
+    ...(more ? { next: { page: encodeCursor(cursorOf(kept[kept.length - 1])) } } : {}),
+  };
 }
 
 export interface SearchRequest extends PageRequest {
@@ -162,11 +198,20 @@ export interface SearchRequest extends PageRequest {
 }
 
 /** searchSpaceContent: pages of the space's primary content, best first, with their matching sections. */
-export async function searchSpace(ctx: ServiceContext, spaceId: string, input: SearchRequest): Promise<Page<SearchPageResult>> {
+export async function searchSpace(
+  ctx: ServiceContext,
+  spaceId: string,
+  input: SearchRequest,
+): Promise<Page<SearchPageResult>> {
   requireUser(ctx.caller);
   const plan = planSearch(input.query);
   const list = searchSources(plan);
-  const q: Query = { scope: sql`s.space_id = ${spaceId}`, bySpace: false, after: input.page ? decodeCursor(input.page, 2) : [], fetch: Math.max(input.limit, 0) + 1 };
+  const q: Query = {
+    scope: sql`s.space_id = ${spaceId}`,
+    bySpace: false,
+    after: input.page ? decodeCursor(input.page, 2) : [],
+    fetch: Math.max(input.limit, 0) + 1,
+  };
   const [spaceRows, chain, ...first] = (await ctx.db.batch([
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
@@ -176,14 +221,21 @@ export async function searchSpace(ctx: ServiceContext, spaceId: string, input: S
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
   const { rows, source } = await runSources(ctx, list, q, first[0]);
   const pages = groupPages(ctx, rows, source, plan);
-  return mapPage(pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]), (p) => p.page);
+  return mapPage(
+    pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),
+    (p) => p.page,
+  );
 }
 
 /**
  * searchOrganizationContent: results grouped by space, best space first, over the live spaces the caller
  * can read (the organization's space list filter, plus public spaces).
  */
-export async function searchOrganization(ctx: ServiceContext, organizationId: string, input: SearchRequest): Promise<Page<SearchSpaceResult>> {
+export async function searchOrganization(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: SearchRequest,
+): Promise<Page<SearchSpaceResult>> {
   const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const plan = planSearch(input.query);
@@ -192,14 +244,29 @@ export async function searchOrganization(ctx: ServiceContext, organizationId: st
   if (!list.length) return { items: [], count: 0 };
   const tree = await organizationTree(ctx.db, organizationId);
   const visible = visibleSpaces(orgRole, tree);
-  const readable = and(eq(spaces.organizationId, organizationId), sql`${spaces.deletedAt} IS NULL`, visible ? sql`(${visible} OR ${spaces.visibility} = 'public')` : undefined);
-  const q: Query = { scope: sql`s.space_id IN (SELECT ${spaces.id} FROM ${spaces} WHERE ${readable})`, bySpace: true, after, fetch: Math.max(input.limit, 0) + 1 };
+  const readable = and(
+    eq(spaces.organizationId, organizationId),
+    sql`${spaces.deletedAt} IS NULL`,
+    visible ? sql`(${visible} OR ${spaces.visibility} = 'public')` : undefined,
+  );
+  const q: Query = {
+    scope: sql`s.space_id IN (SELECT ${spaces.id} FROM ${spaces} WHERE ${readable})`,
+    bySpace: true,
+    after,
+    fetch: Math.max(input.limit, 0) + 1,
+  };
   const { rows, source } = await runSources(ctx, list, q);
   const groups: (SearchSpaceResult & { score: number })[] = [];
   for (const { spaceId, spaceTitle, score, page } of groupPages(ctx, rows, source, plan)) {
     let group = groups[groups.length - 1];
-    if (!group || group.id !== spaceId) groups.push((group = { id: spaceId, title: spaceTitle, pages: [], score }));
+    if (!group || group.id !== spaceId) {
+      group = { id: spaceId, title: spaceTitle, pages: [], score };
+      groups.push(group);
+    }
     group.pages.push(page);
   }
-  return mapPage(pageOf(groups, Number(rows[0]?.total ?? 0), input, (g) => [g.score, g.id]), ({ score: _score, ...g }) => g);
+  return mapPage(
+    pageOf(groups, Number(rows[0]?.total ?? 0), input, (g) => [g.score, g.id]),
+    ({ score: _score, ...g }) => g,
+  );
 }

@@ -6,7 +6,14 @@ import { newId } from "../../lib/ids";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
-import { type CollectionRow, type CollectionWithAccess, contentRole, type DefaultLevel, loadCollection, toStoredLevel } from "../access/space-access";
+import {
+  type CollectionRow,
+  type CollectionWithAccess,
+  contentRole,
+  type DefaultLevel,
+  loadCollection,
+  toStoredLevel,
+} from "../access/space-access";
 import { targetContainer } from "./spaces";
 
 export interface CollectionView {
@@ -100,10 +107,16 @@ export async function deleteCollection(ctx: ServiceContext, collectionId: string
   requireOrganizationAdmin(ctx, found.row.organizationId);
   const ids = subtree(collectionId);
   await ctx.db.batch([
-    inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
-      WHERE deleted_at IS NULL AND parent_id IN (${ids})`)),
-    inBatch(ctx.db, ctx.db.run(sql`UPDATE collections SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
-      WHERE deleted_at IS NULL AND id IN (${ids})`)),
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
+      WHERE deleted_at IS NULL AND parent_id IN (${ids})`),
+    ),
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`UPDATE collections SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
+      WHERE deleted_at IS NULL AND id IN (${ids})`),
+    ),
   ]);
 }
 
@@ -121,22 +134,38 @@ export async function moveCollection(
   const { row } = found;
   const parent = input.parent === undefined ? row.parentId : input.parent;
   if (parent !== null) {
-    const [inside] = await ctx.db.all<{ id: string }>(sql`SELECT id FROM (${subtree(collectionId)}) WHERE id = ${parent}`);
+    const [inside] = await ctx.db.all<{ id: string }>(
+      sql`SELECT id FROM (${subtree(collectionId)}) WHERE id = ${parent}`,
+    );
     if (inside) throw conflict("A collection cannot be moved into itself or one of its descendants");
   }
-  const target = parent === row.parentId && parent !== null
-    ? { parentId: parent, chain: found.chain.slice(1) }
-    : await targetContainer(ctx, row.organizationId, parent);
-  const sortKey = await placementKey(ctx.db, { organizationId: row.organizationId, parentId: target.parentId, self: row.id, position: input.position });
+  const target =
+    parent === row.parentId && parent !== null
+      ? { parentId: parent, chain: found.chain.slice(1) }
+      : await targetContainer(ctx, row.organizationId, parent);
+  const sortKey = await placementKey(ctx.db, {
+    organizationId: row.organizationId,
+    parentId: target.parentId,
+    self: row.id,
+    position: input.position,
+  });
   // The descendant check again inside the write: two crossing moves must not both pass and make a cycle.
   const [updated] = await ctx.db
     .update(collections)
     .set({ parentId: target.parentId, sortKey, updatedAt: ctx.now })
-    .where(and(eq(collections.id, collectionId), target.parentId === null ? undefined : sql`${target.parentId} NOT IN (${subtree(collectionId)})`))
+    .where(
+      and(
+        eq(collections.id, collectionId),
+        target.parentId === null ? undefined : sql`${target.parentId} NOT IN (${subtree(collectionId)})`,
+      ),
+    )
     .returning();
   if (!updated) throw conflict("A collection cannot be moved into itself or one of its descendants");
   const orgRole = organizationAccess(ctx.caller, row.organizationId);
-  return { row: updated, access: contentRole(orgRole, [updated.defaultLevel, ...target.chain.map((c) => c.defaultLevel)]) };
+  return {
+    row: updated,
+    access: contentRole(orgRole, [updated.defaultLevel, ...target.chain.map((c) => c.defaultLevel)]),
+  };
 }
 
 /**
@@ -144,20 +173,35 @@ export async function moveCollection(
  * they restore where they were) to the top level of another organization where the caller may create
  * content: 412 for its own organization, 404 for one the caller cannot see, 403 without `create` there.
  */
-export async function transferCollection(ctx: ServiceContext, collectionId: string, organizationId: string): Promise<CollectionView> {
+export async function transferCollection(
+  ctx: ServiceContext,
+  collectionId: string,
+  organizationId: string,
+): Promise<CollectionView> {
   const found = await visibleCollection(ctx, collectionId);
   authorize(found.access, "collection.admin", "Collection");
   const { row } = found;
   // Everything below goes with it, including spaces the caller may not see: organization admins only.
   requireOrganizationAdmin(ctx, row.organizationId);
-  if (organizationId === row.organizationId) throw preconditionFailed("The collection already belongs to this organization");
+  if (organizationId === row.organizationId)
+    throw preconditionFailed("The collection already belongs to this organization");
   const targetRole = organizationAccess(ctx.caller, organizationId);
   authorize(targetRole, "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
   const ids = subtree(collectionId);
   const results = await ctx.db.batch([
-    inBatch(ctx.db, ctx.db.run(sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE parent_id IN (${ids})`)),
-    inBatch(ctx.db, ctx.db.run(sql`UPDATE collections SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE id IN (${ids})`)),
+    inBatch(
+      ctx.db,
+      ctx.db.run(
+        sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE parent_id IN (${ids})`,
+      ),
+    ),
+    inBatch(
+      ctx.db,
+      ctx.db.run(
+        sql`UPDATE collections SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE id IN (${ids})`,
+      ),
+    ),
     ctx.db
       .update(collections)
       .set({ parentId: null, sortKey, updatedAt: ctx.now })

@@ -41,7 +41,12 @@ async function resolvePointer(
   const [row] = await db.all<PointerRow>(sql`SELECT id, organization_id AS organizationId, parent_id AS parentId,
       sort_key AS sortKey, deleted_at AS deletedAt FROM ${table} WHERE id = ${id}`);
   if (id === target.self) throw badRequest(`body.position.${field}: cannot place an item relative to itself`);
-  if (!row || row.deletedAt !== null || row.organizationId !== target.organizationId || row.parentId !== target.parentId) {
+  if (
+    !row ||
+    row.deletedAt !== null ||
+    row.organizationId !== target.organizationId ||
+    row.parentId !== target.parentId
+  ) {
     throw badRequest(`body.position.${field}: the ${pointer.type} "${id}" is not an item of the target parent`);
   }
   return row.sortKey;
@@ -64,11 +69,15 @@ export async function placementKey(
   }
   const all = siblings(organizationId, parentId, self);
   if (after !== null) {
-    const [next] = await db.all<{ k: string | null }>(sql`SELECT min(sort_key) AS k FROM (${all}) WHERE sort_key > ${after}`);
+    const [next] = await db.all<{ k: string | null }>(
+      sql`SELECT min(sort_key) AS k FROM (${all}) WHERE sort_key > ${after}`,
+    );
     return keyBetween(after, next?.k ?? null);
   }
   if (before !== null) {
-    const [prev] = await db.all<{ k: string | null }>(sql`SELECT max(sort_key) AS k FROM (${all}) WHERE sort_key < ${before}`);
+    const [prev] = await db.all<{ k: string | null }>(
+      sql`SELECT max(sort_key) AS k FROM (${all}) WHERE sort_key < ${before}`,
+    );
     return keyBetween(prev?.k ?? null, before);
   }
   const [last] = await db.all<{ k: string | null }>(sql`SELECT max(sort_key) AS k FROM (${all})`);

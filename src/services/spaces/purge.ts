@@ -42,7 +42,9 @@ async function purgeRound(ctx: JobContext, cutoff: number): Promise<number> {
   const ids = JSON.stringify(due.map((d) => d.id));
   // The deleted_at guard keeps a space restored meanwhile (and its content) out of the delete.
   const purged = sql`SELECT id FROM spaces WHERE id IN (SELECT value FROM json_each(${ids})) AND deleted_at IS NOT NULL AND deleted_at < ${cutoff}`;
-  const scoped = SPACE_SCOPED_TABLES.map((table) => inBatch(ctx.db, ctx.db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE space_id IN (${purged})`)));
+  const scoped = SPACE_SCOPED_TABLES.map((table) =>
+    inBatch(ctx.db, ctx.db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE space_id IN (${purged})`)),
+  );
   const space = inBatch(ctx.db, ctx.db.run(sql`DELETE FROM spaces WHERE id IN (${purged})`));
   const statements = [...scoped, space]; // the space row last
   await ctx.db.batch(statements as [typeof space, ...(typeof space)[]]);
@@ -60,7 +62,10 @@ async function purgeCollections(ctx: JobContext, cutoff: number) {
  * most PURGE_ROUNDS_PER_RUN rounds; when spaces remain, it enqueues a continuation job (same cutoff) rather
  * than waiting for the next day. Never touches a space deleted after the cutoff or restored.
  */
-export async function purgeDeletedSpaces(ctx: JobContext, cutoff = ctx.now - RESTORE_WINDOW_MS): Promise<{ purged: number; more: boolean }> {
+export async function purgeDeletedSpaces(
+  ctx: JobContext,
+  cutoff = ctx.now - RESTORE_WINDOW_MS,
+): Promise<{ purged: number; more: boolean }> {
   let purged = 0;
   for (let round = 0; round < PURGE_ROUNDS_PER_RUN; round++) {
     const n = await purgeRound(ctx, cutoff);

@@ -28,7 +28,14 @@ export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly str
     ctx.db
       .select({ spaceId: comments.spaceId, status: sql<string>`${OPEN_COMMENTS}`, count: sql<number>`count(*)` })
       .from(comments)
-      .where(and(inArray(comments.spaceId, ids), isNull(comments.changeRequestId), isNull(comments.parentId), isNull(comments.resolvedAt)))
+      .where(
+        and(
+          inArray(comments.spaceId, ids),
+          isNull(comments.changeRequestId),
+          isNull(comments.parentId),
+          isNull(comments.resolvedAt),
+        ),
+      )
       .groupBy(comments.spaceId),
   ]);
 }
@@ -37,8 +44,13 @@ export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly str
 const OPEN_COMMENTS = "comments:open";
 
 /** Counters from the rows of `spaceCountersQueries`. */
-export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: string; status: string; count: number }[]) {
-  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
+export function foldSpaceCounters(
+  spaceIds: readonly string[],
+  rows: { spaceId: string; status: string; count: number }[],
+) {
+  const counters = new Map(
+    spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]),
+  );
   for (const row of rows) {
     const c = counters.get(row.spaceId);
     if (!c) continue;
@@ -54,8 +66,15 @@ export function foldSpaceCounters(spaceIds: readonly string[], rows: { spaceId: 
   return counters;
 }
 
-export async function spaceCounters(ctx: ServiceContext, spaceIds: readonly string[]): Promise<Map<string, SpaceCounters>> {
+export async function spaceCounters(
+  ctx: ServiceContext,
+  spaceIds: readonly string[],
+): Promise<Map<string, SpaceCounters>> {
   if (!spaceIds.length) return new Map();
-  const results = (await ctx.db.batch(spaceCountersQueries(ctx, spaceIds) as never)) as { spaceId: string; status: string; count: number }[][];
+  const results = (await ctx.db.batch(spaceCountersQueries(ctx, spaceIds) as never)) as {
+    spaceId: string;
+    status: string;
+    count: number;
+  }[][];
   return foldSpaceCounters(spaceIds, results.flat());
 }

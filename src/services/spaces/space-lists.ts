@@ -43,13 +43,22 @@ function spacePage(ctx: ServiceContext, filter: SQL | undefined, page: PageReque
   return keysetPage<SpaceRow>(ctx.db, {
     page,
     keys: spaceOrder(direction),
-    rows: (after, orderBy, limit) => ctx.db.select().from(spaces).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(spaces)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(spaces).where(filter),
   });
 }
 
 async function withViews(ctx: ServiceContext, page: Page<SpaceRow>, tree: OrganizationTree): Promise<Page<SpaceView>> {
-  const counters = await spaceCounters(ctx, page.items.map((r) => r.id));
+  const counters = await spaceCounters(
+    ctx,
+    page.items.map((r) => r.id),
+  );
   const items = page.items.map((row) => {
     const chain = tree.levelsOf(row.parentId).map((defaultLevel) => ({ defaultLevel }));
     return { row, access: spaceAccess(ctx.caller, row, chain).access, counters: counters.get(row.id)! };
@@ -74,7 +83,11 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
   authorize(found.access, "collection.view", "Collection");
   const { organizationId } = found.row;
   const tree = await organizationTree(ctx.db, organizationId);
-  const live = and(eq(spaces.organizationId, organizationId), eq(spaces.parentId, collectionId), isNull(spaces.deletedAt));
+  const live = and(
+    eq(spaces.organizationId, organizationId),
+    eq(spaces.parentId, collectionId),
+    isNull(spaces.deletedAt),
+  );
   const filter = and(live, visibleSpaces(organizationAccess(ctx.caller, organizationId), tree));
   return withViews(ctx, await spacePage(ctx, filter, page), tree);
 }
@@ -88,12 +101,17 @@ export async function listCollectionsInOrganization(
   const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const tree = await organizationTree(ctx.db, organizationId);
-  const visible = orgRole === "admin" ? tree.ids : tree.ids.filter((id) => can(contentRole(orgRole, tree.levelsOf(id)), "collection.view"));
+  const visible =
+    orgRole === "admin"
+      ? tree.ids
+      : tree.ids.filter((id) => can(contentRole(orgRole, tree.levelsOf(id)), "collection.view"));
   const filter = and(
     eq(collections.organizationId, organizationId),
     isNull(collections.deletedAt),
     query.nested ? undefined : isNull(collections.parentId),
-    orgRole === "admin" ? undefined : sql`${collections.id} IN (SELECT value FROM json_each(${JSON.stringify(visible)}))`,
+    orgRole === "admin"
+      ? undefined
+      : sql`${collections.id} IN (SELECT value FROM json_each(${JSON.stringify(visible)}))`,
   );
   type Row = typeof collections.$inferSelect;
   const page = await keysetPage<Row>(ctx.db, {
@@ -102,7 +120,13 @@ export async function listCollectionsInOrganization(
       { column: collections.sortKey, direction: "asc", value: (r) => r.sortKey },
       { column: collections.id, direction: "asc", value: (r) => r.id },
     ],
-    rows: (after, orderBy, limit) => ctx.db.select().from(collections).where(and(filter, after)).orderBy(...orderBy).limit(limit),
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(collections)
+        .where(and(filter, after))
+        .orderBy(...orderBy)
+        .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(collections).where(filter),
   });
   return { ...page, items: page.items.map((row) => ({ row, access: contentRole(orgRole, tree.levelsOf(row.id)) })) };
@@ -133,7 +157,13 @@ export async function listSpacesForMember(
     ctx.db
       .select({ role: organizationMembers.role })
       .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId), eq(organizationMembers.disabled, false)))
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          eq(organizationMembers.userId, userId),
+          eq(organizationMembers.disabled, false),
+        ),
+      )
       .limit(1),
     ctx.db
       .select({ id: collections.id, parentId: collections.parentId, defaultLevel: collections.defaultLevel })
@@ -172,8 +202,13 @@ export async function spaceCountsByRole(ctx: ServiceContext, organizationId: str
   const tree = treeFromRows(treeRows);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
   const results = (await ctx.db.batch(
-    distinct.map((role) => ctx.db.select({ count: sql<number>`count(*)` }).from(spaces).where(and(live, visibleSpaces(role, tree)))) as never,
+    distinct.map((role) =>
+      ctx.db
+        .select({ count: sql<number>`count(*)` })
+        .from(spaces)
+        .where(and(live, visibleSpaces(role, tree))),
+    ) as never,
   )) as { count: number }[][];
-  distinct.forEach((role, i) => counts.set(role, Number(results[i][0]?.count ?? 0)));
+  for (const [i, role] of distinct.entries()) counts.set(role, Number(results[i][0]?.count ?? 0));
   return counts;
 }

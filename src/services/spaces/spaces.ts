@@ -57,7 +57,12 @@ export async function targetContainer(ctx: ServiceContext, organizationId: strin
     return { parentId: null, chain: [] as ChainLink[] };
   }
   const found = await loadCollection(ctx.db, ctx.caller, parent);
-  if (!found || found.row.deletedAt !== null || found.row.organizationId !== organizationId || !can(found.access, "collection.view")) {
+  if (
+    !found ||
+    found.row.deletedAt !== null ||
+    found.row.organizationId !== organizationId ||
+    !can(found.access, "collection.view")
+  ) {
     throw badRequest(`body.parent: no collection "${parent}" in this organization`);
   }
   authorize(found.access, "collection.create", "Collection");
@@ -74,7 +79,11 @@ export interface CreateSpaceInput {
   template?: ApplyTemplateInput;
 }
 
-export async function createSpace(ctx: ServiceContext, organizationId: string, input: CreateSpaceInput): Promise<SpaceView> {
+export async function createSpace(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: CreateSpaceInput,
+): Promise<SpaceView> {
   const caller = requireUser(ctx.caller);
   authorize(organizationAccess(caller, organizationId), "organization.view", "Organization");
   const { parentId, chain } = await targetContainer(ctx, organizationId, input.parent ?? null);
@@ -127,7 +136,11 @@ export interface SpacePatch {
 /** Title, emoji, icon and language need `edit`; `editMode` and `defaultLevel` change who may do what: `admin`. */
 export async function updateSpace(ctx: ServiceContext, spaceId: string, patch: SpacePatch): Promise<SpaceView> {
   const found = await visibleSpace(ctx, spaceId);
-  authorize(found.access, patch.defaultLevel !== undefined || patch.editMode !== undefined ? "space.admin" : "space.edit", "Space");
+  authorize(
+    found.access,
+    patch.defaultLevel !== undefined || patch.editMode !== undefined ? "space.admin" : "space.edit",
+    "Space",
+  );
   const set: Partial<SpaceRow> = { updatedAt: ctx.now };
   if (patch.title !== undefined) set.title = patch.title.trim() || "Untitled";
   if (patch.editMode !== undefined) set.editMode = patch.editMode;
@@ -228,10 +241,16 @@ export async function moveSpace(
   authorize(found.access, "space.create", "Space");
   const { row } = found;
   const parent = input.parent === undefined ? row.parentId : input.parent;
-  const target = parent === row.parentId && parent !== null
-    ? { parentId: parent, chain: found.chain }
-    : await targetContainer(ctx, row.organizationId, parent);
-  const sortKey = await placementKey(ctx.db, { organizationId: row.organizationId, parentId: target.parentId, self: row.id, position: input.position });
+  const target =
+    parent === row.parentId && parent !== null
+      ? { parentId: parent, chain: found.chain }
+      : await targetContainer(ctx, row.organizationId, parent);
+  const sortKey = await placementKey(ctx.db, {
+    organizationId: row.organizationId,
+    parentId: target.parentId,
+    self: row.id,
+    position: input.position,
+  });
   const set: Partial<SpaceRow> = { parentId: target.parentId, sortKey, updatedAt: ctx.now };
   if (target.parentId === null && row.visibility === "in-collection") set.visibility = "private";
   const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();

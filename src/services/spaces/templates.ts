@@ -43,9 +43,15 @@ function checkLocalRefs(snapshot: Snapshot, refs: Partial<Record<string, Templat
 }
 
 /** applyTemplateToSpace: the template's pages appended to the space's primary content as one new revision. */
-export async function applyTemplateToSpace(ctx: ServiceContext, spaceId: string, input: ApplyTemplateInput): Promise<{ revisionId: string }> {
+export async function applyTemplateToSpace(
+  ctx: ServiceContext,
+  spaceId: string,
+  input: ApplyTemplateInput,
+): Promise<{ revisionId: string }> {
   const { template, refs } = resolveTemplate(input);
-  const needsContent = Object.values(refs).some((ref) => ref?.kind === "file" || (ref?.kind === "page" && ref.space === undefined));
+  const needsContent = Object.values(refs).some(
+    (ref) => ref?.kind === "file" || (ref?.kind === "page" && ref.space === undefined),
+  );
   if (needsContent) {
     // Authorizes first (404/403), then checks the references against main.
     const { snapshot } = await loadContent(ctx, spaceId, { kind: "main" }, { action: "space.edit" });
