@@ -27,6 +27,28 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added++;
   }
 }
+// Biome's CLI ships one optional package per platform: @biomejs/cli-<os>-<cpu>[-musl].
+for (const [path, entry] of Object.entries(lock.packages)) {
+  if (!path.endsWith("node_modules/@biomejs/biome")) continue;
+  const prefix = path.slice(0, -"@biomejs/biome".length);
+  for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
+    const key = `${prefix}${name}`;
+    const match = /^@biomejs\/cli-(android|darwin|linux|win32)-(arm64|x64)(-musl)?$/.exec(name);
+    if (lock.packages[key] || !match) continue;
+    const [, os, cpu, musl] = match;
+    lock.packages[key] = {
+      version,
+      cpu: [cpu],
+      dev: true,
+      license: "MIT OR Apache-2.0",
+      optional: true,
+      os: [os],
+      ...(os === "linux" ? { libc: [musl ? "musl" : "glibc"] } : {}),
+      engines: { node: ">=14.21.3" },
+    };
+    added++;
+  }
+}
 const sorted = Object.fromEntries(
   Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
 );
