@@ -29,6 +29,9 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            // One workerd reused across files (each file still migrates and seeds its own rows): per-file
+            // isolation (a workerd per file) put the suite near 10 minutes on 2 cores, and no test needs it.
+            isolate: false,
             setupFiles: ["./test/apply-migrations.ts"],
             globalSetup: ["./test/fixture-server/global-setup.ts"],
             include: ["test/**/*.test.ts"],
@@ -42,6 +45,7 @@ export default defineConfig(async () => {
             name: "e2e",
             include: ["e2e/**/*.test.ts"],
             environment: "node",
+            setupFiles: ["./e2e/helpers/retry-stale-sockets.ts"],
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 180_000,

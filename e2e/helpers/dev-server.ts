@@ -1,7 +1,7 @@
 // One local deployment for a Node-side test: a fresh --persist-to directory with the D1 migrations applied and
 // `wrangler dev` on a free-looking port, plus the commands the README's set-up path runs against it.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -42,6 +42,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return result.stdout;
   };
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]);
+  // wrangler dev's output, kept after the run for a failure's post-mortem.
+  const logFile = join(tmpdir(), `quire-e2e-${options.name}.log`);
   const extra = typeof options.devArgs === "function" ? options.devArgs(persist) : (options.devArgs ?? []);
   const dev: ChildProcess = spawn(
     "wrangler",
@@ -49,7 +51,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     {
       cwd: root,
       env: options.env ?? process.env,
-      stdio: "ignore",
+      stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")],
     },
   );
   const stop = () => {
@@ -65,7 +67,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (up) break;
     if (Date.now() > deadline) {
       stop();
-      throw new Error("wrangler dev did not start");
+      throw new Error(`wrangler dev did not start; its output is in ${logFile}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
