@@ -7,6 +7,17 @@ export interface SpaceWriteTurns extends Rpc.DurableObjectBranded {
   runTurn(write: () => Promise<unknown>): Promise<"done" | "busy">;
 }
 
+/** Requests of one token in the current fixed window, this one included; the window ends at `resetAt` (epoch s). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
+
+/** A token's request counter (coordination/token-request-counter.ts implements it). */
+export interface TokenRequestCounts extends Rpc.DurableObjectBranded {
+  count(windowSeconds: number): WindowCount;
+}
+
 /** The Worker's bindings and variables, as declared in wrangler.toml (plus secrets). */
 export interface Env {
   DB: D1Database;
@@ -17,6 +28,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** One write coordinator per space: concurrent content writes take turns instead of being refused. */
   SPACE_WRITES?: DurableObjectNamespace<SpaceWriteTurns>;
+  /** One request counter per API token: the per-token rate limit (X-RateLimit-*). Unset: no per-token limit. */
+  TOKEN_REQUESTS?: DurableObjectNamespace<TokenRequestCounts>;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
   RATE_LIMIT_REQUESTS?: string;

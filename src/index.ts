@@ -6,6 +6,7 @@ import { queue } from "./jobs/index";
 
 // Durable Object classes must be exported by the main module.
 export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
+export { TokenRequestCounter } from "./coordination/token-request-counter";
 
 const app = createApp();
 

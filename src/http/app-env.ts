@@ -2,12 +2,16 @@ import type { RequestIdVariables } from "hono/request-id";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
 import type { Caller } from "../services/core/context";
+import type { RequestAuthentication } from "./request-authentication";
 
 /** Hono's environment: the Worker's bindings, and what the middleware puts on each request. */
 export type AppEnv = {
   Bindings: Env;
   Variables: RequestIdVariables & {
     db: Db;
+    /** Set once the caller is known: at once for anonymous requests, after the token's reads for bearer ones. */
     caller: Caller;
+    /** The request's bearer token, for requests that send one. */
+    authentication?: RequestAuthentication;
   };
 };

@@ -1,8 +1,12 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
-import type { AppEnv } from "./app-env";
+import type { WindowCount } from "../env";
+import { sha256Hex } from "../lib/crypto";
 import { ApiError, unauthorized } from "../lib/errors";
-import { authenticateToken } from "../services/people/tokens";
+import { stampTokenUse, tokenStampIsStale } from "../services/people/tokens";
+import type { AppEnv } from "./app-env";
+import { authenticatingDb, RequestAuthentication } from "./request-authentication";
 
 function rateSettings(env: AppEnv["Bindings"]) {
   const limit = Number(env.RATE_LIMIT_REQUESTS) || 1000;
@@ -14,6 +18,10 @@ function rateSettings(env: AppEnv["Bindings"]) {
  * Identifies the caller on every /v1 request. A request without Authorization is anonymous (routes decide
  * whether that is enough); a malformed, unknown or revoked token is always 401. Authenticated requests are
  * rate limited per token with X-RateLimit-* headers; anonymous and failed ones by the per-IP binding.
+ *
+ * Writes (any method but GET and HEAD) are authenticated and counted before anything else runs. A read is too,
+ * unless its route lets the token ride its first D1 batch; then the token is checked when that batch returns,
+ * and in every case before the response leaves, so a read never answers for a token that is not valid.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const db = createDb(c.env.DB);
@@ -27,32 +35,75 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("The Authorization header must be `Bearer <token>`");
 
-  const { limit, windowSeconds } = rateSettings(c.env);
-  const now = Date.now();
-  const window = Math.floor(now / 1000 / windowSeconds);
-  const auth = await authenticateToken(db, match[1], now, window);
-  if (!auth) {
-    await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+  const tokenHash = await sha256Hex(match[1]);
+  c.set("authentication", new RequestAuthentication(db, tokenHash, countRequest(c.env, tokenHash)));
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") await authenticateNow(c);
+  await next();
+  await authenticateNow(c);
+});
+
+/**
+ * Settles the request's token (401 when unknown or revoked) and its rate limit (X-RateLimit-*, 429 past it).
+ * Idempotent; a no-op for anonymous requests.
+ */
+export async function authenticateNow(c: Context<AppEnv>): Promise<void> {
+  const authentication = c.get("authentication");
+  if (!authentication || c.get("caller")) return;
+  const token = await authentication.token();
+  if (!token) {
+    // Once per request: the 401 may already be the response (a route's first batch found the token unknown).
+    if (!authentication.rejected) {
+      authentication.rejected = true;
+      await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+    }
     throw unauthorized("The API token is unknown or has been revoked");
   }
+  await enforceRateLimit(c, authentication.counting);
+  c.set("caller", authentication.caller!);
+  // At most once per interval per token, so awaiting it costs one write in hundreds of requests; a failed
+  // stamp must not fail the request.
+  const now = Date.now();
+  if (tokenStampIsStale(token, now)) {
+    await stampTokenUse(c.get("db"), token.tokenId, now).catch((error) =>
+      console.error("stamping a token's use failed", error),
+    );
+  }
+}
 
-  const reset = (window + 1) * windowSeconds;
+/** The token's request count, from its counter (no D1 write); undefined when the deployment has no counter. */
+function countRequest(env: AppEnv["Bindings"], tokenHash: string): Promise<WindowCount> | undefined {
+  if (!env.TOKEN_REQUESTS) return undefined;
+  const counting = env.TOKEN_REQUESTS.get(env.TOKEN_REQUESTS.idFromName(tokenHash)).count(
+    rateSettings(env).windowSeconds,
+  ) as Promise<WindowCount>;
+  // Awaited once the token is known; until then a failure must not surface as an unhandled rejection.
+  counting.catch(() => undefined);
+  return counting;
+}
+
+async function enforceRateLimit(c: Context<AppEnv>, counting: Promise<WindowCount> | undefined) {
+  if (!counting) return;
+  const { limit, windowSeconds } = rateSettings(c.env);
+  let counted: WindowCount;
+  try {
+    counted = await counting;
+  } catch (error) {
+    // The counter is a guard, not a gate: when it cannot be reached, serve the request and say nothing.
+    console.error("token request counter unreachable; not rate limiting this request", error);
+    return;
+  }
   c.header("X-RateLimit-Limit", String(limit));
-  c.header("X-RateLimit-Remaining", String(Math.max(0, limit - auth.requestsInWindow)));
-  c.header("X-RateLimit-Reset", String(reset));
-  if (auth.requestsInWindow > limit) {
-    const retryAfter = Math.max(1, reset - Math.floor(now / 1000));
+  c.header("X-RateLimit-Remaining", String(Math.max(0, limit - counted.count)));
+  c.header("X-RateLimit-Reset", String(counted.resetAt));
+  if (counted.count > limit) {
+    const retryAfter = Math.max(1, counted.resetAt - Math.floor(Date.now() / 1000));
     throw new ApiError(
       429,
       `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry in ${retryAfter} s`,
-      {
-        "Retry-After": String(retryAfter),
-      },
+      { "Retry-After": String(retryAfter) },
     );
   }
-  c.set("caller", { kind: "user", userId: auth.userId, tokenId: auth.tokenId, memberships: auth.memberships });
-  return next();
-});
+}
 
 async function limitByAddress(env: AppEnv["Bindings"], address: string | undefined) {
   if (!env.IP_RATE_LIMITER || !address) return;
@@ -60,8 +111,21 @@ async function limitByAddress(env: AppEnv["Bindings"], address: string | undefin
   if (!success) throw new ApiError(429, "Too many requests from this address", { "Retry-After": "60" });
 }
 
+/** Route middleware (added by defineRoute) for operations that authenticate before their handler runs. */
+export const authenticateFirst = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticateNow(c);
+  return next();
+});
+
+/** Route middleware (added by defineRoute) for reads whose token rides their first D1 batch. */
+export const authenticateInFirstRead = createMiddleware<AppEnv>(async (c, next) => {
+  const authentication = c.get("authentication");
+  if (authentication && !authentication.settled) c.set("db", authenticatingDb(c.get("db"), authentication));
+  return next();
+});
+
 /** Route middleware (added by defineRoute) for operations that need a user. */
 export const requireAuthentication = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("caller")?.kind !== "user") throw unauthorized();
+  if (!c.get("authentication")) throw unauthorized();
   return next();
 });

@@ -7,7 +7,12 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   return {
     db: c.get("db"),
     env: c.env,
-    caller: c.get("caller"),
+    // Read when used: a route whose token rides its first batch learns the caller from that batch.
+    get caller() {
+      const caller = c.get("caller") ?? c.get("authentication")?.caller;
+      if (!caller) throw new Error("the caller was read before the request's token was authenticated");
+      return caller;
+    },
     urls: urlBases(c),
     now: Date.now(),
     defer: deferUntilDone(c),

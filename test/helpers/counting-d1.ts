@@ -5,18 +5,21 @@ import type { ServiceContext } from "../../src/services/core/context";
  * (`all`/`run`/`first`/`raw`), each `batch` and each `exec` is one round trip to D1.
  */
 export function countingD1(d1: D1Database) {
-  const counter = { roundTrips: 0 };
+  /** Round trips, and the SQL of every statement sent (in a batch or alone). */
+  const counter = { roundTrips: 0, statements: [] as string[] };
   const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const sqlOf = new WeakMap<object, string>();
+  const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
         if (key === "bind")
           return (...args: unknown[]) =>
-            wrap((value as (...args: unknown[]) => D1PreparedStatement).apply(target, args));
+            wrap((value as (...args: unknown[]) => D1PreparedStatement).apply(target, args), query);
         if (key === "all" || key === "run" || key === "first" || key === "raw") {
           return (...args: unknown[]) => {
             counter.roundTrips++;
+            counter.statements.push(query);
             return (value as (...args: unknown[]) => unknown).apply(target, args);
           };
         }
@@ -24,21 +27,24 @@ export function countingD1(d1: D1Database) {
       },
     });
     real.set(proxy, statement);
+    sqlOf.set(proxy, query);
     return proxy;
   };
   const database = new Proxy(d1, {
     get(target, key) {
       const value = Reflect.get(target, key, target);
-      if (key === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (key === "prepare") return (query: string) => wrap(target.prepare(query), query);
       if (key === "batch") {
         return (statements: D1PreparedStatement[]) => {
           counter.roundTrips++;
+          for (const s of statements) counter.statements.push(sqlOf.get(s) ?? "?");
           return target.batch(statements.map((s) => real.get(s) ?? s));
         };
       }
       if (key === "exec") {
         return (query: string) => {
           counter.roundTrips++;
+          counter.statements.push(query);
           return target.exec(query);
         };
       }

@@ -62,9 +62,9 @@ export const organizationMembers = sqliteTable(
 );
 
 /**
- * Personal API tokens. Only the SHA-256 of the secret is stored; `tokenPrefix` is for display.
- * `rateWindow`/`rateCount` count requests in the current fixed window (updated by the same statement
- * that authenticates the token, so rate limiting costs no extra round trip).
+ * Personal API tokens. Only the SHA-256 of the secret is stored; `tokenPrefix` is for display. Reading a
+ * token writes nothing but a `lastUsedAt` stamp at most every 5 minutes; the per-token rate limit counts in a
+ * Durable Object (coordination/token-request-counter.ts).
  */
 export const apiTokens = sqliteTable(
   "api_tokens",
@@ -77,8 +77,6 @@ export const apiTokens = sqliteTable(
     createdAt: integer().notNull(),
     lastUsedAt: integer(),
     revokedAt: integer(),
-    rateWindow: integer().notNull().default(0),
-    rateCount: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),

@@ -8,6 +8,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/search",
   operationId: "searchSpaceContent",
+  authInFirstRead: true,
   tags: ["spaces"],
   summary: "Search content in a space",
   description:

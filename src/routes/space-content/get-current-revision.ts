@@ -7,6 +7,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content",
   operationId: "getCurrentRevision",
+  authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get the space's current revision",
   request: { params: SpaceParams, query: ContentQuery },

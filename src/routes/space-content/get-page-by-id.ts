@@ -8,6 +8,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/page/{pageId}",
   operationId: "getPageById",
+  authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get a space page by its ID",
   request: { params: SpaceParams.extend({ pageId: z.string().min(1) }), query: PageQuery },

@@ -8,6 +8,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/path/{pagePath}",
   operationId: "getPageByPath",
+  authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get a space page by its path",
   request: { params: SpaceParams.extend({ pagePath: z.string().min(1) }), query: PageQuery },

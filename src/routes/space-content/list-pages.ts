@@ -7,6 +7,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/pages",
   operationId: "listPages",
+  authInFirstRead: true,
   tags: ["space-content"],
   summary: "List all space pages",
   request: { params: SpaceParams, query: ContentQuery },

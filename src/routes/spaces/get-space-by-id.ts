@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}",
   operationId: "getSpaceById",
+  authInFirstRead: true,
   tags: ["spaces"],
   summary: "Get a space by its ID",
   description: "Anonymous callers may read public and unlisted spaces, and share-link spaces with their `shareKey`.",

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../../db/client";
 import { collections, spaces, type StoredLevel } from "../../db/schema";
-import { type Caller, organizationAccess } from "../core/context";
+import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
 import type { Access } from "./permissions";
 import { type MemberRole, strongest } from "./roles";
 
@@ -70,20 +70,36 @@ export interface SpaceWithAccess {
   chain: ChainLink[];
 }
 
+/** The two reads of a space (deleted or not) and its collection chain; they may ride a larger batch. */
+export function spaceReads(db: Db, spaceId: string) {
+  return [
+    db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
+    chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+  ] as const;
+}
+
+/**
+ * The space `spaceReads` found, with the caller's access. Takes the context, not the caller: a read's token may
+ * ride the same batch (http/request-authentication.ts), so the caller is known only once the batch is back.
+ */
+export function withSpaceAccess(
+  ctx: Pick<ServiceContext, "caller">,
+  [rows, chain]: [SpaceRow[], ChainLink[]],
+  shareKey?: string,
+): SpaceWithAccess | undefined {
+  const row = rows[0];
+  if (!row) return undefined;
+  return { row, chain, ...spaceAccess(ctx.caller, row, chain, shareKey) };
+}
+
 /** Reads a space (deleted or not) and its collection chain in one round trip, with the caller's access. */
 export async function loadSpace(
-  db: Db,
-  caller: Caller,
+  ctx: Pick<ServiceContext, "db" | "caller">,
   spaceId: string,
   shareKey?: string,
 ): Promise<SpaceWithAccess | undefined> {
-  const [rows, chain] = await db.batch([
-    db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-  ]);
-  const row = rows[0];
-  if (!row) return undefined;
-  return { row, chain, ...spaceAccess(caller, row, chain, shareKey) };
+  const [rows, chain] = await ctx.db.batch(spaceReads(ctx.db, spaceId));
+  return withSpaceAccess(ctx, [rows, chain], shareKey);
 }
 
 /** A space's access from its row and chain: the single computation used by authorization and presenters. */

@@ -12,33 +12,25 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export interface AuthenticatedToken {
   tokenId: string;
   userId: string;
-  /** Requests counted in the current rate-limit window, this one included. */
-  requestsInWindow: number;
+  /** When the token was last stamped as used (at most every TOKEN_STAMP_INTERVAL_MS), null if never. */
+  lastUsedAt: number | null;
   memberships: Map<string, MemberRole>;
 }
 
+/** `lastUsedAt` is accurate to this much: a token is stamped on use only when its stamp is older. */
+export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
+
 /**
- * Authenticates a bearer token in one D1 round trip: one statement finds the (unrevoked) token by hash,
- * stamps `lastUsedAt` and counts the request in its rate-limit window; a second loads the user's memberships.
+ * The two reads that authenticate a token by its hash: the live (unrevoked) token, and its user's memberships.
+ * Reads only, so that they can ride another read batch of the same request (http/auth.ts).
  */
-export async function authenticateToken(
-  db: Db,
-  token: string,
-  now: number,
-  rateWindow: number,
-): Promise<AuthenticatedToken | null> {
-  const hash = await sha256Hex(token);
-  const live = and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt));
-  const [stamped, memberships] = await db.batch([
+export function authenticationReads(db: Db, tokenHash: string) {
+  return [
     db
-      .update(apiTokens)
-      .set({
-        lastUsedAt: now,
-        rateCount: sql`CASE WHEN rate_window = ${rateWindow} THEN rate_count + 1 ELSE 1 END`,
-        rateWindow,
-      })
-      .where(live)
-      .returning({ id: apiTokens.id, userId: apiTokens.userId, rateCount: apiTokens.rateCount }),
+      .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
+      .limit(1),
     db
       .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
       .from(organizationMembers)
@@ -46,20 +38,53 @@ export async function authenticateToken(
         and(
           eq(
             organizationMembers.userId,
-            sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${hash} AND revoked_at IS NULL)`,
+            sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${tokenHash} AND revoked_at IS NULL)`,
           ),
           eq(organizationMembers.disabled, false),
         ),
       ),
-  ]);
-  const row = stamped[0];
-  if (!row) return null;
+  ] as const;
+}
+
+export type AuthenticationResults = [
+  { id: string; userId: string; lastUsedAt: number | null }[],
+  { organizationId: string; role: string | null }[],
+];
+
+/** The token the reads found, or null for an unknown or revoked token. */
+export function authenticatedToken([tokens, memberships]: AuthenticationResults): AuthenticatedToken | null {
+  const token = tokens[0];
+  if (!token) return null;
   return {
-    tokenId: row.id,
-    userId: row.userId,
-    requestsInWindow: row.rateCount,
+    tokenId: token.id,
+    userId: token.userId,
+    lastUsedAt: token.lastUsedAt,
     memberships: new Map(memberships.map((m) => [m.organizationId, m.role as MemberRole])),
   };
+}
+
+/** Authenticates a token on its own: one read batch. */
+export async function authenticateToken(db: Db, tokenHash: string): Promise<AuthenticatedToken | null> {
+  const [tokens, memberships] = await db.batch(authenticationReads(db, tokenHash));
+  return authenticatedToken([tokens, memberships]);
+}
+
+/** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
+export function tokenStampIsStale(token: AuthenticatedToken, now: number): boolean {
+  return token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_STAMP_INTERVAL_MS;
+}
+
+/** Stamps a token as used; a no-op when a concurrent request stamped it within the interval. */
+export async function stampTokenUse(db: Db, tokenId: string, now: number): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(apiTokens.id, tokenId),
+        sql`(${apiTokens.lastUsedAt} IS NULL OR ${apiTokens.lastUsedAt} <= ${now - TOKEN_STAMP_INTERVAL_MS})`,
+      ),
+    );
 }
 
 /** Issues a token for a user. The secret is returned once and never stored. */
@@ -74,8 +99,6 @@ export async function issueToken(db: Db, userId: string, label: string, now: num
     createdAt: now,
     lastUsedAt: null,
     revokedAt: null,
-    rateWindow: 0,
-    rateCount: 0,
   };
   await db.insert(apiTokens).values(row);
   return { row, secret };

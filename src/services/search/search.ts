@@ -203,7 +203,6 @@ export async function searchSpace(
   spaceId: string,
   input: SearchRequest,
 ): Promise<Page<SearchPageResult>> {
-  requireUser(ctx.caller);
   const plan = planSearch(input.query);
   const list = searchSources(plan);
   const q: Query = {
@@ -217,6 +216,8 @@ export async function searchSpace(
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ...(list.length ? [searchStatement(ctx, list[0], q)] : []),
   ] as never)) as unknown as [(typeof spaces.$inferSelect)[], Awaited<ReturnType<typeof chainQuery>>, SearchRow[]?];
+  // The caller after the batch: the token may ride it (http/request-authentication.ts).
+  requireUser(ctx.caller);
   const row = spaceRows[0];
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
   const { rows, source } = await runSources(ctx, list, q, first[0]);

@@ -43,11 +43,15 @@ export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly str
 /** The status that marks open-comment rows among `spaceCountersQueries`' rows (no change request has it). */
 const OPEN_COMMENTS = "comments:open";
 
+/** One row of `spaceCountersQueries`. */
+export interface SpaceCounterRow {
+  spaceId: string;
+  status: string;
+  count: number;
+}
+
 /** Counters from the rows of `spaceCountersQueries`. */
-export function foldSpaceCounters(
-  spaceIds: readonly string[],
-  rows: { spaceId: string; status: string; count: number }[],
-) {
+export function foldSpaceCounters(spaceIds: readonly string[], rows: SpaceCounterRow[]) {
   const counters = new Map(
     spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]),
   );

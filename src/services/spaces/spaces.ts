@@ -7,7 +7,13 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import { spaceCounters, type SpaceCounters } from "./space-counters";
+import {
+  foldSpaceCounters,
+  type SpaceCounterRow,
+  spaceCounters,
+  type SpaceCounters,
+  spaceCountersQueries,
+} from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
   type ChainLink,
@@ -16,8 +22,10 @@ import {
   loadSpace,
   type SpaceRow,
   spaceAccess,
+  spaceReads,
   type SpaceWithAccess,
   toStoredLevel,
+  withSpaceAccess,
 } from "../access/space-access";
 
 /** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
@@ -36,7 +44,10 @@ export async function spaceView(ctx: ServiceContext, row: SpaceRow, access: Acce
 
 /** A live space the caller can see (404 otherwise, including deleted spaces). */
 async function visibleSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceWithAccess> {
-  const found = await loadSpace(ctx.db, ctx.caller, spaceId, shareKey);
+  return checkVisible(ctx, await loadSpace(ctx, spaceId, shareKey));
+}
+
+function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undefined): SpaceWithAccess {
   if (!found || found.row.deletedAt !== null) {
     if (ctx.caller.kind === "anonymous") requireUser(ctx.caller);
     throw notFound("Space");
@@ -119,9 +130,15 @@ export async function createSpace(
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
 
+/** The space, its chain and its counters in one round trip (with the caller's token, when it rides along). */
 export async function getSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceView> {
-  const found = await visibleSpace(ctx, spaceId, shareKey);
-  return spaceView(ctx, found.row, found.access);
+  const [rows, chain, ...counterRows] = await ctx.db.batch([
+    ...spaceReads(ctx.db, spaceId),
+    ...spaceCountersQueries(ctx, [spaceId]),
+  ]);
+  const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain], shareKey));
+  const counters = foldSpaceCounters([spaceId], counterRows.flat() as SpaceCounterRow[]).get(spaceId)!;
+  return { row: found.row, access: found.access, counters };
 }
 
 export interface SpacePatch {
@@ -159,7 +176,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, patch: S
 /** Soft delete (admins). Deleting a space that does not exist, is invisible or is already deleted is a no-op. */
 export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise<void> {
   requireUser(ctx.caller);
-  const found = await loadSpace(ctx.db, ctx.caller, spaceId);
+  const found = await loadSpace(ctx, spaceId);
   if (!found || found.row.deletedAt !== null || !can(found.access, "space.view")) return;
   authorize(found.access, "space.admin", "Space");
   await ctx.db.update(spaces).set({ deletedAt: ctx.now, updatedAt: ctx.now }).where(eq(spaces.id, spaceId));
@@ -171,7 +188,7 @@ export async function deleteSpace(ctx: ServiceContext, spaceId: string): Promise
  */
 export async function restoreSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
   requireUser(ctx.caller);
-  const found = await loadSpace(ctx.db, ctx.caller, spaceId);
+  const found = await loadSpace(ctx, spaceId);
   if (!found) throw notFound("Space");
   authorize(found.access, "space.admin", "Space");
   const { row } = found;

@@ -1,0 +1,73 @@
+import type { Db } from "../db/client";
+import type { WindowCount } from "../env";
+import { unauthorized } from "../lib/errors";
+import type { UserCaller } from "../services/core/context";
+import {
+  type AuthenticatedToken,
+  type AuthenticationResults,
+  authenticatedToken,
+  authenticationReads,
+} from "../services/people/tokens";
+
+/**
+ * A bearer token of this request, authenticated once: by its own read batch, or by riding the first read
+ * batch of a route that opts in (`authInFirstRead`), so that such a read costs one D1 round trip in all.
+ */
+export class RequestAuthentication {
+  readonly reads: ReturnType<typeof authenticationReads>;
+  /** The token was found unknown or revoked and the request answered 401. */
+  rejected = false;
+  #token: Promise<AuthenticatedToken | null> | undefined;
+  #settled: AuthenticatedToken | null | undefined;
+
+  constructor(
+    private readonly db: Db,
+    tokenHash: string,
+    /** The token's request count in the current window, asked for as soon as the request came in. */
+    readonly counting: Promise<WindowCount> | undefined,
+  ) {
+    this.reads = authenticationReads(db, tokenHash);
+  }
+
+  get settled(): boolean {
+    return this.#settled !== undefined;
+  }
+
+  /** The authenticated user, once the token is settled and valid. */
+  get caller(): UserCaller | undefined {
+    const token = this.#settled;
+    if (!token) return undefined;
+    return { kind: "user", userId: token.userId, tokenId: token.tokenId, memberships: token.memberships };
+  }
+
+  /** The results of `reads`, fetched along with another batch. */
+  settle(results: AuthenticationResults): AuthenticatedToken | null {
+    if (this.#settled === undefined) this.#settled = authenticatedToken(results);
+    return this.#settled;
+  }
+
+  /** The token, reading it on its own unless a batch already did. */
+  token(): Promise<AuthenticatedToken | null> {
+    if (this.#settled !== undefined) return Promise.resolve(this.#settled);
+    this.#token ??= this.db.batch(this.reads).then(([tokens, memberships]) => this.settle([tokens, memberships]));
+    return this.#token;
+  }
+}
+
+/**
+ * The request's database for a route whose token rides its first read batch: until the token is settled,
+ * every `batch` carries the two authentication reads in front and settles the token from their results (an
+ * unknown token ends the request with 401 right there). Statements outside a batch run as they are; the
+ * token is checked before the response in any case (http/auth.ts).
+ */
+export function authenticatingDb(db: Db, authentication: RequestAuthentication): Db {
+  const batch: Db["batch"] = async (queries) => {
+    if (authentication.settled) return db.batch(queries);
+    const [tokens, memberships, ...results] = await db.batch([...authentication.reads, ...queries]);
+    if (!authentication.settle([tokens, memberships] as AuthenticationResults)) {
+      throw unauthorized("The API token is unknown or has been revoked");
+    }
+    return results as Awaited<ReturnType<Db["batch"]>>;
+  };
+  return Object.assign(Object.create(db) as Db, { batch });
+}

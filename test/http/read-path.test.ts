@@ -1,0 +1,136 @@
+// Issue 11, part 2: authentication is one read, writes nothing on the read path (bar a lastUsedAt stamp at most
+// every 5 minutes), rides a hot read's first batch, and is still enforced — 401 and 429 — on those reads.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { issueToken, TOKEN_STAMP_INTERVAL_MS } from "../../src/services/people/tokens";
+import { seedSpace } from "../helpers/content";
+import { countingD1 } from "../helpers/counting-d1";
+import { db } from "../helpers/seed";
+import { page, mergePages, indexed } from "../helpers/search";
+
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+
+/** The app over a D1 binding that counts round trips and records statements, with env overrides. */
+function countedApp(overrides: Record<string, string> = {}) {
+  const app = createApp();
+  const { database, counter } = countingD1(env.DB);
+  const request = async (path: string, token?: string) => {
+    counter.roundTrips = 0;
+    counter.statements = [];
+    const res = await app.request(
+      `https://api.quire.test/v1${path}`,
+      { headers: token ? { authorization: `Bearer ${token}` } : {} },
+      { ...env, ...overrides, DB: database },
+    );
+    return { res, roundTrips: counter.roundTrips, statements: [...counter.statements] };
+  };
+  return { request };
+}
+
+async function stampOf(tokenId: string) {
+  const row = await env.DB.prepare("SELECT last_used_at FROM api_tokens WHERE id = ?")
+    .bind(tokenId)
+    .first<{ last_used_at: number | null }>();
+  return row?.last_used_at ?? null;
+}
+
+describe("the read path", () => {
+  it("reads a space in one D1 round trip, token included, and writes nothing", async () => {
+    const { owner, space } = await seedSpace();
+    const { request } = countedApp();
+    await request(`/spaces/${space.id}`, owner.token); // the token's first use stamps it
+    const read = await request(`/spaces/${space.id}`, owner.token);
+    expect(read.res.status).toBe(200);
+    expect(await read.res.json()).toMatchObject({ id: space.id, permissions: { admin: true } });
+    expect(read.roundTrips).toBe(1);
+    expect(read.statements.filter((s) => WRITE.test(s))).toEqual([]);
+    expect(read.res.headers.get("x-ratelimit-limit")).toBe("1000");
+    expect(Number(read.res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
+  });
+
+  it("reads a page and the revision of main in at most two round trips, pages and search in one", async () => {
+    const { owner, space } = await seedSpace();
+    await mergePages(owner.token, space.id, [page("a", "Alpha", "Body of alpha with a zebra.")]);
+    await indexed(space.id);
+    const { request } = countedApp();
+    const listed = await request(`/spaces/${space.id}/content/pages`, owner.token);
+    expect(listed.res.status).toBe(200);
+    const pageId = ((await listed.res.json()) as { pages: { id: string }[] }).pages[0].id;
+    const pages = await request(`/spaces/${space.id}/content/pages`, owner.token);
+    expect(pages.res.status).toBe(200);
+    expect(pages.roundTrips).toBe(1);
+    for (const path of [
+      `/spaces/${space.id}/content`, // + the change request it was merged from
+      `/spaces/${space.id}/content/page/${pageId}`, // + the page's body
+      `/spaces/${space.id}/content/path/alpha`,
+    ]) {
+      const read = await request(path, owner.token);
+      expect(read.res.status, path).toBe(200);
+      expect(read.roundTrips, path).toBeLessThanOrEqual(2);
+      expect(
+        read.statements.filter((s) => WRITE.test(s)),
+        path,
+      ).toEqual([]);
+    }
+    const search = await request(`/spaces/${space.id}/search?query=zebra`, owner.token);
+    expect(search.res.status).toBe(200);
+    expect(((await search.res.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(search.roundTrips).toBe(1);
+  });
+
+  it("stamps lastUsedAt at most once per 5 minutes per token", async () => {
+    const { owner, space } = await seedSpace();
+    const { request } = countedApp();
+    const stamps = (statements: string[]) => statements.filter((s) => /^\s*update\s+"?api_tokens/i.test(s)).length;
+    await env.DB.prepare("UPDATE api_tokens SET last_used_at = NULL WHERE id = ?").bind(owner.tokenId).run();
+    const first = await request("/user", owner.token);
+    expect(stamps(first.statements)).toBe(1);
+    const stamped = await stampOf(owner.tokenId);
+    expect(stamped).toBeGreaterThan(Date.now() - 60_000);
+    for (const path of ["/user", `/spaces/${space.id}`, "/orgs"]) {
+      expect(stamps((await request(path, owner.token)).statements), path).toBe(0);
+    }
+    expect(await stampOf(owner.tokenId)).toBe(stamped);
+    const old = Date.now() - TOKEN_STAMP_INTERVAL_MS - 1000;
+    await env.DB.prepare("UPDATE api_tokens SET last_used_at = ? WHERE id = ?").bind(old, owner.tokenId).run();
+    expect(stamps((await request(`/spaces/${space.id}`, owner.token)).statements)).toBe(1);
+    expect(await stampOf(owner.tokenId)).toBeGreaterThan(old);
+  });
+
+  it("refuses an unknown or revoked token on reads whose token rides the batch, even on a public space", async () => {
+    const { owner, space } = await seedSpace();
+    await env.DB.prepare("UPDATE spaces SET visibility = 'public' WHERE id = ?").bind(space.id).run();
+    const { request } = countedApp();
+    expect((await request(`/spaces/${space.id}`)).res.status).toBe(200);
+    for (const path of [
+      `/spaces/${space.id}`,
+      `/spaces/${space.id}/content`,
+      `/spaces/${space.id}/content/pages`,
+      `/spaces/${space.id}/search?query=x`,
+    ]) {
+      const read = await request(path, "qr_not-a-real-token");
+      expect(read.res.status, path).toBe(401);
+      expect(await read.res.json(), path).toEqual({ error: { code: 401, message: expect.any(String) } });
+    }
+    await env.DB.prepare("UPDATE api_tokens SET revoked_at = ? WHERE id = ?").bind(Date.now(), owner.tokenId).run();
+    expect((await request(`/spaces/${space.id}`, owner.token)).res.status).toBe(401);
+  });
+
+  it("rate limits those reads too: 429 with Retry-After past the limit, counted per token off D1", async () => {
+    const { owner, space } = await seedSpace();
+    const { secret: token } = await issueToken(db, owner.user.id, "fresh", Date.now()); // nothing counted yet
+    const { request } = countedApp({ RATE_LIMIT_REQUESTS: "2" });
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 3; i++) {
+      const read = await request(`/spaces/${space.id}`, token);
+      statuses.push(read.res.status);
+      last = read.res;
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(Number(last!.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  });
+});
