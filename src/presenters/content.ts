@@ -1,7 +1,11 @@
 import { signedDownloadURL } from "../content/files";
+import { markdownToDocument } from "../content/markdown";
+import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access/signing-secret";
 import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { ServiceContext } from "../services/core/context";
+import type { PageReadView, RevisionView } from "../services/revisions/content-reads";
+import { presentChangeRequest } from "./change-request";
 
 const DEFAULT_LAYOUT = {
   width: "default",
@@ -132,6 +136,44 @@ export function pageBody(
   toDocument: (md: string) => unknown,
 ): Pick<PresentedPage, "markdown" | "document"> {
   return format === "document" ? { document: toDocument(markdown) } : { markdown };
+}
+
+/** A page read with its body as markdown (default) or as the reference's document JSON. */
+export function presentPageRead(ctx: ServiceContext, spaceId: string, view: PageReadView, format?: PageFormat) {
+  const presented = presentPage(ctx, spaceId, view.snapshot, view.page.id);
+  if (view.markdown === undefined) return presented;
+  return { ...presented, ...pageBody(view.markdown, format, markdownToDocument) };
+}
+
+/** A page list (listPages and its revision and change-request forms): the top-level pages, children nested. */
+export function presentPageList(ctx: ServiceContext, spaceId: string, snapshot: Snapshot) {
+  return { pages: presentPages(ctx, spaceId, snapshot) };
+}
+
+export async function presentFileList(ctx: ServiceContext, spaceId: string, page: Page<FileEntry>) {
+  return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, spaceId, f))) };
+}
+
+/** A revision object of the reference (pages without bodies, files with signed download URLs). */
+export async function presentRevision(ctx: ServiceContext, spaceId: string, { snapshot, mergedFrom }: RevisionView) {
+  const rev = snapshot.revision;
+  return {
+    object: "revision" as const,
+    id: rev.id,
+    parents: rev.parents,
+    type: rev.type,
+    ...(mergedFrom ? { mergedFrom: presentChangeRequest(ctx, mergedFrom) } : {}),
+    pages: presentPages(ctx, spaceId, snapshot),
+    files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
+    reusableContents: [...snapshot.reusables.values()].map((r) => ({
+      id: r.id,
+      title: r.title,
+      ...(r.body ? { document: r.body } : {}),
+    })),
+    variables: snapshot.variables,
+    createdAt: new Date(rev.createdAt).toISOString(),
+    urls: { app: spaceAppURL(ctx, spaceId) },
+  };
 }
 
 export type { PageEntry };

@@ -1,11 +1,13 @@
 import type { ContentRef } from "../content/document";
-import type { FileEntry, PageEntry, Snapshot } from "../content/model";
+import type { PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
+import { mapPage } from "../lib/pagination";
 import type { ServiceContext } from "../services/core/context";
-import type { presentChangeRequest } from "./change-request";
+import type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "../services/revisions/links";
+import { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage } from "./content";
-import type { presentOrganization } from "./organization";
-import type { presentSpace } from "./space";
+import { presentOrganization } from "./organization";
+import { presentSpace } from "./space";
 
 /** What every location of one space's content shares: its organization, space and version context. */
 export interface LocationContext {
@@ -16,12 +18,6 @@ export interface LocationContext {
   space: ReturnType<typeof presentSpace>;
   /** Set for change-request content; main content carries none (the field is optional). */
   versionContext?: { type: "changeRequest"; changeRequest: ReturnType<typeof presentChangeRequest> };
-}
-
-/** Pages and files that references name but the presented revision lacks, as the space last recorded them. */
-export interface MissingTargets {
-  pages: Map<string, PageEntry>;
-  files: Map<string, FileEntry>;
 }
 
 const PAGE_KINDS: Record<string, string> = { document: "sheet", group: "group", link: "link" };
@@ -97,4 +93,42 @@ export function locationPresenter(lc: LocationContext) {
     return { kind: "url" as const, url: urlFromRef(ref) ?? String(r.url ?? "") };
   };
   return { page, file, target };
+}
+
+function locationContext(ctx: ServiceContext, view: LocationView): LocationContext {
+  return {
+    ctx,
+    spaceId: view.spaceId,
+    snapshot: view.snapshot,
+    organization: presentOrganization(view.organization.row, view.organization.access, ctx.urls),
+    space: presentSpace(view.space, ctx.urls),
+    ...(view.changeRequest
+      ? {
+          versionContext: {
+            type: "changeRequest" as const,
+            changeRequest: presentChangeRequest(ctx, view.changeRequest),
+          },
+        }
+      : {}),
+  };
+}
+
+/** listSpaceLinks, listPageLinksInSpace and their change-request forms. */
+export async function presentLinkList(ctx: ServiceContext, { location, missing, ...list }: LinkListView) {
+  const present = locationPresenter(locationContext(ctx, location));
+  const items = await Promise.all(
+    list.items.map(async (link) => ({
+      status: link.status,
+      relation: link.relation,
+      targetReference: await present.target(link.targetReference, missing),
+      locationReferences: link.locationReferences.map((l) => present.page(l.page.id)),
+    })),
+  );
+  return { ...list, items };
+}
+
+/** listSpacePageBacklinks, listSpaceFileBacklinks and their change-request forms. */
+export function presentBacklinkList(ctx: ServiceContext, { location, ...list }: BacklinkListView) {
+  const present = locationPresenter(locationContext(ctx, location));
+  return mapPage(list, (l) => present.page(l.page.id));
 }

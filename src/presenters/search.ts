@@ -1,4 +1,6 @@
+import { mapPage, type Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core/context";
+import type { SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search/search";
 import { spaceAppURL } from "./content";
 
 /** A section of a search result (SearchSectionResult): `id` is the heading's anchor. */
@@ -26,17 +28,13 @@ export interface SearchSpaceResult {
   pages: SearchPageResult[];
 }
 
-export function presentSearchPage(
-  ctx: ServiceContext,
-  spaceId: string,
-  page: { id: string; title: string; path: string },
-): SearchPageResult {
+function presentSearchPage(ctx: ServiceContext, page: SearchPageView): SearchPageResult {
   return {
     id: page.id,
     title: page.title,
     path: page.path,
-    sections: [],
-    urls: { app: `${spaceAppURL(ctx, spaceId)}/${page.path}` },
+    sections: page.sections.map((section) => presentSearchSection(ctx, page, section)),
+    urls: { app: `${spaceAppURL(ctx, page.spaceId)}/${page.path}` },
   };
 }
 
@@ -44,11 +42,10 @@ export function presentSearchPage(
  * A matching section. The text before a page's first heading has no anchor: it is identified by the page
  * id and titled with the page title. `body` is the snippet (HTML-escaped, matches in `<mark>`).
  */
-export function presentSearchSection(
+function presentSearchSection(
   ctx: ServiceContext,
-  spaceId: string,
-  page: SearchPageResult,
-  section: { anchor: string; heading: string; body: string },
+  page: SearchPageView,
+  section: SearchSectionView,
 ): SearchSectionResult {
   const path = section.anchor ? `${page.path}#${section.anchor}` : page.path;
   return {
@@ -56,6 +53,20 @@ export function presentSearchSection(
     title: section.heading || page.title,
     path,
     body: section.body,
-    urls: { app: `${spaceAppURL(ctx, spaceId)}/${path}` },
+    urls: { app: `${spaceAppURL(ctx, page.spaceId)}/${path}` },
   };
+}
+
+/** searchSpaceContent: the matching pages. */
+export function presentSearchPages(ctx: ServiceContext, page: Page<SearchPageView>): Page<SearchPageResult> {
+  return mapPage(page, (p) => presentSearchPage(ctx, p));
+}
+
+/** searchOrganizationContent: the matching spaces, each with its pages. */
+export function presentSearchSpaces(ctx: ServiceContext, page: Page<SearchSpaceView>): Page<SearchSpaceResult> {
+  return mapPage(page, (space) => ({
+    id: space.id,
+    title: space.title,
+    pages: space.pages.map((p) => presentSearchPage(ctx, p)),
+  }));
 }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions/content-reads";
 import { ChangeRequestParams, PageQuery, RevisionPageSchema, json } from "../content/schemas";
 
@@ -17,14 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    await readPage(
-      ctx,
-      p.spaceId,
-      { kind: "change-request" as const, ref: p.changeRequestId },
-      { path: p.pagePath },
-      c.req.valid("query").format,
-    ),
-    200,
+  const view = await readPage(
+    ctx,
+    p.spaceId,
+    { kind: "change-request" as const, ref: p.changeRequestId },
+    { path: p.pagePath },
   );
+  return c.json(presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format), 200);
 };

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../lib/pagination";
+import { presentBacklinkList } from "../../presenters/links";
 import { listBacklinks } from "../../services/revisions/links";
 import { BacklinkList } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
@@ -19,14 +20,12 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    await listBacklinks(
-      ctx,
-      p.spaceId,
-      { kind: "change-request", ref: p.changeRequestId },
-      { page: p.pageId },
-      c.req.valid("query"),
-    ),
-    200,
+  const view = await listBacklinks(
+    ctx,
+    p.spaceId,
+    { kind: "change-request", ref: p.changeRequestId },
+    { page: p.pageId },
+    c.req.valid("query"),
   );
+  return c.json(presentBacklinkList(ctx, view), 200);
 };

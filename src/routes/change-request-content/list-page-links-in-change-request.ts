@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions/links";
 import { LinkList, LinkQuery } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
@@ -18,8 +19,12 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query"), p.pageId),
-    200,
+  const view = await listLinks(
+    ctx,
+    p.spaceId,
+    { kind: "change-request", ref: p.changeRequestId },
+    c.req.valid("query"),
+    p.pageId,
   );
+  return c.json(await presentLinkList(ctx, view), 200);
 };

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { fileDownloadURL } from "../../presenters/content";
 import { readSemanticChanges } from "../../services/revisions/content-reads";
 import { ChangeRequestParams, ChangesQuery, json, SemanticChangesSchema } from "../content/schemas";
 
@@ -16,12 +17,14 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
   const ref = p.changeRequestId;
+  const ctx = serviceContext(c);
   const changes = await readSemanticChanges(
-    serviceContext(c),
+    ctx,
     p.spaceId,
     { kind: "change-request", ref },
     { kind: "merge-base", ref },
     c.req.valid("query").limit,
+    (file) => fileDownloadURL(ctx, p.spaceId, file),
   );
   return c.json(changes, 200);
 };

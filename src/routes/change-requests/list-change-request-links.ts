@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions/links";
 import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";
@@ -17,8 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    await listLinks(ctx, p.spaceId, { kind: "change-request", ref: p.changeRequestId }, c.req.valid("query")),
-    200,
+  const view = await listLinks(
+    ctx,
+    p.spaceId,
+    { kind: "change-request", ref: p.changeRequestId },
+    c.req.valid("query"),
   );
+  return c.json(await presentLinkList(ctx, view), 200);
 };

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { fileDownloadURL } from "../../presenters/content";
 import { readSemanticChanges } from "../../services/revisions/content-reads";
 import { ChangesQuery, ContentQuery, json, RevisionParams, SemanticChangesSchema } from "../content/schemas";
 
@@ -15,12 +16,14 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
+  const ctx = serviceContext(c);
   const changes = await readSemanticChanges(
-    serviceContext(c),
+    ctx,
     p.spaceId,
     { kind: "revision", revisionId: p.revisionId },
     "first-parent",
     c.req.valid("query").limit,
+    (file) => fileDownloadURL(ctx, p.spaceId, file),
   );
   return c.json(changes, 200);
 };

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { presentFileList } from "../../presenters/content";
 import { listFiles } from "../../services/revisions/content-reads";
 import { ContentQuery, FileList, RevisionParams, json } from "../content/schemas";
 
@@ -17,8 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    await listFiles(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, c.req.valid("query")),
-    200,
+  const view = await listFiles(
+    ctx,
+    p.spaceId,
+    { kind: "revision" as const, revisionId: p.revisionId },
+    c.req.valid("query"),
   );
+  return c.json(await presentFileList(ctx, p.spaceId, view), 200);
 };

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentPageList } from "../../presenters/content";
 import { listPages } from "../../services/revisions/content-reads";
 import { ContentQuery, PagesSchema, RevisionParams, json } from "../content/schemas";
 
@@ -16,5 +17,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await listPages(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }), 200);
+  const view = await listPages(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId });
+  return c.json(presentPageList(ctx, p.spaceId, view), 200);
 };

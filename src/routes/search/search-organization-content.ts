@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSearchSpaces } from "../../presenters/search";
 import { searchOrganization } from "../../services/search/search";
 import { json } from "../content/schemas";
 import { OrganizationParams } from "../organizations/schemas";
@@ -19,5 +20,6 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
-  return c.json(await searchOrganization(ctx, c.req.valid("param").organizationId, c.req.valid("query")), 200);
+  const view = await searchOrganization(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
+  return c.json(presentSearchSpaces(ctx, view), 200);
 };

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentSearchPages } from "../../presenters/search";
 import { searchSpace } from "../../services/search/search";
 import { json, SpaceParams } from "../content/schemas";
 import { SearchPageResultList, SearchQuery } from "./schemas";
@@ -19,5 +20,6 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
-  return c.json(await searchSpace(ctx, c.req.valid("param").spaceId, c.req.valid("query")), 200);
+  const view = await searchSpace(ctx, c.req.valid("param").spaceId, c.req.valid("query"));
+  return c.json(presentSearchPages(ctx, view), 200);
 };

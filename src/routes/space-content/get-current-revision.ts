@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentRevision } from "../../presenters/content";
 import { readRevision } from "../../services/revisions/content-reads";
 import { ContentQuery, RevisionSchema, SpaceParams, json } from "../content/schemas";
 
@@ -17,5 +18,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readRevision(ctx, p.spaceId, { kind: "main" as const }), 200);
+  const view = await readRevision(ctx, p.spaceId, { kind: "main" as const });
+  return c.json(await presentRevision(ctx, p.spaceId, view), 200);
 };

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentFile } from "../../presenters/content";
 import { readFile } from "../../services/revisions/content-reads";
 import { ContentQuery, RevisionFileSchema, SpaceParams, json } from "../content/schemas";
 
@@ -17,5 +18,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(await readFile(ctx, p.spaceId, { kind: "main" as const }, p.fileId), 200);
+  const view = await readFile(ctx, p.spaceId, { kind: "main" as const }, p.fileId);
+  return c.json(await presentFile(ctx, p.spaceId, view), 200);
 };

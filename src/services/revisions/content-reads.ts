@@ -1,53 +1,31 @@
 import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../../content/markdown";
-import { type FileEntry, pageByPath, type Snapshot } from "../../content/model";
+import { type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
+import type { StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
 import { contentBlobs, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { pageArray, type PageRequest } from "../../lib/pagination";
-import {
-  fileDownloadURL,
-  type PageFormat,
-  pageBody,
-  presentFile,
-  presentPage,
-  presentPages,
-  spaceAppURL,
-} from "../../presenters/content";
-import { presentChangeRequest } from "../../presenters/change-request";
-import { getChangeRequest } from "../change-requests/change-requests";
+import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
+import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
 import { chainQuery, spaceAccess } from "../access/space-access";
 
-/** A revision object of the reference (pages without bodies, files with signed download URLs). */
-export async function readRevision(ctx: ServiceContext, spaceId: string, target: ContentTarget) {
-  const { snapshot } = await loadContent(ctx, spaceId, target);
-  const rev = snapshot.revision;
-  return {
-    object: "revision" as const,
-    id: rev.id,
-    parents: rev.parents,
-    type: rev.type,
-    ...(rev.mergedFrom
-      ? { mergedFrom: presentChangeRequest(ctx, await getChangeRequest(ctx, spaceId, rev.mergedFrom)) }
-      : {}),
-    pages: presentPages(ctx, spaceId, snapshot),
-    files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
-    reusableContents: [...snapshot.reusables.values()].map((r) => ({
-      id: r.id,
-      title: r.title,
-      ...(r.body ? { document: r.body } : {}),
-    })),
-    variables: snapshot.variables,
-    createdAt: new Date(rev.createdAt).toISOString(),
-    urls: { app: spaceAppURL(ctx, spaceId) },
-  };
+/** A revision: its snapshot, and the change request it was merged from, if any. */
+export interface RevisionView {
+  snapshot: StoredSnapshot;
+  mergedFrom?: ChangeRequestView;
 }
 
-export async function listPages(ctx: ServiceContext, spaceId: string, target: ContentTarget) {
+export async function readRevision(ctx: ServiceContext, spaceId: string, target: ContentTarget): Promise<RevisionView> {
   const { snapshot } = await loadContent(ctx, spaceId, target);
-  return { pages: presentPages(ctx, spaceId, snapshot) };
+  const mergedFrom = snapshot.revision.mergedFrom;
+  return { snapshot, ...(mergedFrom ? { mergedFrom: await getChangeRequest(ctx, spaceId, mergedFrom) } : {}) };
+}
+
+/** The snapshot whose pages are listed. */
+export async function listPages(ctx: ServiceContext, spaceId: string, target: ContentTarget): Promise<Snapshot> {
+  return (await loadContent(ctx, spaceId, target)).snapshot;
 }
 
 export type PageLocator = { id: string } | { path: string };
@@ -68,20 +46,23 @@ async function readBody(ctx: ServiceContext, spaceId: string, hash: string | und
   return row?.body ?? "";
 }
 
-/** A page with its body as markdown (default) or as the reference's document JSON. */
+/** A page read: the page in its snapshot, with its body's markdown when it is a document. */
+export interface PageReadView {
+  snapshot: Snapshot;
+  page: PageEntry;
+  markdown?: string;
+}
+
 export async function readPage(
   ctx: ServiceContext,
   spaceId: string,
   target: ContentTarget,
   locator: PageLocator,
-  format?: PageFormat,
-) {
+): Promise<PageReadView> {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const page = findPage(snapshot, locator);
-  const presented = presentPage(ctx, spaceId, snapshot, page.id);
-  if (page.type !== "document") return presented;
-  const markdown = await readBody(ctx, spaceId, page.body);
-  return { ...presented, ...pageBody(markdown, format, markdownToDocument) };
+  if (page.type !== "document") return { snapshot, page };
+  return { snapshot, page, markdown: await readBody(ctx, spaceId, page.body) };
 }
 
 /** A page's document JSON (getPageDocumentInRevisionById). */
@@ -108,18 +89,27 @@ export async function readDocument(ctx: ServiceContext, spaceId: string, documen
   return markdownToDocument(blobs[0].body);
 }
 
-export async function listFiles(ctx: ServiceContext, spaceId: string, target: ContentTarget, page: PageRequest) {
+export async function listFiles(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  page: PageRequest,
+): Promise<Page<FileEntry>> {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const files = [...snapshot.files.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const result = pageArray(files, (f) => f.id, page);
-  return { ...result, items: await Promise.all(result.items.map((f) => presentFile(ctx, spaceId, f))) };
+  return pageArray(files, (f) => f.id, page);
 }
 
-export async function readFile(ctx: ServiceContext, spaceId: string, target: ContentTarget, fileId: string) {
+export async function readFile(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  fileId: string,
+): Promise<FileEntry> {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const file = snapshot.files.get(fileId);
   if (!file) throw notFound("File");
-  return presentFile(ctx, spaceId, file);
+  return file;
 }
 
 async function findReusable(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
@@ -144,13 +134,17 @@ export async function readReusableContentDocument(
   return markdownToDocument(await readBody(ctx, spaceId, reusable.body));
 }
 
-/** Semantic changes between two snapshots: a revision and its first parent, or a change request and its base. */
+/**
+ * Semantic changes between two snapshots: a revision and its first parent, or a change request and its base.
+ * `downloadURL` signs a file version's download URL; the caller supplies it, as URLs are presentation.
+ */
 export async function readSemanticChanges(
   ctx: ServiceContext,
   spaceId: string,
   after: ContentTarget,
   before: ContentTarget | "first-parent",
   limit: number,
+  downloadURL: (file: FileEntry) => Promise<string>,
 ) {
   const first = await loadContents(ctx, spaceId, before === "first-parent" ? [after] : [after, before]);
   let [afterSnap, beforeSnap] = first.snapshots;
@@ -177,7 +171,7 @@ export async function readSemanticChanges(
     return "";
   });
   const urls = new Map<string, string>();
-  for (const [k, file] of reported) urls.set(k, await fileDownloadURL(ctx, spaceId, file));
+  for (const [k, file] of reported) urls.set(k, await downloadURL(file));
   const all = semanticChanges(beforeSnap, afterSnap, (f) => urls.get(key(f)) ?? "");
   return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

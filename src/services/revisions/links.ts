@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { ContentRef } from "../../content/document";
 import { type BodyLinks, type LinkRelation, refKey } from "../../content/links";
-import { childrenOf, type Snapshot } from "../../content/model";
+import { childrenOf, type FileEntry, type PageEntry, type Snapshot } from "../../content/model";
 import { changeRequests, organizations, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { pageArray, type PageRequest } from "../../lib/pagination";
-import { presentChangeRequest } from "../../presenters/change-request";
-import { locationPresenter, type MissingTargets } from "../../presenters/links";
-import { presentOrganization } from "../../presenters/organization";
-import { presentSpace } from "../../presenters/space";
+import { mapPage, type Page, pageArray, type PageRequest } from "../../lib/pagination";
+import type { Access } from "../access/permissions";
 import { organizationAccess, type ServiceContext } from "../core/context";
-import { openCommentsColumn } from "../change-requests/change-requests";
+import { type ChangeRequestView, openCommentsColumn } from "../change-requests/change-requests";
+import type { OrganizationRow } from "../people/organizations";
 import { type ContentTarget, loadContents } from "./content-load";
 import { bodyLinks } from "./link-cache";
 import { foldSpaceCounters, spaceCountersQueries } from "../spaces/space-counters";
+import type { SpaceView } from "../spaces/spaces";
 
 export type LinkStatus = "ok" | "broken" | "in-app";
 
@@ -102,6 +101,43 @@ function statusOf(s: Snapshot, ref: ContentRef, anchorsOf: (page: string) => str
 }
 
 /**
+ * What every location of a link read shares: the listed revision of the space, its organization, and the change
+ * request when the content is one's.
+ */
+export interface LocationView {
+  spaceId: string;
+  snapshot: Snapshot;
+  organization: { row: OrganizationRow; access: Access };
+  space: SpaceView;
+  changeRequest?: ChangeRequestView;
+}
+
+/** A page of the listed revision, as a location (a link's source, a backlink). */
+export interface PageLocation {
+  page: PageEntry;
+}
+
+/** One target of a link list: its status, and the pages whose bodies link to it, in tree order. */
+export interface LinkView {
+  status: LinkStatus;
+  relation: LinkRelation;
+  targetReference: ContentRef;
+  locationReferences: PageLocation[];
+}
+
+/** A link list (a page of targets with the revision's `stats`), with what presenting its locations needs. */
+export interface LinkListView extends Page<LinkView> {
+  stats: { total: number; broken: { total: number; changeRequest?: number } };
+  location: LocationView;
+  missing: MissingTargets;
+}
+
+/** A backlink list: a page of the pages linking to a target. */
+export interface BacklinkListView extends Page<PageLocation> {
+  location: LocationView;
+}
+
+/**
  * Everything a link read needs in two D1 round trips (three when some bodies were never parsed): the space,
  * change request and snapshots (the change request's and its merge base's), then the cached links of every
  * body, the organization, the space counters and the change request's author.
@@ -138,28 +174,24 @@ async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSourc
   ];
   if (!orgRows[0]) throw notFound("Space");
   const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
-  const lc = {
-    ctx,
+  const location: LocationView = {
     spaceId,
     snapshot: snapshots[0],
-    organization: presentOrganization(orgRows[0], organizationAccess(ctx.caller, orgId), ctx.urls),
-    space: presentSpace({ row: space.row, access: space.access, counters }, ctx.urls),
+    organization: { row: orgRows[0], access: organizationAccess(ctx.caller, orgId) },
+    space: { row: space.row, access: space.access, counters },
     ...(changeRequest
       ? {
-          versionContext: {
-            type: "changeRequest" as const,
-            changeRequest: presentChangeRequest(ctx, {
-              row: changeRequest,
-              author: authorRows[0],
-              mainRevision: space.row.revisionId,
-              space,
-              comments: Number(crComments[0]?.openComments ?? 0),
-            }),
+          changeRequest: {
+            row: changeRequest,
+            author: authorRows[0],
+            mainRevision: space.row.revisionId,
+            space,
+            comments: Number(crComments[0]?.openComments ?? 0),
           },
         }
       : {}),
   };
-  return { head: snapshots[0], base: snapshots[1] as Snapshot | undefined, links, present: locationPresenter(lc) };
+  return { head: snapshots[0], base: snapshots[1] as Snapshot | undefined, links, location };
 }
 
 export interface LinkListQuery extends PageRequest {
@@ -167,15 +199,18 @@ export interface LinkListQuery extends PageRequest {
   brokenContext?: "change-request" | "space";
 }
 
-/** listSpaceLinks, listPageLinksInSpace and their change-request forms: usages with `stats`. */
+/**
+ * listSpaceLinks, listPageLinksInSpace and their change-request forms: usages with `stats`, plus what presenting
+ * them needs (the location, and what the comparison revision knows of targets the listed one lacks).
+ */
 export async function listLinks(
   ctx: ServiceContext,
   spaceId: string,
   source: LinkSource,
   query: LinkListQuery,
   pageId?: string,
-) {
-  const { head, base, links, present } = await loadLinks(ctx, spaceId, source, true);
+): Promise<LinkListView> {
+  const { head, base, links, location } = await loadLinks(ctx, spaceId, source, true);
   if (pageId !== undefined && !head.pages.has(pageId)) throw notFound("Page");
   const all = resolveUsages(head, links, ctx.urls.app, pageId);
   const broken = all.filter((u) => u.status === "broken");
@@ -201,15 +236,21 @@ export async function listLinks(
     [head, ...(base ? [base] : [])],
     page.items.map((u) => u.ref),
   );
-  const items = await Promise.all(
-    page.items.map(async (u) => ({
+  const items = page.items.map(
+    (u): LinkView => ({
       status: u.status,
       relation: u.relation,
-      targetReference: await present.target(u.ref, missing),
-      locationReferences: u.from.map((id) => present.page(id)),
-    })),
+      targetReference: u.ref,
+      locationReferences: u.from.map((id) => ({ page: head.pages.get(id)! })),
+    }),
   );
-  return { ...page, items, stats };
+  return { ...page, items, stats, location, missing };
+}
+
+/** Pages and files that references name but the listed revision lacks, as the space last recorded them. */
+export interface MissingTargets {
+  pages: Map<string, PageEntry>;
+  files: Map<string, FileEntry>;
 }
 
 /**
@@ -245,8 +286,8 @@ export async function listBacklinks(
   source: LinkSource,
   target: BacklinkTarget,
   query: PageRequest,
-) {
-  const { head, links, present } = await loadLinks(ctx, spaceId, source, false);
+): Promise<BacklinkListView> {
+  const { head, links, location } = await loadLinks(ctx, spaceId, source, false);
   if ("page" in target ? !head.pages.has(target.page) : !head.files.has(target.file))
     throw notFound("page" in target ? "Page" : "File");
   const from = new Set<string>();
@@ -259,5 +300,5 @@ export async function listBacklinks(
     if (hit) for (const id of usage.from) from.add(id);
   }
   const page = pageArray([...from].sort(), (id) => id, query);
-  return { ...page, items: page.items.map((id) => present.page(id)) };
+  return { ...mapPage(page, (id): PageLocation => ({ page: head.pages.get(id)! })), location };
 }

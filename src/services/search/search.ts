@@ -3,12 +3,6 @@ import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type Se
 import { inBatch } from "../../db/client";
 import { spaces } from "../../db/schema";
 import { decodeCursor, encodeCursor, mapPage, type Page, type PageRequest } from "../../lib/pagination";
-import {
-  type SearchPageResult,
-  type SearchSpaceResult,
-  presentSearchPage,
-  presentSearchSection,
-} from "../../presenters/search";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
@@ -145,33 +139,56 @@ function snippetOf(row: SearchRow, source: Source | undefined, plan: SearchPlan)
   return renderSnippet(row.snippet);
 }
 
+/** A matching section: its heading's anchor and text ("" before the page's first heading) and the snippet. */
+export interface SearchSectionView {
+  anchor: string;
+  heading: string;
+  /** HTML-escaped, matches in `<mark>`. */
+  body: string;
+}
+
+/** A matching page of a space's primary content, with its best sections. */
+export interface SearchPageView {
+  spaceId: string;
+  id: string;
+  title: string;
+  path: string;
+  sections: SearchSectionView[];
+}
+
+/** A space of an organization search, with its best pages. */
+export interface SearchSpaceView {
+  id: string;
+  title: string;
+  pages: SearchPageView[];
+}
+
 /** Groups the statement's rows (ordered by group, page, section) into pages with their sections. */
-function groupPages(ctx: ServiceContext, rows: SearchRow[], source: Source | undefined, plan: SearchPlan) {
-  const pages: { spaceId: string; spaceTitle: string; score: number; page: SearchPageResult }[] = [];
+function groupPages(rows: SearchRow[], source: Source | undefined, plan: SearchPlan) {
+  const pages: { spaceTitle: string; score: number; page: SearchPageView }[] = [];
   for (const row of rows) {
     if (!row.pageId || !row.spaceId) continue;
     let last = pages[pages.length - 1];
-    if (!last || last.page.id !== row.pageId || last.spaceId !== row.spaceId) {
+    if (!last || last.page.id !== row.pageId || last.page.spaceId !== row.spaceId) {
       last = {
-        spaceId: row.spaceId,
         spaceTitle: row.spaceTitle ?? "",
         score: row.groupScore,
-        page: presentSearchPage(ctx, row.spaceId, {
+        page: {
+          spaceId: row.spaceId,
           id: row.pageId,
           title: row.pageTitle ?? "",
           path: row.pagePath ?? "",
-        }),
+          sections: [],
+        },
       };
       pages.push(last);
     }
     if (row.sectionId === null) continue;
-    last.page.sections!.push(
-      presentSearchSection(ctx, row.spaceId, last.page, {
-        anchor: row.anchor ?? "",
-        heading: row.heading ?? "",
-        body: snippetOf(row, source, plan),
-      }),
-    );
+    last.page.sections.push({
+      anchor: row.anchor ?? "",
+      heading: row.heading ?? "",
+      body: snippetOf(row, source, plan),
+    });
   }
   return pages;
 }
@@ -202,7 +219,7 @@ export async function searchSpace(
   ctx: ServiceContext,
   spaceId: string,
   input: SearchRequest,
-): Promise<Page<SearchPageResult>> {
+): Promise<Page<SearchPageView>> {
   const plan = planSearch(input.query);
   const list = searchSources(plan);
   const q: Query = {
@@ -221,7 +238,7 @@ export async function searchSpace(
   const row = spaceRows[0];
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
   const { rows, source } = await runSources(ctx, list, q, first[0]);
-  const pages = groupPages(ctx, rows, source, plan);
+  const pages = groupPages(rows, source, plan);
   return mapPage(
     pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),
     (p) => p.page,
@@ -236,7 +253,7 @@ export async function searchOrganization(
   ctx: ServiceContext,
   organizationId: string,
   input: SearchRequest,
-): Promise<Page<SearchSpaceResult>> {
+): Promise<Page<SearchSpaceView>> {
   const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const plan = planSearch(input.query);
@@ -257,11 +274,11 @@ export async function searchOrganization(
     fetch: Math.max(input.limit, 0) + 1,
   };
   const { rows, source } = await runSources(ctx, list, q);
-  const groups: (SearchSpaceResult & { score: number })[] = [];
-  for (const { spaceId, spaceTitle, score, page } of groupPages(ctx, rows, source, plan)) {
+  const groups: (SearchSpaceView & { score: number })[] = [];
+  for (const { spaceTitle, score, page } of groupPages(rows, source, plan)) {
     let group = groups[groups.length - 1];
-    if (!group || group.id !== spaceId) {
-      group = { id: spaceId, title: spaceTitle, pages: [], score };
+    if (!group || group.id !== page.spaceId) {
+      group = { id: page.spaceId, title: spaceTitle, pages: [], score };
       groups.push(group);
     }
     group.pages.push(page);
