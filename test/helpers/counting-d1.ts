@@ -1,52 +1,9 @@
 import { createDb } from "../../src/db/client";
+import { countingD1 } from "../../src/db/d1-stats";
 import type { ServiceContext } from "../../src/services/core/context";
-/**
- * Wraps a D1 binding and counts round trips at the database seam: each statement run on its own
- * (`all`/`run`/`first`/`raw`), each `batch` and each `exec` is one round trip to D1.
- */
-export function countingD1(d1: D1Database) {
-  const counter = { roundTrips: 0 };
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, key) {
-        const value = Reflect.get(target, key, target);
-        if (key === "bind")
-          return (...args: unknown[]) =>
-            wrap((value as (...args: unknown[]) => D1PreparedStatement).apply(target, args));
-        if (key === "all" || key === "run" || key === "first" || key === "raw") {
-          return (...args: unknown[]) => {
-            counter.roundTrips++;
-            return (value as (...args: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    real.set(proxy, statement);
-    return proxy;
-  };
-  const database = new Proxy(d1, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (key === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.roundTrips++;
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      }
-      if (key === "exec") {
-        return (query: string) => {
-          counter.roundTrips++;
-          return target.exec(query);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { database, counter };
-}
+
+// The counting wrapper is the one `D1_STATS` uses in the Worker (src/db/d1-stats.ts).
+export { countingD1 };
 
 /**
  * A service context for an organization admin whose database calls are counted (round-trip budgets are
