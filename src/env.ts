@@ -42,6 +42,10 @@ export interface Env {
   SIGNING_SECRET?: string;
   /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
   ALLOW_LOOPBACK_FETCH?: string;
+  /** "true" adds `Server-Timing: d1;desc="statements=N roundtrips=M"` to every response (npm run bench). */
+  D1_STATS?: string;
+  /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */
+  SKIP_IP_RATE_LIMIT?: string;
 }
 
 /** Queue messages carry only a job id; the job's payload lives in D1. */

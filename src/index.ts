@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { withD1Stats } from "./db/d1-stats";
 import type { Env, JobMessage } from "./env";
 import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
@@ -11,7 +12,11 @@ export { TokenRequestCounter } from "./coordination/token-request-counter";
 const app = createApp();
 
 export default {
-  fetch: (request, env, ctx) => app.fetch(foldPagePath(request), env, ctx),
+  fetch: (request, env, ctx) =>
+    // D1_STATS="true" (benchmarks): D1 statements and round trips per request in a Server-Timing header.
+    env.D1_STATS === "true"
+      ? withD1Stats(env, (counted) => app.fetch(foldPagePath(request), counted, ctx))
+      : app.fetch(foldPagePath(request), env, ctx),
   queue,
   scheduled,
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -106,7 +106,7 @@ async function enforceRateLimit(c: Context<AppEnv>, counting: Promise<WindowCoun
 }
 
 async function limitByAddress(env: AppEnv["Bindings"], address: string | undefined) {
-  if (!env.IP_RATE_LIMITER || !address) return;
+  if (!env.IP_RATE_LIMITER || !address || env.SKIP_IP_RATE_LIMIT === "true") return;
   const { success } = await env.IP_RATE_LIMITER.limit({ key: address });
   if (!success) throw new ApiError(429, "Too many requests from this address", { "Retry-After": "60" });
 }

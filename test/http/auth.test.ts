@@ -128,3 +128,22 @@ describe("personal API tokens", () => {
     expect((await api("GET", "/user", { token: a.token })).status).toBe(200);
   });
 });
+
+describe("per-address limiter", () => {
+  const refusing = { limit: async () => ({ success: false }) } as unknown as RateLimit;
+  const anonymous = (vars: Record<string, unknown>) =>
+    createApp().request(
+      "https://api.quire.test/v1/user",
+      { headers: { "cf-connecting-ip": "192.0.2.1" } },
+      {
+        ...env,
+        IP_RATE_LIMITER: refusing,
+        ...vars,
+      },
+    );
+
+  it("limits anonymous requests by address, unless SKIP_IP_RATE_LIMIT is true (load tests)", async () => {
+    expect((await anonymous({})).status).toBe(429);
+    expect((await anonymous({ SKIP_IP_RATE_LIMIT: "true" })).status).toBe(401);
+  });
+});

@@ -17,13 +17,13 @@ function countedApp(overrides: Record<string, string> = {}) {
   const { database, counter } = countingD1(env.DB);
   const request = async (path: string, token?: string) => {
     counter.roundTrips = 0;
-    counter.statements = [];
+    counter.queries = [];
     const res = await app.request(
       `https://api.quire.test/v1${path}`,
       { headers: token ? { authorization: `Bearer ${token}` } : {} },
       { ...env, ...overrides, DB: database },
     );
-    return { res, roundTrips: counter.roundTrips, statements: [...counter.statements] };
+    return { res, roundTrips: counter.roundTrips, statements: [...counter.queries] };
   };
   return { request };
 }
