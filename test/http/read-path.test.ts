@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { issueToken, TOKEN_STAMP_INTERVAL_MS } from "../../src/services/people/tokens";
-import { seedSpace } from "../helpers/content";
+import { changeRequestWith, seedSpace } from "../helpers/content";
+import { client } from "../helpers/http";
 import { countingD1 } from "../helpers/counting-d1";
 import { db } from "../helpers/seed";
 import { page, mergePages, indexed } from "../helpers/search";
@@ -17,13 +18,14 @@ function countedApp(overrides: Record<string, string> = {}) {
   const { database, counter } = countingD1(env.DB);
   const request = async (path: string, token?: string) => {
     counter.roundTrips = 0;
+    counter.rows = 0;
     counter.queries = [];
     const res = await app.request(
       `https://api.quire.test/v1${path}`,
       { headers: token ? { authorization: `Bearer ${token}` } : {} },
       { ...env, ...overrides, DB: database },
     );
-    return { res, roundTrips: counter.roundTrips, statements: [...counter.queries] };
+    return { res, roundTrips: counter.roundTrips, rows: counter.rows, statements: [...counter.queries] };
   };
   return { request };
 }
@@ -132,5 +134,39 @@ describe("the read path", () => {
     expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(Number(last!.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  });
+});
+
+describe("immutable snapshots cached in the isolate", () => {
+  it("reads a page of a warm space in one round trip and a few rows, whatever the space's size; never stale", async () => {
+    const { owner, space } = await seedSpace();
+    for (let batch = 0; batch < 3; batch++) {
+      const pages = Array.from({ length: 40 }, (_, i) =>
+        page(`p${i}`, `Page ${batch * 40 + i}`, `Body ${batch * 40 + i}.`),
+      );
+      await mergePages(owner.token, space.id, pages);
+    }
+    const { request } = countedApp();
+    const listed = await request(`/spaces/${space.id}/content/pages`, owner.token);
+    const ids = ((await listed.res.json()) as { pages: { id: string; title: string }[] }).pages;
+    const target = ids.find((p) => p.title === "Page 7")!.id;
+
+    const warm = await request(`/spaces/${space.id}/content/page/${target}`, owner.token);
+    expect(warm.res.status).toBe(200);
+    expect(await warm.res.json()).toMatchObject({ id: target, title: "Page 7", markdown: "Body 7." });
+    expect(warm.roundTrips).toBe(1);
+    // Token, membership, space, chain link(s), the page's body: no revision nodes (their query finds main unmoved).
+    expect(warm.rows).toBeLessThanOrEqual(8);
+
+    // Main moves on: the next read sees the new body at once, then is warm again.
+    const { cr } = await changeRequestWith(owner.token, space.id, [
+      { operation: "update_page", page: target, document: { markdown: "Rewritten." } },
+    ]);
+    await client(owner.token).spaces.mergeChangeRequest(space.id, cr.id);
+    const moved = await request(`/spaces/${space.id}/content/page/${target}`, owner.token);
+    expect(await moved.res.json()).toMatchObject({ id: target, markdown: "Rewritten." });
+    const again = await request(`/spaces/${space.id}/content/page/${target}`, owner.token);
+    expect(await again.res.json()).toMatchObject({ markdown: "Rewritten." });
+    expect(again.roundTrips).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { changeRequests, revisions, spaces } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
 import type { ServiceContext } from "../core/context";
+import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
 import { authorize, type Action } from "../access/permissions";
 import { chainQuery, spaceAccess, type SpaceWithAccess } from "../access/space-access";
 
@@ -57,20 +58,59 @@ export function checkSpace(space: SpaceWithAccess | undefined, action: Action): 
   return space;
 }
 
+/** Where a target's revision id is named, once the first batch is back: the space row, or the change request. */
+function namedRevision(target: ContentTarget, space: { revisionId: string }, cr: ChangeRequestRow | undefined) {
+  switch (target.kind) {
+    case "main":
+      return space.revisionId;
+    case "change-request":
+      return cr?.revisionId;
+    case "merge-base":
+      return cr ? (cr.revisionMergedAncestor ?? cr.revisionInitial) : undefined;
+    case "revision":
+      return target.revisionId;
+  }
+}
+
+/** The key under which the isolate remembers which revision a target named last time. */
+function pointerOf(spaceId: string, target: ContentTarget) {
+  return target.kind === "revision" ? undefined : `${spaceId}:${target.kind}:${"ref" in target ? target.ref : ""}`;
+}
+
+/**
+ * Reads that a caller may add to the first batch, given the snapshots the isolate expects each target to have
+ * (undefined where it has none in memory); their rows come back as `alongside`, unchecked: the caller uses them
+ * only if the loaded snapshot is the one it expected.
+ */
+export type AlongsideReads = (expected: (StoredSnapshot | undefined)[]) => BatchItem[];
+type BatchItem = Parameters<ServiceContext["db"]["batch"]>[0][number];
+
 /**
  * One D1 round trip: the space, its collection chain, the change request named by `changeRequestRef` (if any),
- * and for each target its revision row and every node of its content. Authorizes `action` on the space.
+ * and for each target its revision's snapshot: from this isolate's cache when the revision it names is there
+ * (revisions are immutable), else its revision row and every node of its content. A target whose revision the
+ * isolate expected but that moved on since is read in the same round trip. Authorizes `action` on the space.
  */
 export async function loadContents(
   ctx: ServiceContext,
   spaceId: string,
   targets: ContentTarget[],
-  opts: { action?: Action; changeRequestRef?: string; shareKey?: string } = {},
-): Promise<LoadedContents> {
+  opts: { action?: Action; changeRequestRef?: string; shareKey?: string; alongside?: AlongsideReads } = {},
+): Promise<LoadedContents & { alongside: unknown[]; expected: (StoredSnapshot | undefined)[] }> {
   const crTarget = targets.find((t): t is Extract<ContentTarget, { ref: string }> => "ref" in t);
   const crRef = opts.changeRequestRef ?? crTarget?.ref;
-  const reads = targets.flatMap((target) => {
-    const revisionId = revisionIdSql(spaceId, target);
+  const expected = targets.map((target) => {
+    const pointer = pointerOf(spaceId, target);
+    const revisionId = target.kind === "revision" ? target.revisionId : pointer && lastRevisionOf(pointer);
+    return revisionId ? cachedSnapshot(revisionId, spaceId) : undefined;
+  });
+  const reads = targets.flatMap((target, i) => {
+    const expectedId = expected[i]?.revision.id;
+    if (target.kind === "revision" && expectedId) return [];
+    // Expecting a revision, read the target's nodes only if it names another one by now (NULLIF: no rows when it
+    // does not), so that a target that moved on still costs this one round trip.
+    const named = revisionIdSql(spaceId, target);
+    const revisionId = expectedId ? sql`SELECT NULLIF((${named}), ${expectedId})` : named;
     return [
       ctx.db
         .select()
@@ -80,6 +120,7 @@ export async function loadContents(
       revisionNodesQuery(ctx.db, spaceId, revisionId),
     ];
   });
+  const extra = opts.alongside?.(expected) ?? [];
   const [spaceRows, chain, crRows, ...rest] = (await ctx.db.batch([
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
@@ -89,6 +130,7 @@ export async function loadContents(
       .where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`)
       .limit(1),
     ...reads,
+    ...extra,
   ] as never)) as unknown as [
     (typeof spaces.$inferSelect)[],
     Awaited<ReturnType<typeof chainQuery>>,
@@ -101,12 +143,27 @@ export async function loadContents(
     opts.action ?? "space.view",
   );
   if (crRef && !crRows[0]) throw notFound("Change request");
-  const snapshots = targets.map((_, i) => {
-    const revision = (rest[i * 2] as (typeof revisions.$inferSelect)[])[0];
-    if (!revision) throw notFound("Revision");
-    return assembleSnapshot(revision, rest[i * 2 + 1] as { hash: string; data: string; role: string }[]);
+  let next = 0;
+  const snapshots = targets.map((target, i) => {
+    let snapshot = expected[i];
+    if (target.kind !== "revision" || !snapshot) {
+      const revision = (rest[next++] as (typeof revisions.$inferSelect)[])[0];
+      const nodes = rest[next++] as { hash: string; data: string; role: string }[];
+      if (revision) {
+        snapshot = assembleSnapshot(revision, nodes);
+        cacheSnapshot(
+          snapshot,
+          nodes.reduce((bytes, node) => bytes + node.data.length, 0),
+        );
+      } else if (!snapshot || snapshot.revision.id !== namedRevision(target, space.row, crRows[0])) {
+        throw notFound("Revision");
+      }
+    }
+    const pointer = pointerOf(spaceId, target);
+    if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
+    return snapshot;
   });
-  return { space, changeRequest: crRows[0], snapshots };
+  return { space, changeRequest: crRows[0], snapshots, alongside: rest.slice(next), expected };
 }
 
 /** loadContents for a single target. */
@@ -122,6 +179,8 @@ export async function loadContent(
 
 /** Reads another revision's snapshot of the same space (e.g. a merge base) in one round trip. */
 export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisionId: string): Promise<StoredSnapshot> {
+  const cached = cachedSnapshot(revisionId, spaceId);
+  if (cached) return cached;
   const [revisionRows, nodes] = await ctx.db.batch([
     ctx.db
       .select()
@@ -131,5 +190,10 @@ export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisio
     revisionNodesQuery(ctx.db, spaceId, sql`SELECT ${revisionId}`),
   ]);
   if (!revisionRows[0]) throw notFound("Revision");
-  return assembleSnapshot(revisionRows[0], nodes);
+  const snapshot = assembleSnapshot(revisionRows[0], nodes);
+  cacheSnapshot(
+    snapshot,
+    nodes.reduce((bytes, node) => bytes + node.data.length, 0),
+  );
+  return snapshot;
 }

@@ -36,13 +36,17 @@ function findPage(snapshot: Snapshot, locator: PageLocator) {
   return page;
 }
 
-async function readBody(ctx: ServiceContext, spaceId: string, hash: string | undefined): Promise<string> {
-  if (!hash) return "";
-  const [row] = await ctx.db
+function bodyQuery(ctx: ServiceContext, spaceId: string, hash: string) {
+  return ctx.db
     .select({ body: contentBlobs.body })
     .from(contentBlobs)
     .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, hash)))
     .limit(1);
+}
+
+async function readBody(ctx: ServiceContext, spaceId: string, hash: string | undefined): Promise<string> {
+  if (!hash) return "";
+  const [row] = await bodyQuery(ctx, spaceId, hash);
   return row?.body ?? "";
 }
 
@@ -59,10 +63,25 @@ export async function readPage(
   target: ContentTarget,
   locator: PageLocator,
 ): Promise<PageReadView> {
-  const { snapshot } = await loadContent(ctx, spaceId, target);
+  // When this isolate holds the snapshot it expects the target to have, the page's body rides the first batch.
+  const expectedBody = (snapshot: Snapshot | undefined) => {
+    const page = snapshot && ("id" in locator ? snapshot.pages.get(locator.id) : pageByPath(snapshot, locator.path));
+    return page?.type === "document" && page.body ? page.body : undefined;
+  };
+  const { snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
+    alongside: ([snapshot]) => {
+      const hash = expectedBody(snapshot);
+      return hash ? [bodyQuery(ctx, spaceId, hash)] : [];
+    },
+  });
+  const snapshot = snapshots[0];
   const page = findPage(snapshot, locator);
   if (page.type !== "document") return { snapshot, page };
-  return { snapshot, page, markdown: await readBody(ctx, spaceId, page.body) };
+  const fetched = snapshot === expected[0] && expectedBody(snapshot) === page.body;
+  const markdown = fetched
+    ? ((alongside[0] as { body: string }[])[0]?.body ?? "")
+    : await readBody(ctx, spaceId, page.body);
+  return { snapshot, page, markdown };
 }
 
 /** A page's document JSON (getPageDocumentInRevisionById). */

@@ -1,0 +1,49 @@
+import type { StoredSnapshot } from "../../content/snapshot-store";
+
+/**
+ * Assembled snapshots by revision id, in this isolate. Revisions never change, so an entry never goes stale;
+ * the cache is bounded by the stored size of the nodes it was assembled from (the heap cost is a small multiple
+ * of that). Least recently used entries leave first. Cached snapshots are shared: nobody may mutate one
+ * (content/apply.ts and content/merge.ts work on clones); their page entries are frozen to make a slip loud.
+ */
+const MAX_NODE_BYTES = 8 * 1024 * 1024;
+/** Which revision a space's main, a change request or a merge base named when this isolate last read it. */
+const MAX_POINTERS = 10_000;
+
+const snapshots = new Map<string, { snapshot: StoredSnapshot; bytes: number }>();
+let cachedBytes = 0;
+const pointers = new Map<string, string>();
+
+export function cachedSnapshot(revisionId: string, spaceId: string): StoredSnapshot | undefined {
+  const entry = snapshots.get(revisionId);
+  if (!entry || entry.snapshot.revision.spaceId !== spaceId) return undefined;
+  snapshots.delete(revisionId);
+  snapshots.set(revisionId, entry);
+  return entry.snapshot;
+}
+
+/** Keeps a snapshot assembled from `bytes` bytes of stored nodes (not kept when larger than the whole cache). */
+export function cacheSnapshot(snapshot: StoredSnapshot, bytes: number): void {
+  const id = snapshot.revision.id;
+  if (bytes > MAX_NODE_BYTES || snapshots.has(id)) return;
+  for (const page of snapshot.pages.values()) Object.freeze(page);
+  for (const file of snapshot.files.values()) Object.freeze(file);
+  snapshots.set(id, { snapshot, bytes });
+  cachedBytes += bytes;
+  for (const [oldest, entry] of snapshots) {
+    if (cachedBytes <= MAX_NODE_BYTES) break;
+    snapshots.delete(oldest);
+    cachedBytes -= entry.bytes;
+  }
+}
+
+/** The revision `pointer` (e.g. "main of space X") named last time, a guess to be checked against D1. */
+export function lastRevisionOf(pointer: string): string | undefined {
+  return pointers.get(pointer);
+}
+
+export function rememberRevisionOf(pointer: string, revisionId: string): void {
+  pointers.delete(pointer);
+  pointers.set(pointer, revisionId);
+  if (pointers.size > MAX_POINTERS) pointers.delete(pointers.keys().next().value!);
+}
