@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
+import { batch } from "../db/batch";
 import type { Db } from "../db/client";
 import { badRequest } from "./errors";
 
@@ -84,9 +86,9 @@ export interface KeysetQuery<Row> {
   page: PageRequest;
   keys: SortKey<Row>[];
   /** Builds the rows query: apply `where` (combined with the list's own filter), `orderBy` and `limit`. */
-  rows: (where: SQL | undefined, orderBy: SQL[], limit: number) => { all(): Promise<Row[]> } & object;
+  rows: (where: SQL | undefined, orderBy: SQL[], limit: number) => RunnableQuery<Row[], "sqlite">;
   /** The total count of the list's filter, ignoring the cursor. */
-  count: { all(): Promise<{ count: number }[]> } & object;
+  count: RunnableQuery<{ count: number }[], "sqlite">;
 }
 
 /**
@@ -99,11 +101,7 @@ export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<
   const where = cursor.length ? after(keys, cursor) : undefined;
   const orderBy = keys.map((k) => (k.direction === "asc" ? asc(k.column) : desc(k.column)));
   const fetch = Math.max(page.limit, 1) + (page.limit > 0 ? 1 : 0);
-  // drizzle's batch item type is structural; both builders are batchable queries.
-  const [rows, counted] = (await db.batch([query.rows(where, orderBy, fetch) as never, query.count as never])) as [
-    Row[],
-    { count: number }[],
-  ];
+  const [rows, counted] = await batch(db, [query.rows(where, orderBy, fetch), query.count]);
   const count = Number(counted[0]?.count ?? 0);
   if (page.limit === 0) {
     return { items: [], count, ...(rows.length ? { next: { page: page.page ?? encodeCursor([]) } } : {}) };

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { collections, spaces, type StoredLevel } from "../../db/schema";
 import { type Caller, organizationAccess } from "../core/context";
@@ -77,7 +78,7 @@ export async function loadSpace(
   spaceId: string,
   shareKey?: string,
 ): Promise<SpaceWithAccess | undefined> {
-  const [rows, chain] = await db.batch([
+  const [rows, chain] = await batch(db, [
     db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
   ]);
@@ -113,7 +114,7 @@ export async function loadCollection(
   caller: Caller,
   collectionId: string,
 ): Promise<CollectionWithAccess | undefined> {
-  const [rows, chain] = await db.batch([
+  const [rows, chain] = await batch(db, [
     db.select().from(collections).where(eq(collections.id, collectionId)).limit(1),
     chainQuery(db, sql`${collectionId}`),
   ]);

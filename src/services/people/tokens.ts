@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { apiTokens, organizationMembers } from "../../db/schema";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
@@ -29,7 +30,7 @@ export async function authenticateToken(
 ): Promise<AuthenticatedToken | null> {
   const hash = await sha256Hex(token);
   const live = and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt));
-  const [stamped, memberships] = await db.batch([
+  const [stamped, memberships] = await batch(db, [
     db
       .update(apiTokens)
       .set({

@@ -1,4 +1,5 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { changeRequests, revisions, spaces } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
@@ -69,7 +70,7 @@ export async function loadContents(
 ): Promise<LoadedContents> {
   const crTarget = targets.find((t): t is Extract<ContentTarget, { ref: string }> => "ref" in t);
   const crRef = opts.changeRequestRef ?? crTarget?.ref;
-  const reads = targets.flatMap((target) => {
+  const reads = targets.map((target) => {
     const revisionId = revisionIdSql(spaceId, target);
     return [
       ctx.db
@@ -78,9 +79,9 @@ export async function loadContents(
         .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
         .limit(1),
       revisionNodesQuery(ctx.db, spaceId, revisionId),
-    ];
+    ] as const;
   });
-  const [spaceRows, chain, crRows, ...rest] = (await ctx.db.batch([
+  const [spaceRows, chain, crRows, contents] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
@@ -88,23 +89,17 @@ export async function loadContents(
       .from(changeRequests)
       .where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`)
       .limit(1),
-    ...reads,
-  ] as never)) as unknown as [
-    (typeof spaces.$inferSelect)[],
-    Awaited<ReturnType<typeof chainQuery>>,
-    ChangeRequestRow[],
-    ...unknown[],
-  ];
+    reads,
+  ]);
   const row = spaceRows[0];
   const space = checkSpace(
     row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined,
     opts.action ?? "space.view",
   );
   if (crRef && !crRows[0]) throw notFound("Change request");
-  const snapshots = targets.map((_, i) => {
-    const revision = (rest[i * 2] as (typeof revisions.$inferSelect)[])[0];
+  const snapshots = contents.map(([[revision], nodes]) => {
     if (!revision) throw notFound("Revision");
-    return assembleSnapshot(revision, rest[i * 2 + 1] as { hash: string; data: string; role: string }[]);
+    return assembleSnapshot(revision, nodes);
   });
   return { space, changeRequest: crRows[0], snapshots };
 }
@@ -122,7 +117,7 @@ export async function loadContent(
 
 /** Reads another revision's snapshot of the same space (e.g. a merge base) in one round trip. */
 export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisionId: string): Promise<StoredSnapshot> {
-  const [revisionRows, nodes] = await ctx.db.batch([
+  const [revisionRows, nodes] = await batch(ctx.db, [
     ctx.db
       .select()
       .from(revisions)

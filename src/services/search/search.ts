@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type SearchPlan } from "../../content/search";
+import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { spaces } from "../../db/schema";
 import { decodeCursor, encodeCursor, mapPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -212,14 +213,14 @@ export async function searchSpace(
     after: input.page ? decodeCursor(input.page, 2) : [],
     fetch: Math.max(input.limit, 0) + 1,
   };
-  const [spaceRows, chain, ...first] = (await ctx.db.batch([
+  const [spaceRows, chain, first] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    ...(list.length ? [searchStatement(ctx, list[0], q)] : []),
-  ] as never)) as unknown as [(typeof spaces.$inferSelect)[], Awaited<ReturnType<typeof chainQuery>>, SearchRow[]?];
+    list.length ? searchStatement(ctx, list[0], q) : undefined,
+  ]);
   const row = spaceRows[0];
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
-  const { rows, source } = await runSources(ctx, list, q, first[0]);
+  const { rows, source } = await runSources(ctx, list, q, first);
   const pages = groupPages(ctx, rows, source, plan);
   return mapPage(
     pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
+import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
@@ -114,7 +115,7 @@ export async function createSpace(
   // A template's pages are searchable content: index them like any other write to main (an empty space
   // has nothing to index; the daily sweep records its empty index).
   const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
   if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
@@ -226,7 +227,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     now: ctx.now,
   });
   const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
   await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
