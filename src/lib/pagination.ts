@@ -100,20 +100,26 @@ export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<
   const cursor = page.page ? decodeCursor(page.page, keys.length) : [];
   const where = cursor.length ? after(keys, cursor) : undefined;
   const orderBy = keys.map((k) => (k.direction === "asc" ? asc(k.column) : desc(k.column)));
-  const fetch = Math.max(page.limit, 1) + (page.limit > 0 ? 1 : 0);
-  const [rows, counted] = await batch(db, [query.rows(where, orderBy, fetch), query.count]);
-  const count = Number(counted[0]?.count ?? 0);
-  if (page.limit === 0) {
-    return { items: [], count, ...(rows.length ? { next: { page: page.page ?? encodeCursor([]) } } : {}) };
-  }
-  const items = rows.slice(0, page.limit);
-  const hasMore = rows.length > page.limit;
-  const last = items[items.length - 1];
-  return {
-    items,
-    count,
-    ...(hasMore && last ? { next: { page: encodeCursor(keys.map((k) => k.value(last))) } } : {}),
-  };
+  const [rows, counted] = await batch(db, [query.rows(where, orderBy, page.limit + 1), query.count]);
+  return pageOf(rows, Number(counted[0]?.count ?? 0), page, (last) => keys.map((k) => k.value(last)));
+}
+
+/**
+ * The one list envelope: `items`, `count` (total matching) and `next.page` (the cursor after the last item)
+ * omitted on the last page. `fetched` is the page read one item past its end when there is more (a limit of 0
+ * reads one item, to tell whether anything follows, and passes the request's own cursor on).
+ */
+export function pageOf<T>(
+  fetched: T[],
+  count: number,
+  request: PageRequest,
+  cursorOf: (last: T) => CursorValue[],
+): Page<T> {
+  if (fetched.length <= request.limit) return { items: fetched, count };
+  const items = fetched.slice(0, request.limit);
+  const page =
+    request.limit === 0 ? (request.page ?? encodeCursor([])) : encodeCursor(cursorOf(items[items.length - 1]));
+  return { items, count, next: { page } };
 }
 
 /** Applies a presenter to a page's items, keeping the envelope. */
@@ -127,24 +133,10 @@ export function mapPage<A, B>(page: Page<A>, present: (row: A) => B): Page<B> {
  */
 export function pageArray<T>(all: T[], key: (item: T) => string, page: PageRequest): Page<T> {
   let start = 0;
-  if (page.page) {
-    const [last] = decodeCursor(page.page, 1);
+  const [last] = page.page ? decodeCursor(page.page, 1) : [];
+  if (last !== undefined) {
     const at = all.findIndex((item) => key(item) > String(last));
     start = at === -1 ? all.length : at;
   }
-  const items = all.slice(start, start + page.limit);
-  const hasMore = start + page.limit < all.length;
-  return {
-    items,
-    count: all.length,
-    ...(hasMore
-      ? {
-          next: {
-            page: encodeCursor([
-              page.limit === 0 ? (start > 0 ? key(all[start - 1]) : "") : key(items[items.length - 1]),
-            ]),
-          },
-        }
-      : {}),
-  };
+  return pageOf(all.slice(start, start + page.limit + 1), all.length, page, (item) => [key(item)]);
 }

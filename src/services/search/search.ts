@@ -3,7 +3,7 @@ import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type Se
 import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { spaces } from "../../db/schema";
-import { decodeCursor, encodeCursor, mapPage, type Page, type PageRequest } from "../../lib/pagination";
+import { decodeCursor, mapPage, type Page, type PageRequest, pageOf } from "../../lib/pagination";
 import {
   type SearchPageResult,
   type SearchSpaceResult,
@@ -175,23 +175,6 @@ function groupPages(ctx: ServiceContext, rows: SearchRow[], source: Source | und
     );
   }
   return pages;
-}
-
-function pageOf<T>(
-  items: T[],
-  total: number,
-  request: PageRequest,
-  cursorOf: (item: T) => (string | number)[],
-): Page<T> {
-  if (request.limit === 0)
-    return { items: [], count: total, ...(total > 0 ? { next: { page: request.page ?? encodeCursor([]) } } : {}) };
-  const kept = items.slice(0, request.limit);
-  const more = items.length > request.limit;
-  return {
-    items: kept,
-    count: total,
-    ...(more ? { next: { page: encodeCursor(cursorOf(kept[kept.length - 1])) } } : {}),
-  };
 }
 
 export interface SearchRequest extends PageRequest {
