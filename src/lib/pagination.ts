@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
@@ -6,29 +5,13 @@ import { batch } from "../db/batch";
 import type { Db } from "../db/client";
 import { badRequest } from "./errors";
 
-/** `page` (opaque cursor) and `limit` (0..1000, default 100), as every list takes them (CONTRACT §5). */
-export const PageQuery = z.object({
-  page: z.string().optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1000)
-    .default(100)
-    .openapi({ description: "The number of results per page" }),
-});
-export type PageRequest = z.infer<typeof PageQuery>;
-
-/** The list envelope: `items`, `count` (total matching), `next.page` omitted on the last page. */
-export function listEnvelope<T extends z.ZodType>(item: T, name?: string) {
-  const schema = z.object({
-    items: z.array(item),
-    count: z.number().int(),
-    next: z.object({ page: z.string() }).optional(),
-  });
-  return name ? schema.openapi(name) : schema;
+/** `page` (opaque cursor) and `limit` (0..1000), as every list takes them (CONTRACT §5; wire: `PageQuery`). */
+export interface PageRequest {
+  page?: string;
+  limit: number;
 }
 
+/** A list's envelope, as `listEnvelope` (routes/schemas.ts) puts it on the wire. */
 export interface Page<T> {
   items: T[];
   count: number;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { listBacklinks } from "../../services/revisions/links";
 import { BacklinkList } from "../content/link-schemas";
 import { ChangeRequestParams, json } from "../content/schemas";

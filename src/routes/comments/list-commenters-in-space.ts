@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
 import { listCommenters } from "../../services/comments/comments";
 import { MemberList } from "../members/schemas";

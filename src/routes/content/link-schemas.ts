@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { OrganizationSchema } from "../organizations/schemas";
 import { SpaceSchema } from "../spaces/schemas";
 import { ChangeRequestSchema, RevisionFileSchema, RevisionPageSchema } from "./schemas";

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { queryBoolean, UserSchema } from "../schemas";
+import { queryBoolean, UserSchema, listEnvelope } from "../schemas";
 
 export const SpaceParams = z.object({ spaceId: z.string() });
 export const ChangeRequestParams = z.object({ spaceId: z.string(), changeRequestId: z.string() });

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { listSpecVersions } from "../../services/openapi/openapi-specs";
 import { json, SpecParams, SpecVersionList } from "./schemas";

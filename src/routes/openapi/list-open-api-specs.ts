@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentSpec } from "../../presenters/openapi";
 import { listSpecs } from "../../services/openapi/openapi-specs";
 import { OrganizationParams } from "../organizations/schemas";

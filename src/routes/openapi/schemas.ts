@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { TimestampSchema } from "../schemas";
+import { TimestampSchema, listEnvelope } from "../schemas";
 
 export const SPEC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentOrganization } from "../../presenters/organization";
 import { listOrganizationsForCaller } from "../../services/people/organizations";
 import type { MemberRole } from "../../services/access/roles";

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { PageQuery as PageRequestQuery } from "../schemas";
 import { listFiles } from "../../services/revisions/content-reads";
 import { ContentQuery, FileList, RevisionParams, json } from "../content/schemas";
 

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInOrganization } from "../../services/spaces/space-lists";
 import { SpaceList } from "./schemas";

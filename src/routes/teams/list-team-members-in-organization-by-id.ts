@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { withSpaceCounts } from "../../services/people/members";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
 import { organizationAccess } from "../../services/core/context";
 import { permissionsObject } from "../../services/access/permissions";

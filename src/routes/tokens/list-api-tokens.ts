@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentToken } from "../../presenters/token";
 import { listOwnTokens } from "../../services/people/tokens";
 import { ApiTokenList } from "./schemas";
