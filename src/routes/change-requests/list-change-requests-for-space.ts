@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { listEnvelope, PageQuery } from "../schemas";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { listChangeRequests } from "../../services/change-requests/change-requests";
-import { ChangeRequestSchema, json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,8 @@ import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
 import { listCommenters } from "../../services/comments/comments";
 import { MemberList } from "../members/schemas";
-import { ChangeRequestParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams } from "../content/schemas";
 import { scopeOf } from "./schemas";
 
 export const route = defineRoute({

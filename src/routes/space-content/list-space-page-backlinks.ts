@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../schemas";
 import { listBacklinks } from "../../services/revisions/links";
 import { BacklinkList } from "../content/link-schemas";
-import { json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
