@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
@@ -16,10 +17,7 @@ export const route = defineRoute({
   summary: "List organization invite links (admins only)",
   request: { params: OrganizationParams, query: PageQuery },
   responses: {
-    200: {
-      description: "List of invite links in the organization",
-      content: { "application/json": { schema: InviteLinkList } },
-    },
+    200: json(InviteLinkList, "List of invite links in the organization"),
   },
 });
 

@@ -65,8 +65,3 @@ export const SpecContentSchema = z
     url: z.string(),
   })
   .openapi("OpenAPISpecContent");
-
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentToken } from "../../presenters/token";
@@ -13,7 +14,7 @@ export const route = defineRoute({
   tags: ["users"],
   summary: "List your personal API tokens (Quire); secrets are never shown",
   request: { query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: ApiTokenList } } } },
+  responses: { 200: json(ApiTokenList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
