@@ -29,14 +29,26 @@ function resolveImport(from: string, specifier: string): string | undefined {
   throw new Error(`${relative(src, from)} imports ${specifier}, which does not resolve`);
 }
 
+/** Every specifier each file of src/ imports (values and types alike), comments left out. */
+function specifiers(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of sourceFiles(src)) {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    found.set(
+      file,
+      [...text.matchAll(SPECIFIER)].map((match) => match[1] ?? match[2] ?? match[3]!),
+    );
+  }
+  return found;
+}
+
 /** Every file of src/ with the src/ files it imports (values and types alike). */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(src)) {
-    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  for (const [file, imported] of specifiers()) {
     const targets = new Set<string>();
-    for (const match of text.matchAll(SPECIFIER)) {
-      const target = resolveImport(file, match[1] ?? match[2] ?? match[3]!);
+    for (const specifier of imported) {
+      const target = resolveImport(file, specifier);
       if (target) targets.add(relative(src, target));
     }
     graph.set(relative(src, file), [...targets]);
@@ -118,5 +130,16 @@ describe("src/ import graph", () => {
       }
     }
     expect(upward.sort()).toEqual([]);
+  });
+
+  it("keeps the wire schemas (@hono/zod-openapi) in routes/ and http/", () => {
+    const outside: string[] = [];
+    for (const [file, imported] of specifiers()) {
+      const top = relative(src, file).split("/")[0]!;
+      if (imported.some((s) => s.startsWith("@hono/zod-openapi")) && !["routes", "http"].includes(top)) {
+        outside.push(relative(src, file));
+      }
+    }
+    expect(outside).toEqual([]);
   });
 });

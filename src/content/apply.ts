@@ -1,6 +1,15 @@
 import { ApiError } from "../lib/errors";
 import type { ContentChangeInput, DocumentInputValue, FileInputValue } from "./changes";
-import { childrenOf, cloneSnapshot, type FileEntry, type PageEntry, type Snapshot, subtree } from "./model";
+import {
+  childrenOf,
+  cloneSnapshot,
+  type FileEntry,
+  PAGE_METADATA_KEYS,
+  type PageEntry,
+  type PageMetadataKey,
+  type Snapshot,
+  subtree,
+} from "./model";
 
 /** What applying needs from the outside world, injected so the algorithm stays pure and testable. */
 export interface ApplyDeps {
@@ -27,8 +36,6 @@ export interface ApplyResult {
   outcomes: PageOutcome[];
   insertedFiles: FileEntry[];
 }
-
-const META_KEYS = ["title", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex", "condition"] as const;
 
 function fail(index: number, message: string): never {
   throw new ApiError(400, `body.changes.${index}: ${message}`);
@@ -203,9 +210,9 @@ export async function applyChanges(
   return { snapshot: s, bodies, outcomes: [...outcomes.values()], insertedFiles };
 }
 
-function pickMeta(change: Partial<Record<(typeof META_KEYS)[number], unknown>>): Partial<PageEntry> {
+function pickMeta(change: Partial<Record<PageMetadataKey, unknown>>): Partial<PageEntry> {
   const out: Record<string, unknown> = {};
-  for (const key of META_KEYS) {
+  for (const key of PAGE_METADATA_KEYS) {
     const value = change[key];
     if (value === undefined) continue;
     // An empty emoji, icon or condition removes it.

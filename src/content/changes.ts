@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { documentInput, type DocumentInputValue } from "./document-input";
+import type { PageMetadataKey } from "./model";
 
 /** The content-write batch (content-changes.json): 1..50 changes, applied atomically. */
 const PageMetadata = {
@@ -17,7 +18,7 @@ const PageMetadata = {
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
   condition: z.string().max(1024).optional(),
-};
+} satisfies Record<PageMetadataKey | "slug", z.ZodType>;
 
 const MAX_MARKDOWN = 1024 * 1024;
 

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from "yaml";
 import { badRequest } from "../lib/errors";
+import { PAGE_METADATA, PAGE_METADATA_KEYS, type PageMetadata, type PageMetadataKey } from "./model";
 
 export type PageLayoutPreset = "docs" | "editorial" | "landing";
 
@@ -17,22 +18,17 @@ export interface PageLayoutOptions {
 }
 
 /** Page metadata read from a page's YAML frontmatter (unknown keys are ignored). */
-export interface PageFrontmatter {
-  title?: string;
-  description?: string;
-  emoji?: string;
-  icon?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
+export interface PageFrontmatter extends Partial<PageMetadata> {
   slug?: string;
-  condition?: string;
   /** A preset name, or the options (GitBook's Git Sync form `title: {visible: true}` is accepted too). */
   layout?: PageLayoutPreset | PageLayoutOptions;
   /** Cover image: a URL, `/files/<id>` or a repository path, as written. */
   cover?: string;
   coverY?: number;
 }
+
+/** Length limits of text metadata in frontmatter (the others are unbounded here). */
+const TEXT_LIMITS: Partial<Record<PageMetadataKey, number>> = { emoji: 50, icon: 50 };
 
 const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
@@ -130,22 +126,13 @@ export function readFrontmatter(yaml: string): PageFrontmatter {
   if (data === null || data === undefined) return {};
   if (!isRecord(data)) throw badRequest("Invalid frontmatter: it must be a YAML mapping of keys to values");
   const meta: PageFrontmatter = {};
-  const title = text(data, "title");
-  if (title) meta.title = title;
-  const description = text(data, "description");
-  if (description !== undefined) meta.description = description;
-  const emoji = text(data, "emoji", 50);
-  if (emoji !== undefined) meta.emoji = emoji;
-  const icon = text(data, "icon", 50);
-  if (icon !== undefined) meta.icon = icon;
-  for (const key of ["hidden", "noIndex", "noRobotsIndex"] as const) {
-    const value = flag(data, key);
-    if (value !== undefined) meta[key] = value;
+  for (const key of PAGE_METADATA_KEYS) {
+    const value = PAGE_METADATA[key] === "flag" ? flag(data, key) : text(data, key, TEXT_LIMITS[key]);
+    // An empty title is no title.
+    if (value !== undefined && (key !== "title" || value)) Object.assign(meta, { [key]: value });
   }
   const slug = text(data, "slug", 100);
   if (slug) meta.slug = slug;
-  const condition = text(data, "condition");
-  if (condition !== undefined) meta.condition = condition;
   const layout = layoutOf(data.layout);
   if (layout !== undefined) meta.layout = layout;
   const cover = text(data, "cover");

@@ -11,19 +11,35 @@ export interface ContentRefJSON {
   [key: string]: unknown;
 }
 
-/** A page as stored in its parent's level node (children live in their own node). */
-export interface PageEntry {
+/**
+ * The metadata of a page that writes set by name (content changes, frontmatter) and its entry stores, with its
+ * kind. The one list of these keys: the entry's fields, the change input, frontmatter and applying a change
+ * all derive from it.
+ */
+export const PAGE_METADATA = {
+  title: "text",
+  description: "text",
+  emoji: "text",
+  icon: "text",
+  hidden: "flag",
+  noIndex: "flag",
+  noRobotsIndex: "flag",
+  condition: "text",
+} as const;
+
+export type PageMetadataKey = keyof typeof PAGE_METADATA;
+export const PAGE_METADATA_KEYS = Object.keys(PAGE_METADATA) as PageMetadataKey[];
+
+/** A page's metadata fields: text as strings, flags as booleans; only the title is always there. */
+export type PageMetadata = { title: string } & {
+  [K in Exclude<PageMetadataKey, "title">]?: (typeof PAGE_METADATA)[K] extends "flag" ? boolean : string;
+};
+
+/** A page as stored in its parent's level node (children live in their own node). Metadata: PAGE_METADATA. */
+export interface PageEntry extends PageMetadata {
   id: string;
   type: PageType;
-  title: string;
   slug: string;
-  description?: string;
-  emoji?: string;
-  icon?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-  condition?: string;
   layout?: Record<string, unknown>;
   /** SHA-256 of the page's markdown body (document pages). */
   body?: string;

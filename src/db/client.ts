@@ -11,7 +11,7 @@ export type Db = ReturnType<typeof createDb>;
 /**
  * Makes a raw statement (`db.run(sql…)`, `db.all(sql…)`) usable inside `db.batch`. Drizzle's D1 batch binds
  * parameters through the prepared statement's `stmt`, which raw statements lack (a TypeError as soon as the
- * SQL has a parameter); this gives them one. Usage: `db.batch([inBatch(db, db.all(sql`…`)), …])`.
+ * SQL has a parameter); this gives them one. Usage: `batch(db, [inBatch(db, db.all(sql`…`)), …])`.
  */
 export function inBatch<T extends { getQuery(): { sql: string } }>(db: Db, raw: T): T {
   return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) });

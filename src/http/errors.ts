@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./app-env";
+import { json } from "./responses";
 import { ApiError } from "../lib/errors";
 
 export const ErrorSchema = z
@@ -32,12 +33,7 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /** Error responses for a route's OpenAPI description. */
 export function errorResponses(...statuses: number[]) {
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: ErrorSchema } } },
-    ]),
-  );
+  return Object.fromEntries(statuses.map((status) => [status, json(ErrorSchema, DESCRIPTIONS[status] ?? "Error")]));
 }
 
 /** Renders every error as the contract's body. Unexpected errors are logged and answered as a bare 500. */

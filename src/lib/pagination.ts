@@ -1,32 +1,17 @@
-import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
+import { batch } from "../db/batch";
 import type { Db } from "../db/client";
 import { badRequest } from "./errors";
 
-/** `page` (opaque cursor) and `limit` (0..1000, default 100), as every list takes them (CONTRACT §5). */
-export const PageQuery = z.object({
-  page: z.string().optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1000)
-    .default(100)
-    .openapi({ description: "The number of results per page" }),
-});
-export type PageRequest = z.infer<typeof PageQuery>;
-
-/** The list envelope: `items`, `count` (total matching), `next.page` omitted on the last page. */
-export function listEnvelope<T extends z.ZodType>(item: T, name?: string) {
-  const schema = z.object({
-    items: z.array(item),
-    count: z.number().int(),
-    next: z.object({ page: z.string() }).optional(),
-  });
-  return name ? schema.openapi(name) : schema;
+/** `page` (opaque cursor) and `limit` (0..1000), as every list takes them (CONTRACT §5; wire: `PageQuery`). */
+export interface PageRequest {
+  page?: string;
+  limit: number;
 }
 
+/** A list's envelope, as `listEnvelope` (routes/schemas.ts) puts it on the wire. */
 export interface Page<T> {
   items: T[];
   count: number;
@@ -84,9 +69,9 @@ export interface KeysetQuery<Row> {
   page: PageRequest;
   keys: SortKey<Row>[];
   /** Builds the rows query: apply `where` (combined with the list's own filter), `orderBy` and `limit`. */
-  rows: (where: SQL | undefined, orderBy: SQL[], limit: number) => { all(): Promise<Row[]> } & object;
+  rows: (where: SQL | undefined, orderBy: SQL[], limit: number) => RunnableQuery<Row[], "sqlite">;
   /** The total count of the list's filter, ignoring the cursor. */
-  count: { all(): Promise<{ count: number }[]> } & object;
+  count: RunnableQuery<{ count: number }[], "sqlite">;
 }
 
 /**
@@ -98,24 +83,26 @@ export async function keysetPage<Row>(db: Db, query: KeysetQuery<Row>): Promise<
   const cursor = page.page ? decodeCursor(page.page, keys.length) : [];
   const where = cursor.length ? after(keys, cursor) : undefined;
   const orderBy = keys.map((k) => (k.direction === "asc" ? asc(k.column) : desc(k.column)));
-  const fetch = Math.max(page.limit, 1) + (page.limit > 0 ? 1 : 0);
-  // drizzle's batch item type is structural; both builders are batchable queries.
-  const [rows, counted] = (await db.batch([query.rows(where, orderBy, fetch) as never, query.count as never])) as [
-    Row[],
-    { count: number }[],
-  ];
-  const count = Number(counted[0]?.count ?? 0);
-  if (page.limit === 0) {
-    return { items: [], count, ...(rows.length ? { next: { page: page.page ?? encodeCursor([]) } } : {}) };
-  }
-  const items = rows.slice(0, page.limit);
-  const hasMore = rows.length > page.limit;
-  const last = items[items.length - 1];
-  return {
-    items,
-    count,
-    ...(hasMore && last ? { next: { page: encodeCursor(keys.map((k) => k.value(last))) } } : {}),
-  };
+  const [rows, counted] = await batch(db, [query.rows(where, orderBy, page.limit + 1), query.count]);
+  return pageOf(rows, Number(counted[0]?.count ?? 0), page, (last) => keys.map((k) => k.value(last)));
+}
+
+/**
+ * The one list envelope: `items`, `count` (total matching) and `next.page` (the cursor after the last item)
+ * omitted on the last page. `fetched` is the page read one item past its end when there is more (a limit of 0
+ * reads one item, to tell whether anything follows, and passes the request's own cursor on).
+ */
+export function pageOf<T>(
+  fetched: T[],
+  count: number,
+  request: PageRequest,
+  cursorOf: (last: T) => CursorValue[],
+): Page<T> {
+  if (fetched.length <= request.limit) return { items: fetched, count };
+  const items = fetched.slice(0, request.limit);
+  const page =
+    request.limit === 0 ? (request.page ?? encodeCursor([])) : encodeCursor(cursorOf(items[items.length - 1]));
+  return { items, count, next: { page } };
 }
 
 /** Applies a presenter to a page's items, keeping the envelope. */
@@ -129,24 +116,10 @@ export function mapPage<A, B>(page: Page<A>, present: (row: A) => B): Page<B> {
  */
 export function pageArray<T>(all: T[], key: (item: T) => string, page: PageRequest): Page<T> {
   let start = 0;
-  if (page.page) {
-    const [last] = decodeCursor(page.page, 1);
+  const [last] = page.page ? decodeCursor(page.page, 1) : [];
+  if (last !== undefined) {
     const at = all.findIndex((item) => key(item) > String(last));
     start = at === -1 ? all.length : at;
   }
-  const items = all.slice(start, start + page.limit);
-  const hasMore = start + page.limit < all.length;
-  return {
-    items,
-    count: all.length,
-    ...(hasMore
-      ? {
-          next: {
-            page: encodeCursor([
-              page.limit === 0 ? (start > 0 ? key(all[start - 1]) : "") : key(items[items.length - 1]),
-            ]),
-          },
-        }
-      : {}),
-  };
+  return pageOf(all.slice(start, start + page.limit + 1), all.length, page, (item) => [key(item)]);
 }

@@ -32,3 +32,25 @@ export function queryBoolean(defaultValue: boolean) {
 export function queryArray<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
 }
+
+/** `page` (opaque cursor) and `limit` (0..1000, default 100), as every list takes them (CONTRACT §5). */
+export const PageQuery = z.object({
+  page: z.string().optional().openapi({ description: "Identifier of the page results to fetch (from `next.page`)." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(100)
+    .openapi({ description: "The number of results per page" }),
+});
+
+/** The list envelope: `items`, `count` (total matching), `next.page` omitted on the last page. */
+export function listEnvelope<T extends z.ZodType>(item: T, name?: string) {
+  const schema = z.object({
+    items: z.array(item),
+    count: z.number().int(),
+    next: z.object({ page: z.string() }).optional(),
+  });
+  return name ? schema.openapi(name) : schema;
+}

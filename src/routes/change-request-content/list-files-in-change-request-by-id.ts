@@ -1,9 +1,10 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery as PageRequestQuery } from "../../lib/pagination";
+import { PageQuery as PageRequestQuery } from "../schemas";
 import { presentFileList } from "../../presenters/content";
 import { listFiles } from "../../services/revisions/content-reads";
-import { ChangeRequestParams, ContentQuery, FileList, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams, ContentQuery, FileList } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

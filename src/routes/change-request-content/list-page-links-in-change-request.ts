@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions/links";
 import { LinkList, LinkQuery } from "../content/link-schemas";
-import { ChangeRequestParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

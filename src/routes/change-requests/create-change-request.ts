@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { createChangeRequest } from "../../services/change-requests/change-requests";
-import { ChangeRequestSchema, json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "post",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileDownloadURL } from "../../presenters/content";
 import { readSemanticChanges } from "../../services/revisions/content-reads";
-import { ChangeRequestParams, ChangesQuery, json, SemanticChangesSchema } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams, ChangesQuery, SemanticChangesSchema } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

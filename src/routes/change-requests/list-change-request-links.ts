@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions/links";
 import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
-import { ChangeRequestParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listEnvelope, PageQuery } from "../../lib/pagination";
+import { listEnvelope, PageQuery } from "../schemas";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { listChangeRequests } from "../../services/change-requests/change-requests";
-import { ChangeRequestSchema, json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { updateChangeRequest } from "../../services/change-requests/change-requests";
-import { ChangeRequestParams, ChangeRequestSchema, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams, ChangeRequestSchema } from "../content/schemas";
 
 export const route = defineRoute({
   method: "patch",

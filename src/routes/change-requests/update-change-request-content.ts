@@ -7,7 +7,8 @@ import { presentFile } from "../../presenters/content";
 import { getChangeRequest } from "../../services/change-requests/change-requests";
 import { writeChangeRequestContent } from "../../services/revisions/content-writes";
 import { queryBoolean } from "../schemas";
-import { ChangeRequestParams, ChangeRequestSchema, json, RevisionFileSchema } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams, ChangeRequestSchema, RevisionFileSchema } from "../content/schemas";
 
 const ContentUpdateSchema = z
   .object({

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { updateChangeRequestFromMain } from "../../services/change-requests/merges";
-import { ChangeRequestParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams } from "../content/schemas";
 
 const UpdateResultSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { getCollection } from "../../services/spaces/collections";
 import { CollectionParams, CollectionSchema } from "./schemas";
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["collections"],
   summary: "Get a collection by its ID",
   request: { params: CollectionParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: CollectionSchema } } } },
+  responses: { 200: json(CollectionSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

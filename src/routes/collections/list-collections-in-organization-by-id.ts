@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentCollection } from "../../presenters/collection";
 import { listCollectionsInOrganization } from "../../services/spaces/space-lists";
@@ -14,7 +15,7 @@ export const route = defineRoute({
   summary: "List all collections",
   description: "`nested` (default true): list nested collections too; false: top-level collections only.",
   request: { params: z.object({ organizationId: z.string() }), query: ListCollectionsQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: CollectionList } } } },
+  responses: { 200: json(CollectionList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInCollection } from "../../services/spaces/space-lists";
 import { SpaceList } from "../spaces/schemas";
@@ -13,7 +15,7 @@ export const route = defineRoute({
   tags: ["collections"],
   summary: "List all collection spaces",
   request: { params: CollectionParams, query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceList } } } },
+  responses: { 200: json(SpaceList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
+import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { moveCollection } from "../../services/spaces/collections";
 import { MoveBody } from "../spaces/schemas";
@@ -19,7 +20,7 @@ export const route = defineRoute({
     body: { required: false, content: { "application/json": { schema: MoveBody } } },
   },
   responses: {
-    200: { description: "Collection moved", content: { "application/json": { schema: CollectionSchema } } },
+    200: json(CollectionSchema, "Collection moved"),
     ...errorResponses(409),
   },
 });

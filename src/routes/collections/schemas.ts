@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { queryBoolean } from "../schemas";
-import { PageQuery } from "../../lib/pagination";
+import { queryBoolean, listEnvelope, PageQuery } from "../schemas";
 import { DefaultLevelSchema } from "../spaces/schemas";
 
 export const CollectionParams = z.object({ collectionId: z.string() });

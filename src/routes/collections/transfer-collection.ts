@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
+import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { transferCollection } from "../../services/spaces/collections";
 import { TransferBody } from "../spaces/schemas";
@@ -19,7 +20,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: TransferBody } } },
   },
   responses: {
-    200: { description: "Collection transferred", content: { "application/json": { schema: CollectionSchema } } },
+    200: json(CollectionSchema, "Collection transferred"),
     ...errorResponses(409, 412),
   },
 });

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { updateCollection } from "../../services/spaces/collections";
 import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "./schemas";
@@ -16,10 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateCollectionBody } } },
   },
   responses: {
-    200: {
-      description: "The collection has been updated",
-      content: { "application/json": { schema: CollectionSchema } },
-    },
+    200: json(CollectionSchema, "The collection has been updated"),
   },
 });
 

@@ -1,10 +1,11 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
 import { listCommenters } from "../../services/comments/comments";
 import { MemberList } from "../members/schemas";
-import { SpaceParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 import { scopeOf } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { listComments } from "../../services/comments/comments";
-import { ChangeRequestParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ChangeRequestParams } from "../content/schemas";
 import { CommentList, CommentListQuery, scopeOf } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { listComments } from "../../services/comments/comments";
-import { SpaceParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 import { CommentList, CommentListQuery, scopeOf } from "./schemas";
 
 export const route = defineRoute({

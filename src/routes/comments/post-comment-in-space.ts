@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { postComment } from "../../services/comments/comment-writes";
-import { SpaceParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 import { CommentSchema, PostCommentBody, bodyMarkdown, scopeOf } from "./schemas";
 
 export const route = defineRoute({

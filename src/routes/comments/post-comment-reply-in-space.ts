@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { postCommentReply } from "../../services/comments/comment-writes";
-import { json } from "../content/schemas";
+import { json } from "../../http/responses";
 import { CommentReplySchema, PostReplyBody, SpaceCommentParams, bodyMarkdown, scopeOf } from "./schemas";
 
 export const route = defineRoute({

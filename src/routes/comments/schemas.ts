@@ -2,10 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { documentInput, type DocumentInputValue } from "../../content/document-input";
 import { documentToMarkdown } from "../../content/markdown";
 import { badRequest } from "../../lib/errors";
-import { listEnvelope, PageQuery } from "../../lib/pagination";
 import type { CommentScope } from "../../services/comments/comments";
 import { ChangeRequestParams, SpaceParams } from "../content/schemas";
-import { queryArray, UserSchema } from "../schemas";
+import { queryArray, UserSchema, listEnvelope, PageQuery } from "../schemas";
 
 export const SpaceCommentParams = SpaceParams.extend({ commentId: z.string() });
 export const SpaceReplyParams = SpaceCommentParams.extend({ commentReplyId: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PageQuery } from "../../lib/pagination";
+import { listEnvelope, PageQuery } from "../schemas";
 import { OrganizationSchema } from "../organizations/schemas";
 import { SpaceSchema } from "../spaces/schemas";
 import { ChangeRequestSchema, RevisionFileSchema, RevisionPageSchema } from "./schemas";
@@ -50,15 +50,11 @@ export const ContentReferencesStatsSchema = z
   .object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number().optional() }) })
   .openapi("ContentReferencesStats");
 
-const envelope = { count: z.number().int(), next: z.object({ page: z.string() }).optional() };
-
-export const LinkList = z
-  .object({ items: z.array(ContentReferenceUsageSchema), ...envelope, stats: ContentReferencesStatsSchema })
+export const LinkList = listEnvelope(ContentReferenceUsageSchema)
+  .extend({ stats: ContentReferencesStatsSchema })
   .openapi("ContentReferenceUsageList");
 
-export const BacklinkList = z
-  .object({ items: z.array(ContentLocationSchema), ...envelope })
-  .openapi("ContentLocationList");
+export const BacklinkList = listEnvelope(ContentLocationSchema, "ContentLocationList");
 
 export const LinkQuery = PageQuery.extend({ status: LinkStatusSchema.optional() });
 export const ChangeRequestLinkQuery = LinkQuery.extend({

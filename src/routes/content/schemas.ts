@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { queryBoolean, UserSchema } from "../schemas";
+import { queryBoolean, UserSchema, listEnvelope } from "../schemas";
 
 export const SpaceParams = z.object({ spaceId: z.string() });
 export const ChangeRequestParams = z.object({ spaceId: z.string(), changeRequestId: z.string() });
@@ -104,8 +103,3 @@ export const SemanticChangesSchema = z
   .object({ changes: z.array(z.record(z.string(), z.unknown())), more: z.number().optional() })
   .openapi("RevisionSemanticChanges");
 export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
-
-export const json = <T extends z.ZodType>(schema: T, description = "OK") => ({
-  description,
-  content: { "application/json": { schema } },
-});

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { serviceContext } from "../../http/context";
 import type { AppEnv } from "../../http/app-env";
 import { IMPORT_SOURCES, importContent, type ImportTarget } from "../../services/imports";
-import { json } from "../content/schemas";
+import { json } from "../../http/responses";
 
 export const ImportContentBody = z
   .object({

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core/context";
 import { createInviteLink } from "../../services/people/invites";
@@ -18,10 +19,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: CreateInviteBody } } },
   },
   responses: {
-    201: {
-      description: "The organization invite has been created",
-      content: { "application/json": { schema: InviteLinkSchema } },
-    },
+    201: json(InviteLinkSchema, "The organization invite has been created"),
   },
 });
 

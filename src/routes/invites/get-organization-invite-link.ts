@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core/context";
 import { getInviteLink } from "../../services/people/invites";
@@ -13,10 +14,7 @@ export const route = defineRoute({
   summary: "Get an organization invite link (admins only)",
   request: { params: InviteParams },
   responses: {
-    200: {
-      description: "Invite link in the organization",
-      content: { "application/json": { schema: InviteLinkSchema } },
-    },
+    200: json(InviteLinkSchema, "Invite link in the organization"),
   },
 });
 

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { inviteUsers } from "../../services/people/invites";
 import { OrganizationParams } from "../organizations/schemas";
 import { InviteUsersBody, InviteUsersResponse } from "./schemas";
@@ -16,7 +17,7 @@ export const route = defineRoute({
     params: OrganizationParams,
     body: { required: true, content: { "application/json": { schema: InviteUsersBody } } },
   },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: InviteUsersResponse } } } },
+  responses: { 200: json(InviteUsersResponse) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { joinWithInvite } from "../../services/people/invites";
 import { InviteParams } from "./schemas";
 
@@ -13,7 +14,7 @@ export const route = defineRoute({
   description:
     "Joins with the link's role (a member keeps a stronger role). 404 for an unknown or deleted link; 403 when the organization does not accept invite links, or the link is disabled or expired.",
   request: { params: InviteParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: z.object({}) } } } },
+  responses: { 200: json(z.object({})) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core/context";
 import { listInviteLinks } from "../../services/people/invites";
@@ -15,10 +17,7 @@ export const route = defineRoute({
   summary: "List organization invite links (admins only)",
   request: { params: OrganizationParams, query: PageQuery },
   responses: {
-    200: {
-      description: "List of invite links in the organization",
-      content: { "application/json": { schema: InviteLinkList } },
-    },
+    200: json(InviteLinkList, "List of invite links in the organization"),
   },
 });
 

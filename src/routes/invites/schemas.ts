@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { MemberRoleOrGuestSchema, TimestampSchema } from "../schemas";
+import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../schemas";
 
 export const InviteParams = z.object({ organizationId: z.string(), inviteId: z.string() });
 

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core/context";
 import { updateInviteLink } from "../../services/people/invites";
@@ -16,10 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateInviteBody } } },
   },
   responses: {
-    200: {
-      description: "The organization invite has been updated",
-      content: { "application/json": { schema: InviteLinkSchema } },
-    },
+    200: json(InviteLinkSchema, "The organization invite has been updated"),
   },
 });
 

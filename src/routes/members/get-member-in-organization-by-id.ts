@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { getMember, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["organization-members"],
   summary: "Get an organization member by its ID",
   request: { params: MemberParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: OrganizationMemberSchema } } } },
+  responses: { 200: json(OrganizationMemberSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

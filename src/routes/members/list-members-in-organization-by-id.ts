@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { listMembers, withSpaceCounts } from "../../services/people/members";
 import { OrganizationParams } from "../organizations/schemas";
@@ -12,7 +13,7 @@ export const route = defineRoute({
   tags: ["organization-members"],
   summary: "List all organization members",
   request: { params: OrganizationParams, query: MemberListQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: MemberList } } } },
+  responses: { 200: json(MemberList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesForMember } from "../../services/spaces/space-lists";
 import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
@@ -13,10 +14,7 @@ export const route = defineRoute({
   description: "The spaces the member can access, with the member's effective role on each, in sibling order.",
   request: { params: MemberParams, query: MemberSpacesQuery },
   responses: {
-    200: {
-      description: "Listing of spaces that can be accessed by the user in the organization",
-      content: { "application/json": { schema: MemberSpaceList } },
-    },
+    200: json(MemberSpaceList, "Listing of spaces that can be accessed by the user in the organization"),
   },
 });
 

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core/context";
@@ -14,7 +15,7 @@ export const route = defineRoute({
   tags: ["organization-members"],
   summary: "List all organization member teams",
   request: { params: MemberParams, query: MemberTeamsQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: MemberTeamList } } } },
+  responses: { 200: json(MemberTeamList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,8 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { SpaceSchema } from "../spaces/schemas";
-import { listEnvelope, PageQuery } from "../../lib/pagination";
 import { ROLES } from "../../services/access/roles";
-import { MemberRoleOrGuestSchema, MemberRoleSchema, TimestampSchema, UserSchema } from "../schemas";
+import {
+  MemberRoleOrGuestSchema,
+  MemberRoleSchema,
+  TimestampSchema,
+  UserSchema,
+  listEnvelope,
+  PageQuery,
+} from "../schemas";
 
 export const MemberParams = z.object({ organizationId: z.string(), userId: z.string() });
 export const OrderSchema = z

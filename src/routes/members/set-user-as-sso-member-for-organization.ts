@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { setSSOMember, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
@@ -12,10 +13,7 @@ export const route = defineRoute({
   summary: "Set a user as an SSO member of an organization (admins only)",
   request: { params: MemberParams },
   responses: {
-    200: {
-      description: "The user has been added as an SSO member of the organization",
-      content: { "application/json": { schema: OrganizationMemberSchema } },
-    },
+    200: json(OrganizationMemberSchema, "The user has been added as an SSO member of the organization"),
   },
 });
 

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { updateMemberRole, withSpaceCounts } from "../../services/people/members";
 import { MemberParams, OrganizationMemberSchema, UpdateMemberBody } from "./schemas";
@@ -16,10 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateMemberBody } } },
   },
   responses: {
-    200: {
-      description: "The member has been updated",
-      content: { "application/json": { schema: OrganizationMemberSchema } },
-    },
+    200: json(OrganizationMemberSchema, "The member has been updated"),
     ...errorResponses(409),
   },
 });

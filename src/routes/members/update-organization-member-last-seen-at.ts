@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { pingOrganization } from "../../services/people/members";
 import { OrganizationParams } from "../organizations/schemas";
 import { PingResponse } from "./schemas";
@@ -14,10 +15,7 @@ export const route = defineRoute({
     "Stamps your last-seen time and returns `gitbookVisitorClaims`, an HS256 JWT (issuer: this API's URL, audience `quire:visitor`, subject: you, claims `org` and `role`, 15-minute expiry) signed with the deployment's signing secret: SIGNING_SECRET when it is set, otherwise the secret the deployment generated and stored for itself.",
   request: { params: OrganizationParams },
   responses: {
-    200: {
-      description: "Organization member has been updated",
-      content: { "application/json": { schema: PingResponse } },
-    },
+    200: json(PingResponse, "Organization member has been updated"),
   },
 });
 

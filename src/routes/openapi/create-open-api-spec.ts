@@ -1,9 +1,10 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { createSpec } from "../../services/openapi/openapi-specs";
 import { OrganizationParams } from "../organizations/schemas";
-import { CreateSpecBody, json, SpecSchema } from "./schemas";
+import { CreateSpecBody, SpecSchema } from "./schemas";
 
 export const route = defineRoute({
   method: "post",
@@ -17,7 +18,7 @@ export const route = defineRoute({
     params: OrganizationParams,
     body: { required: true, content: { "application/json": { schema: CreateSpecBody } } },
   },
-  responses: { 201: json("OpenAPI specification has been created", SpecSchema) },
+  responses: { 201: json(SpecSchema, "OpenAPI specification has been created") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,8 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { createOrUpdateSpec } from "../../services/openapi/openapi-specs";
-import { json, PutSpecBody, SpecPutParams, SpecSchema } from "./schemas";
+import { PutSpecBody, SpecPutParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({
   method: "put",
@@ -16,8 +17,8 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: PutSpecBody } } },
   },
   responses: {
-    200: json("OpenAPI specification has been updated", SpecSchema),
-    201: json("OpenAPI specification has been created", SpecSchema),
+    200: json(SpecSchema, "OpenAPI specification has been updated"),
+    201: json(SpecSchema, "OpenAPI specification has been created"),
   },
 });
 

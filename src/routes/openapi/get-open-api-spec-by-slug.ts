@@ -1,8 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { getSpec } from "../../services/openapi/openapi-specs";
-import { json, SpecParams, SpecSchema } from "./schemas";
+import { SpecParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["openapi"],
   summary: "Get an OpenAPI spec by its slug",
   request: { params: SpecParams },
-  responses: { 200: json("OK", SpecSchema) },
+  responses: { 200: json(SpecSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

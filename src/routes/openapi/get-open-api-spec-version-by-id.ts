@@ -1,8 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { getSpecVersion } from "../../services/openapi/openapi-specs";
-import { json, SpecVersionParams, SpecVersionSchema } from "./schemas";
+import { SpecVersionParams, SpecVersionSchema } from "./schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["openapi"],
   summary: "Get an OpenAPI spec version by its ID",
   request: { params: SpecVersionParams },
-  responses: { 200: json("OK", SpecVersionSchema) },
+  responses: { 200: json(SpecVersionSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,8 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpecContent } from "../../presenters/openapi";
 import { getSpecVersionContent } from "../../services/openapi/openapi-specs";
-import { json, SpecVersionParams, SpecContentSchema } from "./schemas";
+import { SpecVersionParams, SpecContentSchema } from "./schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -12,7 +13,7 @@ export const route = defineRoute({
   summary: "Get an OpenAPI spec version content by its ID",
   description: "The stored text, once the version was processed without an error (404 until then).",
   request: { params: SpecVersionParams },
-  responses: { 200: json("OK", SpecContentSchema) },
+  responses: { 200: json(SpecContentSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,9 +1,10 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { listSpecVersions } from "../../services/openapi/openapi-specs";
-import { json, SpecParams, SpecVersionList } from "./schemas";
+import { SpecParams, SpecVersionList } from "./schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -13,7 +14,7 @@ export const route = defineRoute({
   summary: "List all OpenAPI spec versions",
   description: "Newest first.",
   request: { params: SpecParams, query: PageQuery },
-  responses: { 200: json("OK", SpecVersionList) },
+  responses: { 200: json(SpecVersionList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,10 +1,11 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
 import { presentSpec } from "../../presenters/openapi";
 import { listSpecs } from "../../services/openapi/openapi-specs";
 import { OrganizationParams } from "../organizations/schemas";
-import { json, SpecList } from "./schemas";
+import { SpecList } from "./schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -13,7 +14,7 @@ export const route = defineRoute({
   tags: ["openapi"],
   summary: "List all OpenAPI spec",
   request: { params: OrganizationParams, query: PageQuery },
-  responses: { 200: json("OK", SpecList) },
+  responses: { 200: json(SpecList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

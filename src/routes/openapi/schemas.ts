@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
-import { TimestampSchema } from "../schemas";
+import { TimestampSchema, listEnvelope } from "../schemas";
 
 export const SPEC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -66,8 +65,3 @@ export const SpecContentSchema = z
     url: z.string(),
   })
   .openapi("OpenAPISpecContent");
-
-export const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});

@@ -1,8 +1,9 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { updateSpecVisibility } from "../../services/openapi/openapi-specs";
-import { json, SpecParams, SpecSchema, UpdateSpecBody } from "./schemas";
+import { SpecParams, SpecSchema, UpdateSpecBody } from "./schemas";
 
 export const route = defineRoute({
   method: "patch",
@@ -14,7 +15,7 @@ export const route = defineRoute({
     params: SpecParams,
     body: { required: true, content: { "application/json": { schema: UpdateSpecBody } } },
   },
-  responses: { 200: json("OpenAPI specification visibility has been updated", SpecSchema) },
+  responses: { 200: json(SpecSchema, "OpenAPI specification visibility has been updated") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

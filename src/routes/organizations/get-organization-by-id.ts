@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { getOrganization } from "../../services/people/organizations";
 import { OrganizationParams, OrganizationSchema } from "./schemas";
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["organizations"],
   summary: "Get an organization by its ID",
   request: { params: OrganizationParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: OrganizationSchema } } } },
+  responses: { 200: json(OrganizationSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

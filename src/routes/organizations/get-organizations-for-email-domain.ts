@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { organizationsForEmailDomain } from "../../services/people/organizations";
 import { OrganizationSchema } from "./schemas";
@@ -15,10 +16,7 @@ export const route = defineRoute({
     "Organizations listing the domain. For the domain of your own email, every such organization; otherwise only those you belong to.",
   request: { params: z.object({ emailDomain: z.string().min(1).max(253) }) },
   responses: {
-    200: {
-      description: "OK",
-      content: { "application/json": { schema: z.object({ organizations: z.array(OrganizationSchema) }) } },
-    },
+    200: json(z.object({ organizations: z.array(OrganizationSchema) })),
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { getSubdomain } from "../../services/people/organizations";
 import { SubdomainSchema } from "./schemas";
 
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["organizations"],
   summary: "Get a subdomain",
   request: { params: z.object({ subdomain: z.string().min(1).max(64) }) },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SubdomainSchema } } } },
+  responses: { 200: json(SubdomainSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

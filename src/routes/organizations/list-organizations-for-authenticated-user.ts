@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
 import { presentOrganization } from "../../presenters/organization";
 import { listOrganizationsForCaller } from "../../services/people/organizations";
 import type { MemberRole } from "../../services/access/roles";
@@ -13,7 +14,7 @@ export const route = defineRoute({
   tags: ["organizations"],
   summary: "Get the list of organizations for the currently authenticated user",
   request: { query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: OrganizationList } } } },
+  responses: { 200: json(OrganizationList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { updateOrganization } from "../../services/people/organizations";
 import { OrganizationParams, OrganizationSchema, UpdateOrganizationBody } from "./schemas";
@@ -15,10 +16,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateOrganizationBody } } },
   },
   responses: {
-    200: {
-      description: "The organization has been updated",
-      content: { "application/json": { schema: OrganizationSchema } },
-    },
+    200: json(OrganizationSchema, "The organization has been updated"),
   },
 });
 

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentFile } from "../../presenters/content";
 import { readFile } from "../../services/revisions/content-reads";
-import { ContentQuery, RevisionFileSchema, RevisionParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, RevisionFileSchema, RevisionParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readPageDocument } from "../../services/revisions/content-reads";
 import { queryBoolean } from "../schemas";
-import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, JSONDocumentSchema, RevisionParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

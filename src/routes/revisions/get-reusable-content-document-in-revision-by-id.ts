@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readReusableContentDocument } from "../../services/revisions/content-reads";
-import { ContentQuery, JSONDocumentSchema, RevisionParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, JSONDocumentSchema, RevisionParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevision } from "../../presenters/content";
 import { readRevision } from "../../services/revisions/content-reads";
-import { ContentQuery, RevisionParams, RevisionSchema, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, RevisionParams, RevisionSchema } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

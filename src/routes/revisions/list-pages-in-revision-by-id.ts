@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageList } from "../../presenters/content";
 import { listPages } from "../../services/revisions/content-reads";
-import { ContentQuery, PagesSchema, RevisionParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, PagesSchema, RevisionParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

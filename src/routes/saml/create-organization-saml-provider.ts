@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { createSamlProvider } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
@@ -16,7 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: CreateSamlProviderBody } } },
   },
   responses: {
-    201: { description: "SAML Provider created", content: { "application/json": { schema: SamlProviderSchema } } },
+    201: json(SamlProviderSchema, "SAML Provider created"),
   },
 });
 

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { getSamlProvider } from "../../services/people/saml";
 import { SamlParams, SamlProviderSchema } from "./schemas";
@@ -11,7 +12,7 @@ export const route = defineRoute({
   tags: ["organization-sso"],
   summary: "Get a SAML provider by its ID (admins only)",
   request: { params: SamlParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SamlProviderSchema } } } },
+  responses: { 200: json(SamlProviderSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentSamlProvider } from "../../presenters/saml";
 import { listSamlProviders } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
@@ -13,7 +15,7 @@ export const route = defineRoute({
   tags: ["organization-sso"],
   summary: "List all SAML providers (admins only)",
   request: { params: OrganizationParams, query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SamlProviderList } } } },
+  responses: { 200: json(SamlProviderList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

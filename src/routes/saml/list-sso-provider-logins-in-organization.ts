@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { samlServiceUrls } from "../../presenters/saml";
 import { listSSOLogins } from "../../services/people/saml";
 import { OrganizationParams } from "../organizations/schemas";
@@ -15,7 +16,7 @@ export const route = defineRoute({
     "The organization's active sign-in providers, for a login page: readable without membership or token. 404 when the organization does not exist.",
   anonymous: true,
   request: { params: OrganizationParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SSOLoginList } } } },
+  responses: { 200: json(SSOLoginList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

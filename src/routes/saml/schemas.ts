@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
 import { isPemCertificate } from "../../lib/x509";
-import { MemberRoleOrGuestSchema, TimestampSchema } from "../schemas";
+import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../schemas";
 import { TeamSchema } from "../teams/schemas";
 
 export const SamlParams = z.object({ organizationId: z.string(), samlProviderId: z.string() });

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { updateSamlProvider } from "../../services/people/saml";
 import { SamlParams, SamlProviderSchema, UpdateSamlProviderBody } from "./schemas";
@@ -15,10 +16,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateSamlProviderBody } } },
   },
   responses: {
-    200: {
-      description: "SAML provider has been updated",
-      content: { "application/json": { schema: SamlProviderSchema } },
-    },
+    200: json(SamlProviderSchema, "SAML provider has been updated"),
   },
 });
 

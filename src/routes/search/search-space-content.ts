@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchPages } from "../../presenters/search";
 import { searchSpace } from "../../services/search/search";
-import { json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 import { SearchPageResultList, SearchQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevision } from "../../presenters/content";
 import { readRevision } from "../../services/revisions/content-reads";
-import { ContentQuery, RevisionSchema, SpaceParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { ContentQuery, RevisionSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readDocument } from "../../services/revisions/content-reads";
-import { json, JSONDocumentSchema, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { JSONDocumentSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions/content-reads";
-import { PageQuery, RevisionPageSchema, SpaceParams, json } from "../content/schemas";
+import { json } from "../../http/responses";
+import { PageQuery, RevisionPageSchema, SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

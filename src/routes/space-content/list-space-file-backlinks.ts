@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { PageQuery } from "../schemas";
 import { presentBacklinkList } from "../../presenters/links";
 import { listBacklinks } from "../../services/revisions/links";
 import { BacklinkList } from "../content/link-schemas";
-import { json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

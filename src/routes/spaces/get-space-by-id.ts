@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { getSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
@@ -24,7 +25,7 @@ export const route = defineRoute({
         .openapi({ description: "For share-link spaces, the space's share key." }),
     }),
   },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceSchema } } } },
+  responses: { 200: json(SpaceSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions/links";
 import { LinkList, LinkQuery } from "../content/link-schemas";
-import { json, SpaceParams } from "../content/schemas";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",

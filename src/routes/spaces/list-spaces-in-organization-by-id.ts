@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInOrganization } from "../../services/spaces/space-lists";
 import { SpaceList } from "./schemas";
@@ -14,7 +16,7 @@ export const route = defineRoute({
   summary: "List all spaces",
   description: "The live spaces of the organization that the caller can see, siblings in their explicit order.",
   request: { params: z.object({ organizationId: z.string() }), query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: SpaceList } } } },
+  responses: { 200: json(SpaceList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { moveSpace } from "../../services/spaces/spaces";
 import { MoveBody, SpaceParams, SpaceSchema } from "./schemas";
@@ -18,7 +19,7 @@ export const route = defineRoute({
     body: { required: false, content: { "application/json": { schema: MoveBody } } },
   },
   responses: {
-    200: { description: "Space moved", content: { "application/json": { schema: SpaceSchema } } },
+    200: json(SpaceSchema, "Space moved"),
     ...errorResponses(409),
   },
 });

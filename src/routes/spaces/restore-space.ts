@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { restoreSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
@@ -12,7 +13,7 @@ export const route = defineRoute({
   summary: "Restore a deleted space",
   description: "Only spaces deleted in the last 7 days can be restored (412 otherwise).",
   request: { params: SpaceParams },
-  responses: { 200: { description: "Space restored", content: { "application/json": { schema: SpaceSchema } } } },
+  responses: { 200: json(SpaceSchema, "Space restored") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { transferSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema, TransferBody } from "./schemas";
@@ -18,7 +19,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: TransferBody } } },
   },
   responses: {
-    200: { description: "Space transferred", content: { "application/json": { schema: SpaceSchema } } },
+    200: json(SpaceSchema, "Space transferred"),
     ...errorResponses(409, 412),
   },
 });

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { updateSpace } from "../../services/spaces/spaces";
 import { SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schemas";
@@ -16,7 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateSpaceBody } } },
   },
   responses: {
-    200: { description: "The space has been updated", content: { "application/json": { schema: SpaceSchema } } },
+    200: json(SpaceSchema, "The space has been updated"),
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { API_BUILD, API_VERSION } from "../../version";
 
 export const route = defineRoute({
@@ -10,14 +11,7 @@ export const route = defineRoute({
   summary: "Get API information",
   anonymous: true,
   responses: {
-    200: {
-      description: "OK",
-      content: {
-        "application/json": {
-          schema: z.object({ version: z.string(), build: z.string() }).openapi("ApiInformation"),
-        },
-      },
-    },
+    200: json(z.object({ version: z.string(), build: z.string() }).openapi("ApiInformation")),
   },
 });
 

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core/context";
 import { createTeam } from "../../services/people/teams";
@@ -16,7 +17,7 @@ export const route = defineRoute({
     params: OrganizationParams,
     body: { required: true, content: { "application/json": { schema: CreateTeamBody } } },
   },
-  responses: { 201: { description: "Team has been created", content: { "application/json": { schema: TeamSchema } } } },
+  responses: { 201: json(TeamSchema, "Team has been created") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

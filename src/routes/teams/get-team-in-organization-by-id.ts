@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core/context";
 import { getTeam } from "../../services/people/teams";
@@ -12,7 +13,7 @@ export const route = defineRoute({
   tags: ["organization-teams"],
   summary: "Get a team",
   request: { params: TeamParams },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: TeamSchema } } } },
+  responses: { 200: json(TeamSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

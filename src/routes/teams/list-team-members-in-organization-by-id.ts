@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { withSpaceCounts } from "../../services/people/members";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
 import { organizationAccess } from "../../services/core/context";
 import { permissionsObject } from "../../services/access/permissions";
@@ -15,7 +16,7 @@ export const route = defineRoute({
   tags: ["organization-teams"],
   summary: "List all team members",
   request: { params: TeamParams, query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: TeamMemberList } } } },
+  responses: { 200: json(TeamMemberList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

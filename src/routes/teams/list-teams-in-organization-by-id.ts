@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core/context";
@@ -14,7 +15,7 @@ export const route = defineRoute({
   tags: ["organization-teams"],
   summary: "List all teams",
   request: { params: OrganizationParams, query: TeamListQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: TeamList } } } },
+  responses: { 200: json(TeamList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

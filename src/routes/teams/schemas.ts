@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery } from "../../lib/pagination";
-import { TimestampSchema } from "../schemas";
+import { TimestampSchema, listEnvelope, PageQuery } from "../schemas";
 import { OrganizationMemberSchema } from "../members/schemas";
 
 export const TeamParams = z.object({ organizationId: z.string(), teamId: z.string() });

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core/context";
 import { updateTeam } from "../../services/people/teams";
@@ -16,7 +17,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateTeamBody } } },
   },
   responses: {
-    200: { description: "The team has been updated", content: { "application/json": { schema: TeamSchema } } },
+    200: json(TeamSchema, "The team has been updated"),
   },
 });
 

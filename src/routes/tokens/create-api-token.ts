@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentToken } from "../../presenters/token";
 import { createOwnToken } from "../../services/people/tokens";
 import { CreatedApiTokenSchema } from "./schemas";
@@ -19,10 +20,7 @@ export const route = defineRoute({
     },
   },
   responses: {
-    201: {
-      description: "The token has been created",
-      content: { "application/json": { schema: CreatedApiTokenSchema } },
-    },
+    201: json(CreatedApiTokenSchema, "The token has been created"),
   },
 });
 

@@ -1,6 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { mapPage, PageQuery } from "../../lib/pagination";
+import { json } from "../../http/responses";
+import { PageQuery } from "../schemas";
+import { mapPage } from "../../lib/pagination";
 import { presentToken } from "../../presenters/token";
 import { listOwnTokens } from "../../services/people/tokens";
 import { ApiTokenList } from "./schemas";
@@ -12,7 +14,7 @@ export const route = defineRoute({
   tags: ["users"],
   summary: "List your personal API tokens (Quire); secrets are never shown",
   request: { query: PageQuery },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: ApiTokenList } } } },
+  responses: { 200: json(ApiTokenList) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

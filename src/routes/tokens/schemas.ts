@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../lib/pagination";
+import { listEnvelope } from "../schemas";
 
 export const ApiTokenSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { getAuthenticatedUser } from "../../services/people/users";
 import { UserSchema } from "../schemas";
@@ -10,7 +11,7 @@ export const route = defineRoute({
   operationId: "getAuthenticatedUser",
   tags: ["users"],
   summary: "Get profile of authenticated user",
-  responses: { 200: { description: "OK", content: { "application/json": { schema: UserSchema } } } },
+  responses: { 200: json(UserSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { getVisibleUser } from "../../services/people/users";
 import { UserSchema } from "../schemas";
@@ -12,7 +13,7 @@ export const route = defineRoute({
   tags: ["users"],
   summary: "Get a user by its ID",
   request: { params: z.object({ userId: z.string() }) },
-  responses: { 200: { description: "OK", content: { "application/json": { schema: UserSchema } } } },
+  responses: { 200: json(UserSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { updateOwnProfile } from "../../services/people/users";
 import { UserSchema } from "../schemas";
@@ -21,7 +22,7 @@ export const route = defineRoute({
     body: { required: true, content: { "application/json": { schema: UpdateUserBody } } },
   },
   responses: {
-    200: { description: "The user has been updated", content: { "application/json": { schema: UserSchema } } },
+    200: json(UserSchema, "The user has been updated"),
   },
 });
 

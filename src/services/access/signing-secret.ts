@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { instanceSecrets } from "../../db/schema";
 import type { Env } from "../../env";
@@ -41,7 +42,7 @@ export async function signingSecret(ctx: { db: Db; env: Pick<Env, "SIGNING_SECRE
  */
 export async function storedInstanceSecret(db: Db): Promise<string> {
   const candidate = randomHex(GENERATED_SECRET_BYTES);
-  const [, rows] = await db.batch([
+  const [, rows] = await batch(db, [
     db
       .insert(instanceSecrets)
       .values({ name: SIGNING_SECRET_NAME, value: candidate, createdAt: Date.now() })

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { collections, spaces, type StoredLevel } from "../../db/schema";
 import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
@@ -98,7 +99,7 @@ export async function loadSpace(
   spaceId: string,
   shareKey?: string,
 ): Promise<SpaceWithAccess | undefined> {
-  const [rows, chain] = await ctx.db.batch(spaceReads(ctx.db, spaceId));
+  const [rows, chain] = await batch(ctx.db, spaceReads(ctx.db, spaceId));
   return withSpaceAccess(ctx, [rows, chain], shareKey);
 }
 
@@ -129,7 +130,7 @@ export async function loadCollection(
   caller: Caller,
   collectionId: string,
 ): Promise<CollectionWithAccess | undefined> {
-  const [rows, chain] = await db.batch([
+  const [rows, chain] = await batch(db, [
     db.select().from(collections).where(eq(collections.id, collectionId)).limit(1),
     chainQuery(db, sql`${collectionId}`),
   ]);

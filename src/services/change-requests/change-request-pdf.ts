@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileKey, signedDownloadURL } from "../../content/files";
 import { signingSecret } from "../access/signing-secret";
 import { childrenOf, type Snapshot } from "../../content/model";
+import { batch } from "../../db/batch";
 import { contentBlobs } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
@@ -51,9 +52,7 @@ async function bodySizes(ctx: ServiceContext, spaceId: string, hashes: string[])
       .where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
   );
   const out = new Map<string, number>();
-  if (!queries.length) return out;
-  const results = (await ctx.db.batch(queries as never)) as { hash: string; bytes: number }[][];
-  for (const rows of results) for (const row of rows) out.set(row.hash, Number(row.bytes));
+  for (const rows of await batch(ctx.db, queries)) for (const row of rows) out.set(row.hash, Number(row.bytes));
   return out;
 }
 

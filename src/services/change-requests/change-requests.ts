@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { changeRequests, spaces, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
@@ -63,7 +64,7 @@ export async function loadSpaceAndChangeRequest(
   ref: string | undefined,
   action: Parameters<typeof checkSpace>[1],
 ) {
-  const [spaceRows, chain, crRows] = await ctx.db.batch([
+  const [spaceRows, chain, crRows] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
@@ -95,7 +96,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
   const { space } = await loadSpaceAndChangeRequest(ctx, spaceId, undefined, "space.edit");
   const id = newId();
   const revision = space.row.revisionId;
-  const [, inserted, author] = await ctx.db.batch([
+  const [, inserted, author] = await batch(ctx.db, [
     inBatch(
       ctx.db,
       ctx.db.run(sql`INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id,

@@ -1,17 +1,10 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { commentReactions, comments } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { requireUser, type ServiceContext } from "../core/context";
-import {
-  type CommentRow,
-  type CommentScope,
-  loadScope,
-  scopeWhere,
-  type SelectedComment,
-  selectComment,
-  toRecord,
-} from "./comments";
+import { type CommentRow, type CommentScope, loadScope, scopeWhere, selectComment, toRecord } from "./comments";
 import { authorize, authorizeComment, commentPermissions } from "../access/permissions";
 
 export interface PostCommentInput {
@@ -32,7 +25,7 @@ export async function postComment(ctx: ServiceContext, scope: CommentScope, inpu
     );
   }
   const id = newId();
-  const [, rows] = await ctx.db.batch([
+  const [, rows] = await batch(ctx.db, [
     ctx.db.insert(comments).values({
       id,
       spaceId: scope.spaceId,
@@ -55,7 +48,7 @@ export async function postComment(ctx: ServiceContext, scope: CommentScope, inpu
 /** Replies to a comment of the scope (404 when the comment is not there). */
 export async function postCommentReply(ctx: ServiceContext, scope: CommentScope, commentId: string, markdown: string) {
   const caller = requireUser(ctx.caller);
-  const { loaded, extra } = await loadScope<[CommentRow[]]>(ctx, scope, "comment.post", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.post", {
     extra: [
       ctx.db
         .select()
@@ -67,7 +60,7 @@ export async function postCommentReply(ctx: ServiceContext, scope: CommentScope,
   const parent = extra[0][0];
   if (!parent) throw notFound("Comment");
   const id = newId();
-  const [, rows] = await ctx.db.batch([
+  const [, rows] = await batch(ctx.db, [
     ctx.db.insert(comments).values({
       id,
       spaceId: scope.spaceId,
@@ -103,7 +96,7 @@ export async function updateComment(
   input: UpdateCommentInput,
 ) {
   const caller = requireUser(ctx.caller);
-  const { loaded, extra } = await loadScope<[SelectedComment[]]>(ctx, scope, "comment.view", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.view", {
     snapshot: parentId === null,
     extra: [selectComment(ctx, scope, id, parentId)],
   });
@@ -147,8 +140,8 @@ export async function updateComment(
       : []),
   ];
   if (!writes.length) return { loaded, record: toRecord(current) };
-  const results = (await ctx.db.batch([...writes, selectComment(ctx, scope, id, parentId)] as never)) as unknown[];
-  return { loaded, record: toRecord((results[results.length - 1] as SelectedComment[])[0]) };
+  const [, [updated]] = await batch(ctx.db, [writes, selectComment(ctx, scope, id, parentId)]);
+  return { loaded, record: toRecord(updated) };
 }
 
 /**
@@ -157,7 +150,7 @@ export async function updateComment(
  */
 export async function deleteComment(ctx: ServiceContext, scope: CommentScope, id: string, parentId: string | null) {
   const caller = requireUser(ctx.caller);
-  const { loaded, extra } = await loadScope<[CommentRow[]]>(ctx, scope, "comment.view", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.view", {
     extra: [
       ctx.db
         .select()
@@ -175,7 +168,7 @@ export async function deleteComment(ctx: ServiceContext, scope: CommentScope, id
   const row = extra[0][0];
   if (!row) return;
   authorizeComment(commentPermissions(loaded.space.access, caller.userId, row.authorId), "delete");
-  await ctx.db.batch([
+  await batch(ctx.db, [
     ctx.db
       .delete(commentReactions)
       .where(

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { type Batchable, type BatchResult, batch } from "../../db/batch";
 import { changeRequests, comments, organizationMembers, revisions, spaces, users } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
@@ -121,28 +122,23 @@ export function toRecord(row: SelectedComment): CommentRecord {
  * scope, optionally the scope's current content, and the caller's own extra statements (e.g. the comment
  * itself). Authorizes `action` on the space: 404 when invisible or deleted, 403 when the role is too low.
  */
-export async function loadScope<Extra extends unknown[] = []>(
+export function loadScope<const E extends readonly Batchable[] = []>(
   ctx: ServiceContext,
   scope: CommentScope,
   action: Action,
-  opts: { snapshot?: boolean; extra?: unknown[] } = {},
-): Promise<{ loaded: LoadedScope; extra: Extra }> {
+  opts?: { snapshot?: boolean; extra?: E },
+): Promise<{ loaded: LoadedScope; extra: BatchResult<E> }>;
+export async function loadScope(
+  ctx: ServiceContext,
+  scope: CommentScope,
+  action: Action,
+  opts: { snapshot?: boolean; extra?: readonly Batchable[] } = {},
+): Promise<{ loaded: LoadedScope; extra: unknown }> {
   const { spaceId, changeRequest: ref } = scope;
   const revisionId = ref
     ? sql`SELECT ${changeRequests.revisionId} FROM ${changeRequests} WHERE ${changeRequestWhere(spaceId, ref)}`
     : sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
-  const content = opts.snapshot
-    ? [
-        ctx.db
-          .select()
-          .from(revisions)
-          .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
-          .limit(1),
-        revisionNodesQuery(ctx.db, spaceId, revisionId),
-      ]
-    : [];
-  const extra = opts.extra ?? [];
-  const results = (await ctx.db.batch([
+  const [spaceRows, chain, crRows, content, extra = []] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
@@ -150,24 +146,28 @@ export async function loadScope<Extra extends unknown[] = []>(
       .from(changeRequests)
       .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
       .limit(1),
-    ...content,
-    ...extra,
-  ] as never)) as unknown[];
-  const [spaceRows, chain, crRows] = results as [
-    (typeof spaces.$inferSelect)[],
-    Awaited<ReturnType<typeof chainQuery>>,
-    ChangeRequestRow[],
-  ];
+    opts.snapshot
+      ? ([
+          ctx.db
+            .select()
+            .from(revisions)
+            .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
+            .limit(1),
+          revisionNodesQuery(ctx.db, spaceId, revisionId),
+        ] as const)
+      : undefined,
+    opts.extra,
+  ]);
   const row = spaceRows[0];
   const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   let snapshot: StoredSnapshot | undefined;
-  if (opts.snapshot) {
-    const revision = (results[3] as (typeof revisions.$inferSelect)[])[0];
+  if (content) {
+    const [[revision], nodes] = content;
     if (!revision) throw notFound("Revision");
-    snapshot = assembleSnapshot(revision, results[4] as { hash: string; data: string; role: string }[]);
+    snapshot = assembleSnapshot(revision, nodes);
   }
-  return { loaded: { space, changeRequest: crRows[0], snapshot }, extra: results.slice(3 + content.length) as Extra };
+  return { loaded: { space, changeRequest: crRows[0], snapshot }, extra };
 }
 
 /** The statement reading one comment (parentId null) or one reply of `parentId` in the scope. */
@@ -186,7 +186,7 @@ export function selectComment(ctx: ServiceContext, scope: CommentScope, id: stri
 }
 
 export async function getComment(ctx: ServiceContext, scope: CommentScope, commentId: string) {
-  const { loaded, extra } = await loadScope<[SelectedComment[]]>(ctx, scope, "comment.view", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.view", {
     snapshot: true,
     extra: [selectComment(ctx, scope, commentId, null)],
   });
@@ -195,7 +195,7 @@ export async function getComment(ctx: ServiceContext, scope: CommentScope, comme
 }
 
 export async function getCommentReply(ctx: ServiceContext, scope: CommentScope, commentId: string, replyId: string) {
-  const { loaded, extra } = await loadScope<[SelectedComment[]]>(ctx, scope, "comment.view", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.view", {
     extra: [selectComment(ctx, scope, replyId, commentId)],
   });
   if (!extra[0][0]) throw notFound("Comment reply");
@@ -247,7 +247,7 @@ export async function listCommentReplies(
   commentId: string,
   query: PageRequest,
 ) {
-  const { loaded, extra } = await loadScope<[{ id: string }[]]>(ctx, scope, "comment.view", {
+  const { loaded, extra } = await loadScope(ctx, scope, "comment.view", {
     extra: [
       ctx.db
         .select({ id: comments.id })

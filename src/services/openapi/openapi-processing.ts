@@ -1,5 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { parse as parseYaml } from "yaml";
+import { batch } from "../../db/batch";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
@@ -99,7 +100,7 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
     return { skipped: "already processed", errorCode: version.processErrorCode };
 
   const isLatest = and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, version.id));
-  await ctx.db.batch([
+  await batch(ctx.db, [
     ctx.db
       .update(openapiSpecVersions)
       .set({ processingState: "progress" })
@@ -115,7 +116,7 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
     });
   }
   const errorCode = outcome.ok ? null : outcome.code;
-  const [updated] = await ctx.db.batch([
+  const [updated] = await batch(ctx.db, [
     ctx.db
       .update(openapiSpecVersions)
       .set({

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import { jobs, openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
@@ -140,7 +141,7 @@ async function insertSpec(
     })
     .returning();
   try {
-    const [rows] = await ctx.db.batch([insert, v.version, v.job]);
+    const [rows] = await batch(ctx.db, [insert, v.version, v.job]);
     await sendJob(ctx, v.message);
     return rows[0];
   } catch (error) {
@@ -172,10 +173,10 @@ async function addVersion(ctx: ServiceContext, spec: SpecRow, source: SpecSource
     .set(pendingFields(ctx, v.versionId, source))
     .where(eq(openapiSpecs.id, spec.id))
     .returning();
-  const [rows] = await ctx.db.batch([update, v.version, v.job]);
+  const [rows] = await batch(ctx.db, [update, v.version, v.job]);
   if (!rows[0]) {
     // Deleted concurrently: take back the version and job written for it.
-    await ctx.db.batch([
+    await batch(ctx.db, [
       ctx.db.delete(openapiSpecVersions).where(eq(openapiSpecVersions.id, v.versionId)),
       ctx.db.delete(jobs).where(eq(jobs.id, v.message.jobId)),
     ]);
@@ -231,7 +232,7 @@ export async function deleteSpec(ctx: ServiceContext, organizationId: string, sl
   specAccess(ctx, organizationId, "openapi.create");
   const spec = await findSpec(ctx, organizationId, slug);
   if (!spec) return;
-  await ctx.db.batch([
+  await batch(ctx.db, [
     ctx.db.delete(openapiSpecVersions).where(eq(openapiSpecVersions.specId, spec.id)),
     ctx.db.delete(openapiSpecs).where(eq(openapiSpecs.id, spec.id)),
   ]);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { inviteLinks, organizationInvitations, organizationMembers, organizations, users } from "../../db/schema";
 import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -39,7 +40,7 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
     .select({ defaultRole: organizations.defaultRole })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  const [[org], ...found] = await ctx.db.batch([orgRead, ...lookups] as [typeof orgRead, ...typeof lookups]);
+  const [[org], found] = await batch(ctx.db, [orgRead, lookups]);
   if (!org) throw notFound("Organization");
   const fallback = input.role !== undefined ? input.role : (org.defaultRole as MemberRole);
   const existing = new Map(found.flat().map((u) => [u.email, u.id]));
@@ -77,7 +78,7 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
         }),
     ),
   ];
-  if (writes.length) await ctx.db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+  await batch(ctx.db, writes);
   return { users: memberRows.map((m) => m.userId), invited: emails.length };
 }
 
@@ -189,7 +190,7 @@ export async function deleteInviteLink(ctx: ServiceContext, organizationId: stri
  */
 export async function joinWithInvite(ctx: ServiceContext, organizationId: string, inviteId: string): Promise<void> {
   const caller = requireUser(ctx.caller);
-  const [[link], [org]] = await ctx.db.batch([
+  const [[link], [org]] = await batch(ctx.db, [
     ctx.db
       .select()
       .from(inviteLinks)

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { organizationMembers, teamMembers, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -138,7 +139,7 @@ export async function updateMemberRole(
   authorize(organizationAccess(ctx.caller, organizationId), "organization.manageMembers", "Organization");
   if (role === undefined) return getMember(ctx, organizationId, userId);
   const target = and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId));
-  const [updated, [row]] = await ctx.db.batch([
+  const [updated, [row]] = await batch(ctx.db, [
     ctx.db
       .update(organizationMembers)
       .set({ role })
@@ -166,7 +167,7 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
     "Organization",
   );
   const target = and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId));
-  const [, , remaining] = await ctx.db.batch([
+  const [, , remaining] = await batch(ctx.db, [
     ctx.db.delete(organizationMembers).where(and(target, not(isLastAdmin(organizationId)))),
     ctx.db
       .delete(teamMembers)
@@ -186,7 +187,7 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
 /** Marks a member as an SSO member of the organization (admins only). */
 export async function setSSOMember(ctx: ServiceContext, organizationId: string, userId: string): Promise<MemberView> {
   authorize(organizationAccess(ctx.caller, organizationId), "organization.manageMembers", "Organization");
-  const [, [row]] = await ctx.db.batch([
+  const [, [row]] = await batch(ctx.db, [
     ctx.db
       .update(organizationMembers)
       .set({ sso: true })

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { organizationEmailDomains, organizationMembers, organizations, users } from "../../db/schema";
@@ -89,8 +90,7 @@ export async function updateOrganization(
         ctx.db.delete(organizationEmailDomains).where(eq(organizationEmailDomains.organizationId, organizationId)),
         ...domains.map((domain) => ctx.db.insert(organizationEmailDomains).values({ domain, organizationId })),
       ];
-      const results = await ctx.db.batch([update, ...replaceDomains] as [typeof update, ...typeof replaceDomains]);
-      rows = results[0] as OrganizationRow[];
+      [rows] = await batch(ctx.db, [update, replaceDomains]);
     }
   } catch (error) {
     // The unique index on hostname is the check (no read-then-write race, no extra round trip).
@@ -161,7 +161,7 @@ export async function createOrganization(
     createdAt: now,
     updatedAt: now,
   };
-  await db.batch([
+  await batch(db, [
     db.insert(organizations).values(row),
     db.insert(organizationMembers).values({
       organizationId: row.id,

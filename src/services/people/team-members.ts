@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { organizationMembers, teamMembers, teams } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
@@ -55,7 +56,7 @@ export async function updateTeamMembers(
       ctx.db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, part))),
     ),
   ];
-  if (writes.length) await ctx.db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+  await batch(ctx.db, writes);
 }
 
 /** Adds a member of the organization to the team, or changes their team role when `role` is given. */

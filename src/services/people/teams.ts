@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { organizationMembers, samlProviders, teamMembers, teams, users } from "../../db/schema";
 import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
@@ -125,7 +126,7 @@ export async function resolveMembers(ctx: ServiceContext, organizationId: string
         ),
       ),
   );
-  const results = await ctx.db.batch(statements as [(typeof statements)[0], ...typeof statements]);
+  const results = await batch(ctx.db, statements);
   for (const rows of results) {
     for (const row of rows) {
       found.set(row.id, row.id);
@@ -174,9 +175,7 @@ export async function createTeam(
     role: "member" as const,
     addedAt: ctx.now,
   }));
-  const insertTeam = ctx.db.insert(teams).values(team);
-  const writes = [insertTeam, ...teamMemberInserts(ctx, memberRows, false)];
-  await ctx.db.batch(writes as [typeof insertTeam, ...typeof writes]);
+  await batch(ctx.db, [ctx.db.insert(teams).values(team), teamMemberInserts(ctx, memberRows, false)]);
   return { team, members: userIds.length, callerRole: null };
 }
 
@@ -202,7 +201,7 @@ export async function deleteTeam(ctx: ServiceContext, organizationId: string, te
   const [view] = organizationRole === undefined ? [] : await selectTeam(ctx, organizationId, teamId);
   authorize(teamAccess(organizationRole, view?.callerRole ?? null), "team.admin", "Team");
   if (!view) return;
-  await ctx.db.batch([
+  await batch(ctx.db, [
     ctx.db.delete(teamMembers).where(eq(teamMembers.teamId, teamId)),
     ctx.db.update(samlProviders).set({ defaultTeamId: null }).where(eq(samlProviders.defaultTeamId, teamId)),
     ctx.db.delete(teams).where(eq(teams.id, teamId)),

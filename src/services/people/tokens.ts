@@ -63,12 +63,6 @@ export function authenticatedToken([tokens, memberships]: AuthenticationResults)
   };
 }
 
-/** Authenticates a token on its own: one read batch. */
-export async function authenticateToken(db: Db, tokenHash: string): Promise<AuthenticatedToken | null> {
-  const [tokens, memberships] = await db.batch(authenticationReads(db, tokenHash));
-  return authenticatedToken([tokens, memberships]);
-}
-
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
 export function tokenStampIsStale(token: AuthenticatedToken, now: number): boolean {
   return token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_STAMP_INTERVAL_MS;

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { organizationInvitations, organizationMembers, users } from "../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
@@ -101,7 +102,7 @@ export function acceptInvitationsStatements(db: Db, email: string, now: number) 
 export async function findOrCreateUser(db: Db, input: { email: string; displayName?: string }, now: number) {
   const email = normalizeEmail(input.email);
   const displayName = input.displayName?.trim() || email.split("@")[0];
-  const [, , , [row]] = await db.batch([
+  const [, , , [row]] = await batch(db, [
     db
       .insert(users)
       .values({ id: newId(), email, displayName, photoUrl: null, createdAt: now, updatedAt: now })

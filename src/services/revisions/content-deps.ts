@@ -10,6 +10,7 @@ import {
 } from "../../content/markdown";
 import type { MergeDeps } from "../../content/merge";
 import type { PageEntry, Snapshot } from "../../content/model";
+import { batch } from "../../db/batch";
 import { contentBlobs } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
@@ -80,9 +81,7 @@ export function contentDeps(
           .from(contentBlobs)
           .where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
       );
-      if (!queries.length) return out;
-      const results = (await ctx.db.batch(queries as never)) as { hash: string; body: string }[][];
-      for (const rows of results) for (const row of rows) out.set(row.hash, row.body);
+      for (const rows of await batch(ctx.db, queries)) for (const row of rows) out.set(row.hash, row.body);
       return out;
     },
   };

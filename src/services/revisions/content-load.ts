@@ -1,4 +1,5 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { batch, type Statement } from "../../db/batch";
 import { changeRequests, revisions, spaces } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
@@ -82,8 +83,7 @@ function pointerOf(spaceId: string, target: ContentTarget) {
  * (undefined where it has none in memory); their rows come back as `alongside`, unchecked: the caller uses them
  * only if the loaded snapshot is the one it expected.
  */
-export type AlongsideReads = (expected: (StoredSnapshot | undefined)[]) => BatchItem[];
-type BatchItem = Parameters<ServiceContext["db"]["batch"]>[0][number];
+export type AlongsideReads = (expected: (StoredSnapshot | undefined)[]) => Statement[];
 
 /**
  * One D1 round trip: the space, its collection chain, the change request named by `changeRequestRef` (if any),
@@ -104,9 +104,9 @@ export async function loadContents(
     const revisionId = target.kind === "revision" ? target.revisionId : pointer && lastRevisionOf(pointer);
     return revisionId ? cachedSnapshot(revisionId, spaceId) : undefined;
   });
-  const reads = targets.flatMap((target, i) => {
+  const reads = targets.map((target, i) => {
     const expectedId = expected[i]?.revision.id;
-    if (target.kind === "revision" && expectedId) return [];
+    if (target.kind === "revision" && expectedId) return undefined;
     // Expecting a revision, read the target's nodes only if it names another one by now (NULLIF: no rows when it
     // does not), so that a target that moved on still costs this one round trip.
     const named = revisionIdSql(spaceId, target);
@@ -118,10 +118,9 @@ export async function loadContents(
         .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
         .limit(1),
       revisionNodesQuery(ctx.db, spaceId, revisionId),
-    ];
+    ] as const;
   });
-  const extra = opts.alongside?.(expected) ?? [];
-  const [spaceRows, chain, crRows, ...rest] = (await ctx.db.batch([
+  const [spaceRows, chain, crRows, contents, alongside] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
@@ -129,26 +128,20 @@ export async function loadContents(
       .from(changeRequests)
       .where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`)
       .limit(1),
-    ...reads,
-    ...extra,
-  ] as never)) as unknown as [
-    (typeof spaces.$inferSelect)[],
-    Awaited<ReturnType<typeof chainQuery>>,
-    ChangeRequestRow[],
-    ...unknown[],
-  ];
+    reads,
+    opts.alongside?.(expected) ?? [],
+  ]);
   const row = spaceRows[0];
   const space = checkSpace(
     row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined,
     opts.action ?? "space.view",
   );
   if (crRef && !crRows[0]) throw notFound("Change request");
-  let next = 0;
   const snapshots = targets.map((target, i) => {
     let snapshot = expected[i];
-    if (target.kind !== "revision" || !snapshot) {
-      const revision = (rest[next++] as (typeof revisions.$inferSelect)[])[0];
-      const nodes = rest[next++] as { hash: string; data: string; role: string }[];
+    const read = contents[i];
+    if (read) {
+      const [[revision], nodes] = read;
       if (revision) {
         snapshot = assembleSnapshot(revision, nodes);
         cacheSnapshot(
@@ -159,11 +152,12 @@ export async function loadContents(
         throw notFound("Revision");
       }
     }
+    if (!snapshot) throw notFound("Revision");
     const pointer = pointerOf(spaceId, target);
     if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
     return snapshot;
   });
-  return { space, changeRequest: crRows[0], snapshots, alongside: rest.slice(next), expected };
+  return { space, changeRequest: crRows[0], snapshots, alongside: alongside as unknown[], expected };
 }
 
 /** loadContents for a single target. */
@@ -181,7 +175,7 @@ export async function loadContent(
 export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisionId: string): Promise<StoredSnapshot> {
   const cached = cachedSnapshot(revisionId, spaceId);
   if (cached) return cached;
-  const [revisionRows, nodes] = await ctx.db.batch([
+  const [revisionRows, nodes] = await batch(ctx.db, [
     ctx.db
       .select()
       .from(revisions)

@@ -3,6 +3,7 @@ import { applyChanges, type PageOutcome } from "../../content/apply";
 import type { ContentChangeInput } from "../../content/changes";
 import type { FileEntry } from "../../content/model";
 import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from "../../content/snapshot-store";
+import { type Statement, batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import type { Snapshot } from "../../content/model";
 import { changeRequests, spaces } from "../../db/schema";
@@ -128,7 +129,7 @@ interface CommitOptions {
   /** Move the space's primary revision from expectedRevision (and mark a change request merged, from its head). */
   casSpace?: { expectedRevision: string; mergedChangeRequest?: { id: string; expectedRevision: string } };
   /** More statements for the same batch, built on the commit's guard (write nothing unless it holds). */
-  extra?: (guard: SQL) => unknown[];
+  extra?: (guard: SQL) => Statement[];
 }
 
 export interface CommitResult {
@@ -163,7 +164,7 @@ export async function commitRevision(
           : sql``
       }`
     : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision} AND ${writable})`;
-  const statements: unknown[] = [
+  const statements: Statement[] = [
     ...contentInsertStatements(ctx.db, spaceId, write.nodes, bodies),
     inBatch(
       ctx.db,
@@ -180,7 +181,8 @@ export async function commitRevision(
     const { expectedRevision } = opts.casSpace;
     // The search index follows main: a job for this space, written only if the compare-and-set wins.
     const indexJob = searchIndexJobStatement(ctx.db, spaceId, ctx.now, guard);
-    statements.push(
+    const [, , moved, merged] = await batch(ctx.db, [
+      statements,
       indexJob.statement,
       ctx.db
         .update(spaces)
@@ -199,15 +201,13 @@ export async function commitRevision(
           ),
         )
         .returning(),
-    );
-    const results = (await ctx.db.batch(statements as never)) as unknown[];
-    const moved = results[results.length - 2] as { id: string }[];
-    const merged = results[results.length - 1] as ChangeRequestRow[];
+    ]);
     if (moved.length > 0) await followMainContent(ctx, spaceId, indexJob.message);
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }
   const cas = opts.casChangeRequest!;
-  statements.push(
+  const [, [updated]] = await batch(ctx.db, [
+    statements,
     ctx.db
       .update(changeRequests)
       .set({
@@ -217,8 +217,6 @@ export async function commitRevision(
       })
       .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision), writable))
       .returning(),
-  );
-  const results = (await ctx.db.batch(statements as never)) as unknown[];
-  const updated = (results[results.length - 1] as ChangeRequestRow[])[0];
+  ]);
   return { committed: Boolean(updated), changeRequest: updated };
 }

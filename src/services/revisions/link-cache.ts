@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { type Batchable, type BatchResult, batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { type BodyLinks, extractLinks } from "../../content/links";
 import type { ServiceContext } from "../core/context";
@@ -20,12 +21,12 @@ function safeExtract(body: string): BodyLinks {
  * round trip. Bodies not cached yet are parsed once and their extraction stored (one more round trip, only
  * then). Hashes are passed as one JSON parameter, whatever their number.
  */
-export async function bodyLinks<const E extends readonly unknown[]>(
+export async function bodyLinks<const E extends readonly Batchable[]>(
   ctx: ServiceContext,
   spaceId: string,
   hashes: Iterable<string>,
   extra: E,
-): Promise<{ links: Map<string, BodyLinks>; extra: { -readonly [K in keyof E]: Awaited<E[K]> } }> {
+): Promise<{ links: Map<string, BodyLinks>; extra: BatchResult<E> }> {
   const wanted = JSON.stringify([...new Set(hashes)]);
   const read = inBatch(
     ctx.db,
@@ -34,10 +35,7 @@ export async function bodyLinks<const E extends readonly unknown[]>(
       FROM content_blobs b LEFT JOIN content_links l ON l.space_id = b.space_id AND l.hash = b.hash
       WHERE b.space_id = ${spaceId} AND b.hash IN (SELECT value FROM json_each(${wanted}))`),
   );
-  const [rows, ...rest] = (await ctx.db.batch([read, ...(extra as unknown as [])] as never)) as unknown as [
-    Row[],
-    ...unknown[],
-  ];
+  const [rows, rest] = await batch(ctx.db, [read, extra]);
   const links = new Map<string, BodyLinks>();
   const fresh: { hash: string; value: BodyLinks }[] = [];
   for (const row of rows) {
@@ -65,7 +63,7 @@ export async function bodyLinks<const E extends readonly unknown[]>(
         ),
       );
     }
-    await ctx.db.batch(statements as never);
+    await batch(ctx.db, statements);
   }
-  return { links, extra: rest as never };
+  return { links, extra: rest };
 }

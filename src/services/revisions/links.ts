@@ -164,14 +164,9 @@ async function loadLinks(ctx: ServiceContext, spaceId: string, source: LinkSourc
       .select({ openComments: openCommentsColumn })
       .from(changeRequests)
       .where(eq(changeRequests.id, changeRequest?.id ?? "")),
-    ...spaceCountersQueries(ctx, [spaceId]),
-  ] as const);
-  const [orgRows, authorRows, crComments, ...counterRows] = extra as unknown as [
-    (typeof organizations.$inferSelect)[],
-    (typeof users.$inferSelect)[],
-    { openComments: number }[],
-    ...{ spaceId: string; status: string; count: number }[][],
-  ];
+    spaceCountersQueries(ctx, [spaceId]),
+  ]);
+  const [orgRows, authorRows, crComments, counterRows] = extra;
   if (!orgRows[0]) throw notFound("Space");
   const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
   const location: LocationView = {

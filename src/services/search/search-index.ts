@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type IndexedSection, pageSections } from "../../content/search";
 import { pagePath, type Snapshot } from "../../content/model";
 import { assembleSnapshot, revisionNodesQuery } from "../../content/snapshot-store";
+import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
@@ -148,9 +149,7 @@ async function loadBodies(db: Db, spaceId: string, hashes: string[]) {
       .from(contentBlobs)
       .where(and(eq(contentBlobs.spaceId, spaceId), inArray(contentBlobs.hash, part))),
   );
-  if (!queries.length) return out;
-  const results = (await db.batch(queries as never)) as { hash: string; body: string }[][];
-  for (const rows of results) for (const row of rows) out.set(row.hash, row.body);
+  for (const rows of await batch(db, queries)) for (const row of rows) out.set(row.hash, row.body);
   return out;
 }
 
@@ -178,7 +177,7 @@ export async function updateSearchIndex(
 ): Promise<IndexRunResult> {
   const result: IndexRunResult = { reindexed: 0, moved: 0, removed: 0, more: false };
   attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const [spaceRows, stateRows] = await ctx.db.batch([
+    const [spaceRows, stateRows] = await batch(ctx.db, [
       ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
       ctx.db
         .select({ revisionId: searchIndexState.revisionId })
@@ -191,7 +190,7 @@ export async function updateSearchIndex(
       return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
 
     const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
-    const [revisionRows, nodes, indexed] = await ctx.db.batch([
+    const [revisionRows, nodes, indexed] = await batch(ctx.db, [
       ctx.db
         .select()
         .from(revisions)
@@ -230,7 +229,7 @@ export async function updateSearchIndex(
       const rows = pages.flatMap((p) => sectionRows(p, pageSections(bodies.get(p.bodyHash) ?? "")));
       const dropped = [...pages.map((p) => p.pageId), ...(first ? diff.removed : [])];
       const upserts = [...pages, ...(first ? diff.moved : [])].map((p) => [p.pageId, p.title, p.path, p.bodyHash]);
-      const statements: unknown[] = [
+      const writes = [
         inBatch(
           ctx.db,
           ctx.db.run(sql`DELETE FROM search_sections WHERE space_id = ${spaceId}
@@ -270,10 +269,11 @@ export async function updateSearchIndex(
               ),
             ]
           : []),
-        ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)),
       ];
-      const results = (await ctx.db.batch(statements as never)) as unknown[];
-      const check = results[results.length - 1] as { revisionId: string }[];
+      const [, check] = await batch(ctx.db, [
+        writes,
+        ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)),
+      ]);
       if (check[0]?.revisionId !== revision.id) continue attempts; // the space moved: nothing of this batch was written
       result.reindexed += pages.length;
       if (first) {

@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type SearchPlan } from "../../content/search";
+import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { spaces } from "../../db/schema";
-import { decodeCursor, encodeCursor, mapPage, type Page, type PageRequest } from "../../lib/pagination";
+import { decodeCursor, mapPage, type Page, type PageRequest, pageOf } from "../../lib/pagination";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
@@ -193,23 +194,6 @@ function groupPages(rows: SearchRow[], source: Source | undefined, plan: SearchP
   return pages;
 }
 
-function pageOf<T>(
-  items: T[],
-  total: number,
-  request: PageRequest,
-  cursorOf: (item: T) => (string | number)[],
-): Page<T> {
-  if (request.limit === 0)
-    return { items: [], count: total, ...(total > 0 ? { next: { page: request.page ?? encodeCursor([]) } } : {}) };
-  const kept = items.slice(0, request.limit);
-  const more = items.length > request.limit;
-  return {
-    items: kept,
-    count: total,
-    ...(more ? { next: { page: encodeCursor(cursorOf(kept[kept.length - 1])) } } : {}),
-  };
-}
-
 export interface SearchRequest extends PageRequest {
   query: string;
 }
@@ -228,16 +212,16 @@ export async function searchSpace(
     after: input.page ? decodeCursor(input.page, 2) : [],
     fetch: Math.max(input.limit, 0) + 1,
   };
-  const [spaceRows, chain, ...first] = (await ctx.db.batch([
+  const [spaceRows, chain, first] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    ...(list.length ? [searchStatement(ctx, list[0], q)] : []),
-  ] as never)) as unknown as [(typeof spaces.$inferSelect)[], Awaited<ReturnType<typeof chainQuery>>, SearchRow[]?];
+    list.length ? searchStatement(ctx, list[0], q) : undefined,
+  ]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
   requireUser(ctx.caller);
   const row = spaceRows[0];
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
-  const { rows, source } = await runSources(ctx, list, q, first[0]);
+  const { rows, source } = await runSources(ctx, list, q, first);
   const pages = groupPages(rows, source, plan);
   return mapPage(
     pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),

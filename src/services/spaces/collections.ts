@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { collections } from "../../db/schema";
 import { conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";
@@ -106,7 +107,7 @@ export async function deleteCollection(ctx: ServiceContext, collectionId: string
   // The subtree may hold spaces the caller cannot see: only an organization admin may trash all of it.
   requireOrganizationAdmin(ctx, found.row.organizationId);
   const ids = subtree(collectionId);
-  await ctx.db.batch([
+  await batch(ctx.db, [
     inBatch(
       ctx.db,
       ctx.db.run(sql`UPDATE spaces SET deleted_at = ${ctx.now}, updated_at = ${ctx.now}
@@ -189,7 +190,7 @@ export async function transferCollection(
   authorize(targetRole, "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
   const ids = subtree(collectionId);
-  const results = await ctx.db.batch([
+  const results = await batch(ctx.db, [
     inBatch(
       ctx.db,
       ctx.db.run(

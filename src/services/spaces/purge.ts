@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SPACE_SCOPED_TABLES } from "../../content/store";
+import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { jobs } from "../../db/schema";
 import type { JobContext, JobRow } from "../core/jobs";
@@ -46,8 +47,7 @@ async function purgeRound(ctx: JobContext, cutoff: number): Promise<number> {
     inBatch(ctx.db, ctx.db.run(sql`DELETE FROM ${sql.identifier(table)} WHERE space_id IN (${purged})`)),
   );
   const space = inBatch(ctx.db, ctx.db.run(sql`DELETE FROM spaces WHERE id IN (${purged})`));
-  const statements = [...scoped, space]; // the space row last
-  await ctx.db.batch(statements as [typeof space, ...(typeof space)[]]);
+  await batch(ctx.db, [scoped, space]); // the space row last
   return due.length;
 }
 

@@ -1,4 +1,5 @@
 import { and, inArray, isNull, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { changeRequests, comments } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import type { ServiceContext } from "../core/context";
@@ -75,10 +76,6 @@ export async function spaceCounters(
   spaceIds: readonly string[],
 ): Promise<Map<string, SpaceCounters>> {
   if (!spaceIds.length) return new Map();
-  const results = (await ctx.db.batch(spaceCountersQueries(ctx, spaceIds) as never)) as {
-    spaceId: string;
-    status: string;
-    count: number;
-  }[][];
+  const results = await batch(ctx.db, spaceCountersQueries(ctx, spaceIds));
   return foldSpaceCounters(spaceIds, results.flat());
 }

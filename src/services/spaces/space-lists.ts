@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
 import { collections, organizationMembers, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
@@ -153,7 +154,7 @@ export async function listSpacesForMember(
   const caller = requireUser(ctx.caller);
   const callerRole = organizationAccess(caller, organizationId);
   authorize(callerRole, caller.userId === userId ? "organization.view" : "organization.listMembers", "Organization");
-  const [members, treeRows] = await ctx.db.batch([
+  const [members, treeRows] = await batch(ctx.db, [
     ctx.db
       .select({ role: organizationMembers.role })
       .from(organizationMembers)
@@ -201,14 +202,15 @@ export async function spaceCountsByRole(ctx: ServiceContext, organizationId: str
     .where(and(eq(collections.organizationId, organizationId), isNull(collections.deletedAt)));
   const tree = treeFromRows(treeRows);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
-  const results = (await ctx.db.batch(
+  const results = await batch(
+    ctx.db,
     distinct.map((role) =>
       ctx.db
         .select({ count: sql<number>`count(*)` })
         .from(spaces)
         .where(and(live, visibleSpaces(role, tree))),
-    ) as never,
-  )) as { count: number }[][];
+    ),
+  );
   for (const [i, role] of distinct.entries()) counts.set(role, Number(results[i][0]?.count ?? 0));
   return counts;
 }

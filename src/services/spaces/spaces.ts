@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
+import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
@@ -9,7 +10,6 @@ import { type ContentPosition, placementKey } from "./placement";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
 import {
   foldSpaceCounters,
-  type SpaceCounterRow,
   spaceCounters,
   type SpaceCounters,
   spaceCountersQueries,
@@ -125,19 +125,19 @@ export async function createSpace(
   // A template's pages are searchable content: index them like any other write to main (an empty space
   // has nothing to index; the daily sweep records its empty index).
   const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
   if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
 
 /** The space, its chain and its counters in one round trip (with the caller's token, when it rides along). */
 export async function getSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceView> {
-  const [rows, chain, ...counterRows] = await ctx.db.batch([
+  const [rows, chain, counterRows] = await batch(ctx.db, [
     ...spaceReads(ctx.db, spaceId),
-    ...spaceCountersQueries(ctx, [spaceId]),
+    spaceCountersQueries(ctx, [spaceId]),
   ]);
   const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain], shareKey));
-  const counters = foldSpaceCounters([spaceId], counterRows.flat() as SpaceCounterRow[]).get(spaceId)!;
+  const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
   return { row: found.row, access: found.access, counters };
 }
 
@@ -243,7 +243,7 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     now: ctx.now,
   });
   const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
-  await ctx.db.batch([ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
   await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
