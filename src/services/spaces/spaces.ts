@@ -8,12 +8,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import {
-  foldSpaceCounters,
-  spaceCounters,
-  type SpaceCounters,
-  spaceCountersQueries,
-} from "./space-counters";
+import { foldSpaceCounters, spaceCounters, type SpaceCounters, spaceCountersQueries } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
   type ChainLink,
