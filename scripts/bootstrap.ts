@@ -100,8 +100,8 @@ d1(`
   INSERT INTO organization_members (organization_id, user_id, role, joined_at, disabled, sso)
     VALUES (${q(organizationId)}, ${q(userId)}, ${q(role)}, ${now}, 0, 0)
     ON CONFLICT(organization_id, user_id) DO UPDATE SET role = excluded.role;
-  INSERT INTO api_tokens (id, user_id, label, token_hash, token_prefix, created_at, rate_window, rate_count)
-    VALUES (${q(newId())}, ${q(userId)}, ${q(args.label ?? "bootstrap")}, ${q(await sha256Hex(token))}, ${q(token.slice(0, 8))}, ${now}, 0, 0);
+  INSERT INTO api_tokens (id, user_id, label, token_hash, token_prefix, created_at)
+    VALUES (${q(newId())}, ${q(userId)}, ${q(args.label ?? "bootstrap")}, ${q(await sha256Hex(token))}, ${q(token.slice(0, 8))}, ${now});
 `);
 
 if (args.json) {
