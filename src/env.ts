@@ -13,9 +13,17 @@ export interface WindowCount {
   resetAt: number;
 }
 
+/** Requests a token's counter let one isolate serve, and how many it has let all isolates serve so far. */
+export interface RequestLease {
+  granted: number;
+  leased: number;
+  resetAt: number;
+}
+
 /** A token's request counter (coordination/token-request-counter.ts implements it). */
 export interface TokenRequestCounts extends Rpc.DurableObjectBranded {
-  count(windowSeconds: number): WindowCount;
+  /** Up to `want` more requests in the current window, never past `limit` in all (0: the window is spent). */
+  lease(windowSeconds: number, want: number, limit: number): RequestLease;
 }
 
 /** The Worker's bindings and variables, as declared in wrangler.toml (plus secrets). */

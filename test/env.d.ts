@@ -4,6 +4,7 @@ declare namespace Cloudflare {
     STORAGE: R2Bucket;
     ASSETS: Fetcher;
     SPACE_WRITES: DurableObjectNamespace<import("../src/coordination/space-write-coordinator").SpaceWriteCoordinator>;
+    TOKEN_REQUESTS: DurableObjectNamespace<import("../src/coordination/token-request-counter").TokenRequestCounter>;
     JOBS: Queue<import("../src/env").JobMessage>;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     PUBLIC_API_URL: string;

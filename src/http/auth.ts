@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { countTokenRequest } from "../coordination/token-budgets";
 import { createDb } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
@@ -70,12 +71,11 @@ export async function authenticateNow(c: Context<AppEnv>): Promise<void> {
   }
 }
 
-/** The token's request count, from its counter (no D1 write); undefined when the deployment has no counter. */
+/** The token's request count (no D1 write; see coordination/token-budgets.ts); undefined without a counter. */
 function countRequest(env: AppEnv["Bindings"], tokenHash: string): Promise<WindowCount> | undefined {
   if (!env.TOKEN_REQUESTS) return undefined;
-  const counting = env.TOKEN_REQUESTS.get(env.TOKEN_REQUESTS.idFromName(tokenHash)).count(
-    rateSettings(env).windowSeconds,
-  ) as Promise<WindowCount>;
+  const { limit, windowSeconds } = rateSettings(env);
+  const counting = countTokenRequest(env.TOKEN_REQUESTS, tokenHash, limit, windowSeconds);
   // Awaited once the token is known; until then a failure must not surface as an unhandled rejection.
   counting.catch(() => undefined);
   return counting;
