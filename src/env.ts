@@ -29,6 +29,8 @@ export interface Env {
   SIGNING_SECRET?: string;
   /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
   ALLOW_LOOPBACK_FETCH?: string;
+  /** "true" checks every 2xx JSON body against its route's declared schema (the workers tests set it). */
+  VALIDATE_RESPONSES?: string;
 }
 
 /** Queue messages carry only a job id; the job's payload lives in D1. */
