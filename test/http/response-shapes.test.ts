@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createRouter, defineRoute } from "../../src/http/router";
+import { changeRequestWith, seedSpace } from "../helpers/content";
 import { api } from "../helpers/http";
 
 // The response-shape check (src/http/router.ts): with VALIDATE_RESPONSES=true, a route's 2xx JSON body must
@@ -76,5 +77,29 @@ describe("response shapes", () => {
     expect(env.VALIDATE_RESPONSES).toBe("true");
     const res = await api("GET", "/");
     expect(res.status).toBe(200);
+  });
+
+  // The other suites reach few kinds of semantic change; here each kind the engine reports passes its schema.
+  it("accepts every kind of semantic change the content engine reports", async () => {
+    const s = await seedSpace();
+    const base = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "insert_page", title: "A", document: { markdown: "a\n" } },
+      { operation: "insert_page", title: "B", document: { markdown: "b\n" } },
+      { operation: "insert_page", title: "C", document: { markdown: "c\n" } },
+    ]);
+    const [a, b, c] = base.pages;
+    await s.api.spaces.mergeChangeRequest(s.space.id, base.cr.id);
+    const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
+      { operation: "update_page", page: a, title: "A2", description: "new", document: { markdown: "changed\n" } },
+      { operation: "update_page", page: b, into: a },
+      { operation: "delete_page", page: c },
+      { operation: "insert_files", files: [{ name: "x.txt", contentType: "text/plain", base64: btoa("x") }] },
+    ]);
+    const kinds = ["file_created", "page_deleted", "page_edited", "page_moved"];
+    const changes = await s.api.spaces.getChangeRequestChanges(s.space.id, cr.id, { limit: 100 });
+    expect([...new Set(changes.data.changes.map((change) => change.type))].sort()).toEqual(kinds);
+    const merge = await s.api.spaces.mergeChangeRequest(s.space.id, cr.id);
+    const semantic = await s.api.spaces.getRevisionSemanticChanges(s.space.id, merge.data.revision!, { limit: 100 });
+    expect([...new Set(semantic.data.changes.map((change) => change.type))].sort()).toEqual(kinds);
   });
 });

@@ -184,8 +184,57 @@ export const FileList = listEnvelope(RevisionFileSchema, "RevisionFileList");
 export const ReusableContentSchema = z
   .object({ id: z.string(), title: z.string(), document: z.string().optional() })
   .openapi("RevisionReusableContent");
+const ChangedPageSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(["document", "group", "link", "computed"]),
+    title: z.string(),
+    path: z.string().optional(),
+  })
+  .openapi("ChangedRevisionPage");
+const ChangedFileSchema = z
+  .object({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string() })
+  .openapi("ChangedRevisionFile");
+const ChangedReusableContentSchema = z
+  .object({ id: z.string(), title: z.string(), document: z.string().optional() })
+  .openapi("ChangedRevisionReusableContent");
+// Each changed attribute's before and after, as the page, file or variable held them (the reference types every
+// attribute by name; these are checked only as before/after pairs).
+const ChangeAttributes = z.record(
+  z.string(),
+  z.object({ before: z.unknown().optional(), after: z.unknown().optional() }),
+);
+
+export const SemanticChangeSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("page_created"), page: ChangedPageSchema }),
+    z.object({ type: z.literal("page_edited"), page: ChangedPageSchema, attributes: ChangeAttributes }),
+    z.object({ type: z.literal("page_deleted"), page: ChangedPageSchema }),
+    z.object({
+      type: z.literal("page_moved"),
+      page: ChangedPageSchema,
+      parent: z.object({ before: ChangedPageSchema.optional(), after: ChangedPageSchema.optional() }),
+    }),
+    z.object({ type: z.literal("file_created"), file: ChangedFileSchema }),
+    z.object({ type: z.literal("file_edited"), file: ChangedFileSchema, attributes: ChangeAttributes }),
+    z.object({ type: z.literal("file_deleted"), file: ChangedFileSchema }),
+    z.object({ type: z.literal("variables_edited"), variables: ChangeAttributes }),
+    z.object({ type: z.literal("reusable_content_created"), reusableContent: ChangedReusableContentSchema }),
+    z.object({
+      type: z.literal("reusable_content_edited"),
+      reusableContent: ChangedReusableContentSchema,
+      attributes: ChangeAttributes,
+    }),
+    z.object({ type: z.literal("reusable_content_deleted"), reusableContent: ChangedReusableContentSchema }),
+  ])
+  .openapi("RevisionSemanticChange");
+
 export const SemanticChangesSchema = z
-  .object({ changes: z.array(z.record(z.string(), z.unknown())), more: z.number().optional() })
+  .object({
+    mergedFrom: ChangeRequestSchema.optional(),
+    changes: z.array(SemanticChangeSchema),
+    more: z.number().optional(),
+  })
   .openapi("RevisionSemanticChanges");
 export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
 
