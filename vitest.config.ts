@@ -21,6 +21,8 @@ export default defineConfig(async () => {
                   // The import tests fetch from a local fixture server (test/fixture-server).
                   ALLOW_LOOPBACK_FETCH: "true",
                   FIXTURE_ORIGIN: inject("fixtureOrigin"),
+                  // Every 2xx JSON body is checked against its route's declared schema (src/http/router.ts).
+                  VALIDATE_RESPONSES: "true",
                 },
                 compatibilityFlags: ["service_binding_extra_handlers"],
                 queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },

@@ -54,6 +54,8 @@ export interface Env {
   D1_STATS?: string;
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */
   SKIP_IP_RATE_LIMIT?: string;
+  /** "true" checks every 2xx JSON body against its route's declared schema (the workers tests set it). */
+  VALIDATE_RESPONSES?: string;
 }
 
 /** Queue messages carry only a job id; the job's payload lives in D1. */

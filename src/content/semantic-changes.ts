@@ -1,6 +1,6 @@
-import { canonicalJSON, type FileEntry, type PageEntry, pagePath, type Snapshot } from "./model";
+import { canonicalJSON, type FileEntry, type PageEntry, type PageType, pagePath, type Snapshot } from "./model";
 
-type ChangedPage = { id: string; type: string; title: string; path: string };
+type ChangedPage = { id: string; type: PageType; title: string; path: string };
 export type SemanticChange =
   | { type: "page_created" | "page_deleted"; page: ChangedPage }
   | { type: "page_edited"; page: ChangedPage; attributes: Record<string, { before?: unknown; after?: unknown }> }

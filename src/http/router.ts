@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Hook, RouteHandler } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
@@ -43,6 +44,56 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook, strict: false });
 }
 
+interface ZodLike {
+  safeParseAsync(value: unknown): Promise<{ success: true } | { success: false; error: { issues: Issue[] } }>;
+}
+
+/** The zod schema a route declares for a JSON body with this status, if any. */
+function declaredJsonSchema(responses: RouteConfig["responses"], status: number): ZodLike | undefined {
+  const declared = responses[status] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  if (!declared || !("content" in declared)) return undefined;
+  const media = declared.content?.["application/json"];
+  const schema = (media && "schema" in media ? media.schema : undefined) as Partial<ZodLike> | undefined;
+  return typeof schema?.safeParseAsync === "function" ? (schema as ZodLike) : undefined;
+}
+
+const ISSUES_SHOWN = 5;
+
+/**
+ * Test-only check that a route's 2xx JSON body matches the schema it declares for that status (enabled by the
+ * `VALIDATE_RESPONSES` binding, which only the workers test project sets). A mismatch, or a 2xx JSON body with
+ * no declared schema, replaces the response with a 500 naming the operation and the first issues, so whichever
+ * test made the request fails with the reason. Disabled, it is one property read: no clone, no parse.
+ */
+export function validateResponses(operationId: string, responses: RouteConfig["responses"]): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.env?.VALIDATE_RESPONSES !== "true") return next();
+    await next();
+    const { status } = c.res;
+    if (status < 200 || status > 299) return;
+    if (!/^application\/(?:[\w.-]+\+)?json\b/i.test(c.res.headers.get("content-type") ?? "")) return;
+
+    const schema = declaredJsonSchema(responses, status);
+    let problem: string | undefined;
+    if (!schema) {
+      problem = `${operationId} answered ${status} with JSON, but declares no JSON schema for ${status}`;
+    } else {
+      const result = await schema.safeParseAsync(await c.res.clone().json());
+      if (result.success) return;
+      const issues = result.error.issues.slice(0, ISSUES_SHOWN).map((raw) => {
+        const issue = mostSpecific(raw);
+        return `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`;
+      });
+      const more =
+        result.error.issues.length > ISSUES_SHOWN ? ` (+${result.error.issues.length - ISSUES_SHOWN} more)` : "";
+      problem = `${operationId} answered ${status} with a body that does not match its schema: ${issues.join("; ")}${more}`;
+    }
+    console.error(problem);
+    c.res = Response.json(errorBody(500, problem), { status: 500 });
+    c.res.headers.delete("content-length");
+  };
+}
+
 type QuireRoute = Omit<RouteConfig, "security"> & {
   /** Served without a token too (the handler decides what an anonymous caller may see). */
   anonymous?: boolean;
@@ -54,19 +105,21 @@ type QuireRoute = Omit<RouteConfig, "security"> & {
 };
 
 /**
- * createRoute with Quire's defaults: bearer security, the shared error responses, and the middleware that
- * answers 401 without a valid token unless the operation is marked `anonymous`.
+ * createRoute with Quire's defaults: bearer security, the shared error responses, the middleware that answers
+ * 401 without a valid token unless the operation is marked `anonymous`, and (in tests) the response check.
  */
 export function defineRoute<const R extends QuireRoute>(config: R) {
   const { anonymous, authInFirstRead, ...route } = config;
   if (authInFirstRead && route.method !== "get") throw new Error(`${route.operationId}: authInFirstRead is for GETs`);
   const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
   const authentication = authInFirstRead ? authenticateInFirstRead : authenticateFirst;
+  const responses = { ...errorResponses(400, 401, 403, 404, 429), ...route.responses };
+  const check = validateResponses(route.operationId ?? `${route.method} ${route.path}`, responses);
   return createRoute({
     ...route,
     security: anonymous ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
-    middleware: anonymous ? [authentication, ...own] : [requireAuthentication, authentication, ...own],
-    responses: { ...errorResponses(400, 401, 403, 404, 429), ...route.responses },
+    middleware: anonymous ? [check, authentication, ...own] : [check, requireAuthentication, authentication, ...own],
+    responses,
   } as unknown as Omit<R, "anonymous" | "authInFirstRead">);
 }
 

@@ -4,10 +4,11 @@ import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access/signing-secret";
 import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { ServiceContext } from "../services/core/context";
+import type { JSONDocument } from "../content/document";
 import type { PageReadView, RevisionView } from "../services/revisions/content-reads";
 import { presentChangeRequest } from "./change-request";
 
-const DEFAULT_LAYOUT = {
+const DEFAULT_LAYOUT: PageLayout = {
   width: "default",
   cover: true,
   coverSize: "hero",
@@ -25,32 +26,82 @@ export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
   return `${ctx.urls.app}/s/${spaceId}`;
 }
 
-/** A page as served (RevisionPageDocument, RevisionPageGroup or RevisionPageLink). */
-export type PresentedPage = {
+interface PageCommon {
   id: string;
   title: string;
   emoji?: string;
   icon?: string;
   createdAt?: string;
   updatedAt?: string;
-  kind: string;
-  type: "document" | "group" | "link";
-  slug?: string;
-  path?: string;
+}
+
+/** RevisionPageLayoutOptions: every option present (a page's own options over the defaults). */
+export interface PageLayout {
+  width: "default" | "wide";
+  cover: boolean;
+  coverSize: "hero" | "full";
+  title: boolean;
+  description: boolean;
+  tableOfContents: boolean;
+  outline: boolean;
+  pagination: boolean;
+  metadata: boolean;
+}
+
+/** The reference's ContentRef, as a link page's `target`. */
+export type PageTarget =
+  | { kind: "file"; file: string }
+  | { kind: "url"; url: string }
+  | { kind: "page"; page: string; space?: string }
+  | { kind: "anchor"; anchor: string; space?: string; page?: string }
+  | { kind: "user"; user: string }
+  | { kind: "collection"; collection: string }
+  | { kind: "space"; space: string }
+  | { kind: "reusable-content"; reusableContent: string; space?: string }
+  | { kind: "openapi"; spec: string };
+
+export interface PresentedDocumentPage extends PageCommon {
+  kind: "sheet";
+  type: "document";
+  urls: { app: string };
+  slug: string;
+  path: string;
   description?: string;
-  urls?: { app: string };
-  pages?: PresentedPage[];
-  layout?: Record<string, unknown>;
+  pages: PresentedChildPage[];
+  layout: PageLayout;
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
   documentId?: string;
   markdown?: string;
-  document?: unknown;
-  target?: unknown;
-  href?: string;
+  document?: JSONDocument;
   condition?: string;
-};
+}
+
+export interface PresentedGroupPage extends PageCommon {
+  kind: "group";
+  type: "group";
+  slug: string;
+  path: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  pages: PresentedChildPage[];
+}
+
+export interface PresentedLinkPage extends PageCommon {
+  kind: "link";
+  type: "link";
+  target: PageTarget;
+  href?: string;
+  hidden?: boolean;
+}
+
+/** A page nested in another: groups are only at the top level. */
+export type PresentedChildPage = PresentedDocumentPage | PresentedLinkPage;
+
+/** A page as served: the reference's RevisionPage union (Quire serves no computed pages). */
+export type PresentedPage = PresentedDocumentPage | PresentedGroupPage | PresentedLinkPage;
 
 /** A page of the reference's RevisionPage union; children nested in `pages`. Bodies are added by the caller. */
 export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): PresentedPage {
@@ -69,34 +120,41 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
     noIndex: page.noIndex ?? false,
     noRobotsIndex: page.noRobotsIndex ?? false,
   };
-  const children = childrenOf(s, id).map((child) => presentPage(ctx, spaceId, s, child));
+  // Groups sit only at the top level of the reference's tree (Quire creates none yet).
+  const children = childrenOf(s, id).map((child) => presentPage(ctx, spaceId, s, child) as PresentedChildPage);
   if (page.type === "link") {
     return {
       ...common,
       kind: "link",
-      type: "link" as const,
-      target: page.target ?? { kind: "url", url: page.href ?? "" },
+      type: "link",
+      // Stored as the ContentRef it was written with.
+      target: (page.target as PageTarget | undefined) ?? { kind: "url", url: page.href ?? "" },
       ...(page.href ? { href: page.href } : {}),
       hidden: flags.hidden,
     };
   }
   if (page.type === "group") {
-    return { ...common, kind: "group", type: "group" as const, slug: page.slug, path, ...flags, pages: children };
+    return { ...common, kind: "group", type: "group", slug: page.slug, path, ...flags, pages: children };
   }
   return {
     ...common,
     kind: "sheet",
-    type: "document" as const,
+    type: "document",
     urls: { app: `${spaceAppURL(ctx, spaceId)}/${path}` },
     slug: page.slug,
     path,
     ...(page.description ? { description: page.description } : {}),
     pages: children,
-    layout: { ...DEFAULT_LAYOUT, ...(page.layout ?? {}) },
+    layout: pageLayout(page),
     ...(page.condition ? { condition: page.condition } : {}),
     ...flags,
     ...(page.body ? { documentId: page.body } : {}),
   };
+}
+
+/** A page's layout options over the defaults (frontmatter and the API write only the reference's values). */
+export function pageLayout(page: Pick<PageEntry, "layout">): PageLayout {
+  return { ...DEFAULT_LAYOUT, ...(page.layout ?? {}) } as PageLayout;
 }
 
 export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot) {
@@ -133,8 +191,8 @@ export type PageFormat = "markdown" | "document";
 export function pageBody(
   markdown: string,
   format: PageFormat | undefined,
-  toDocument: (md: string) => unknown,
-): Pick<PresentedPage, "markdown" | "document"> {
+  toDocument: (md: string) => JSONDocument,
+): Pick<PresentedDocumentPage, "markdown" | "document"> {
   return format === "document" ? { document: toDocument(markdown) } : { markdown };
 }
 

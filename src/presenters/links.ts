@@ -5,7 +5,7 @@ import { mapPage } from "../lib/pagination";
 import type { ServiceContext } from "../services/core/context";
 import type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "../services/revisions/links";
 import { presentChangeRequest } from "./change-request";
-import { presentFile, presentPage } from "./content";
+import { type PageTarget, type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
 import { presentOrganization } from "./organization";
 import { presentSpace } from "./space";
 
@@ -20,25 +20,37 @@ export interface LocationContext {
   versionContext?: { type: "changeRequest"; changeRequest: ReturnType<typeof presentChangeRequest> };
 }
 
-const PAGE_KINDS: Record<string, string> = { document: "sheet", group: "group", link: "link" };
-
 /**
- * A page the revision lacks: its last recorded metadata when the space has any, else only the id the link
- * names (a page never seen here). It has no place in the tree, so no path, URL or child pages.
+ * A page the revision lacks, as a full RevisionPage: its last recorded metadata when the space has any, else
+ * only the id the link names (a page never seen here), which then doubles as its title (titles are never
+ * empty). It has no place in this revision's tree: an empty path, no child pages, the space's app URL.
  */
-function missingPage(id: string, entry: PageEntry | undefined) {
-  if (!entry) return { id, title: "", kind: "sheet", type: "document" as const };
-  return {
+function missingPage(ctx: ServiceContext, spaceId: string, id: string, entry: PageEntry | undefined): PresentedPage {
+  const common = {
     id,
-    title: entry.title,
-    ...(entry.emoji ? { emoji: entry.emoji } : {}),
-    ...(entry.icon ? { icon: entry.icon } : {}),
-    createdAt: new Date(entry.createdAt).toISOString(),
-    updatedAt: new Date(entry.updatedAt).toISOString(),
-    kind: PAGE_KINDS[entry.type] ?? entry.type,
-    type: entry.type,
-    ...(entry.type !== "link" ? { slug: entry.slug } : {}),
-    ...(entry.description ? { description: entry.description } : {}),
+    title: entry?.title || id,
+    ...(entry?.emoji ? { emoji: entry.emoji } : {}),
+    ...(entry?.icon ? { icon: entry.icon } : {}),
+    ...(entry
+      ? { createdAt: new Date(entry.createdAt).toISOString(), updatedAt: new Date(entry.updatedAt).toISOString() }
+      : {}),
+  };
+  if (entry?.type === "link") {
+    const target = (entry.target as PageTarget | undefined) ?? { kind: "url" as const, url: entry.href ?? "" };
+    return { ...common, kind: "link", type: "link", target, ...(entry.href ? { href: entry.href } : {}) };
+  }
+  if (entry?.type === "group")
+    return { ...common, kind: "group", type: "group", slug: entry.slug, path: "", pages: [] };
+  return {
+    ...common,
+    kind: "sheet",
+    type: "document",
+    urls: { app: spaceAppURL(ctx, spaceId) },
+    slug: entry?.slug ?? id,
+    path: "",
+    ...(entry?.description ? { description: entry.description } : {}),
+    pages: [],
+    layout: pageLayout(entry ?? {}),
   };
 }
 
@@ -78,7 +90,12 @@ export function locationPresenter(lc: LocationContext) {
     }
     const anchor =
       ref.kind === "anchor" && r.anchor ? { internalLocation: { type: "anchor" as const, anchor: r.anchor } } : {};
-    return { kind: "page" as const, ...common(), page: missingPage(r.page!, missing.pages.get(r.page!)), ...anchor };
+    return {
+      kind: "page" as const,
+      ...common(),
+      page: missingPage(lc.ctx, lc.spaceId, r.page!, missing.pages.get(r.page!)),
+      ...anchor,
+    };
   };
   /**
    * The location a reference points at, of the kind its markdown wrote (`/pages/<id>`, `/pages/<id>#a`,

@@ -68,10 +68,10 @@ describe("broken links keep their kind", () => {
       [`page:${target}`, `page:${target}#setup`, `page:${homeId}#missing`].sort(),
     );
     // In main the deleted page is presented by its id (searching the history would make the read grow with the
-    // space), never as a URL to /pages/<id>.
+    // space), never as a URL to /pages/<id>: a whole RevisionPage with its id as its title and no place in the tree.
     expect(items[`page:${target}`]).toMatchObject({
       status: "broken",
-      targetReference: { kind: "page", page: { id: target, title: "" } },
+      targetReference: { kind: "page", page: { id: target, title: target, type: "document", path: "", pages: [] } },
     });
     expect(items[`page:${target}`].locationReferences.map((l) => l.page.id)).toEqual([homeId, secondId]);
     expect(items[`page:${target}#setup`]).toMatchObject({

@@ -14,34 +14,121 @@ export const PageQuery = ContentQuery.extend({
 
 const PageBase = {
   id: z.string(),
-  title: z.string(),
+  title: z.string().min(1),
   emoji: z.string().optional(),
   icon: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
-  kind: z.string(),
-  type: z.enum(["document", "group", "link", "computed"]),
+};
+const PageVisibility = {
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
 };
 
-export const RevisionPageSchema = z
+export const ContentRefSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("file"), file: z.string() }),
+    z.object({ kind: z.literal("url"), url: z.string() }),
+    z.object({ kind: z.literal("page"), page: z.string(), space: z.string().optional() }),
+    z.object({
+      kind: z.literal("anchor"),
+      anchor: z.string(),
+      space: z.string().optional(),
+      page: z.string().optional(),
+    }),
+    z.object({ kind: z.literal("user"), user: z.string() }),
+    z.object({ kind: z.literal("collection"), collection: z.string() }),
+    z.object({ kind: z.literal("space"), space: z.string() }),
+    z.object({ kind: z.literal("reusable-content"), reusableContent: z.string(), space: z.string().optional() }),
+    z.object({ kind: z.literal("openapi"), spec: z.string() }),
+  ])
+  .openapi("ContentRef");
+
+export const PageLayoutSchema = z
+  .object({
+    width: z.enum(["default", "wide"]),
+    cover: z.boolean(),
+    coverSize: z.enum(["hero", "full"]),
+    title: z.boolean(),
+    description: z.boolean(),
+    tableOfContents: z.boolean(),
+    outline: z.boolean(),
+    pagination: z.boolean(),
+    metadata: z.boolean(),
+  })
+  .openapi("RevisionPageLayoutOptions");
+
+export const JSONDocumentSchema = z
+  .object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.any()) })
+  .openapi("JSONDocument");
+
+// The reference's RevisionPage union, by `type`. A page's body comes as `markdown` or `document` only on a
+// single-page read. Children (`pages`) are documents, links or computed pages: groups only at the top level.
+const RevisionPageDocumentSchema = z
   .object({
     ...PageBase,
-    slug: z.string().optional(),
-    path: z.string().optional(),
+    kind: z.literal("sheet"),
+    type: z.literal("document"),
+    urls: z.object({ app: z.string() }),
+    slug: z.string(),
+    path: z.string(),
     description: z.string().optional(),
-    urls: z.object({ app: z.string() }).optional(),
-    pages: z.array(z.any()).optional(),
-    layout: z.record(z.string(), z.any()).optional(),
-    hidden: z.boolean().optional(),
-    noIndex: z.boolean().optional(),
-    noRobotsIndex: z.boolean().optional(),
+    get pages(): z.ZodArray<z.ZodType<unknown>> {
+      return z.array(ChildPageSchema);
+    },
+    layout: PageLayoutSchema,
+    ...PageVisibility,
     documentId: z.string().optional(),
     markdown: z.string().optional(),
-    document: z.any().optional(),
-    target: z.any().optional(),
-    href: z.string().optional(),
+    document: JSONDocumentSchema.optional(),
     condition: z.string().optional(),
   })
+  .openapi("RevisionPageDocument");
+
+const RevisionPageGroupSchema = z
+  .object({
+    ...PageBase,
+    kind: z.literal("group"),
+    type: z.literal("group"),
+    slug: z.string(),
+    path: z.string(),
+    ...PageVisibility,
+    get pages(): z.ZodArray<z.ZodType<unknown>> {
+      return z.array(ChildPageSchema);
+    },
+  })
+  .openapi("RevisionPageGroup");
+
+const RevisionPageLinkSchema = z
+  .object({
+    ...PageBase,
+    kind: z.literal("link"),
+    type: z.literal("link"),
+    target: ContentRefSchema,
+    href: z.string().optional(),
+    hidden: z.boolean().optional(),
+  })
+  .openapi("RevisionPageLink");
+
+/** Declared for completeness: Quire serves no computed pages yet. */
+const RevisionPageComputedSchema = z
+  .object({ ...PageBase, type: z.literal("computed"), computed: z.object({ type: z.string() }) })
+  .openapi("RevisionPageComputed");
+
+const ChildPageSchema = z.discriminatedUnion("type", [
+  RevisionPageDocumentSchema,
+  RevisionPageLinkSchema,
+  RevisionPageComputedSchema,
+]);
+
+export const RevisionPageSchema = z
+  .discriminatedUnion("type", [
+    RevisionPageDocumentSchema,
+    RevisionPageGroupSchema,
+    RevisionPageLinkSchema,
+    RevisionPageComputedSchema,
+  ])
   .openapi("RevisionPage");
 
 export const RevisionFileSchema = z
@@ -96,10 +183,56 @@ export const FileList = listEnvelope(RevisionFileSchema, "RevisionFileList");
 export const ReusableContentSchema = z
   .object({ id: z.string(), title: z.string(), document: z.string().optional() })
   .openapi("RevisionReusableContent");
-export const JSONDocumentSchema = z
-  .object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.any()) })
-  .openapi("JSONDocument");
+const ChangedPageSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(["document", "group", "link", "computed"]),
+    title: z.string(),
+    path: z.string().optional(),
+  })
+  .openapi("ChangedRevisionPage");
+const ChangedFileSchema = z
+  .object({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string() })
+  .openapi("ChangedRevisionFile");
+const ChangedReusableContentSchema = z
+  .object({ id: z.string(), title: z.string(), document: z.string().optional() })
+  .openapi("ChangedRevisionReusableContent");
+// Each changed attribute's before and after, as the page, file or variable held them (the reference types every
+// attribute by name; these are checked only as before/after pairs).
+const ChangeAttributes = z.record(
+  z.string(),
+  z.object({ before: z.unknown().optional(), after: z.unknown().optional() }),
+);
+
+export const SemanticChangeSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("page_created"), page: ChangedPageSchema }),
+    z.object({ type: z.literal("page_edited"), page: ChangedPageSchema, attributes: ChangeAttributes }),
+    z.object({ type: z.literal("page_deleted"), page: ChangedPageSchema }),
+    z.object({
+      type: z.literal("page_moved"),
+      page: ChangedPageSchema,
+      parent: z.object({ before: ChangedPageSchema.optional(), after: ChangedPageSchema.optional() }),
+    }),
+    z.object({ type: z.literal("file_created"), file: ChangedFileSchema }),
+    z.object({ type: z.literal("file_edited"), file: ChangedFileSchema, attributes: ChangeAttributes }),
+    z.object({ type: z.literal("file_deleted"), file: ChangedFileSchema }),
+    z.object({ type: z.literal("variables_edited"), variables: ChangeAttributes }),
+    z.object({ type: z.literal("reusable_content_created"), reusableContent: ChangedReusableContentSchema }),
+    z.object({
+      type: z.literal("reusable_content_edited"),
+      reusableContent: ChangedReusableContentSchema,
+      attributes: ChangeAttributes,
+    }),
+    z.object({ type: z.literal("reusable_content_deleted"), reusableContent: ChangedReusableContentSchema }),
+  ])
+  .openapi("RevisionSemanticChange");
+
 export const SemanticChangesSchema = z
-  .object({ changes: z.array(z.record(z.string(), z.unknown())), more: z.number().optional() })
+  .object({
+    mergedFrom: ChangeRequestSchema.optional(),
+    changes: z.array(SemanticChangeSchema),
+    more: z.number().optional(),
+  })
   .openapi("RevisionSemanticChanges");
 export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
