@@ -30,10 +30,11 @@ export function createApp() {
     secureHeaders({ crossOriginResourcePolicy: "cross-origin" }),
     cors({
       origin: "*",
-      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id"],
+      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id", "X-D1-Bookmark"],
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
       exposeHeaders: [
         "X-Request-Id",
+        "X-D1-Bookmark",
         "X-RateLimit-Limit",
         "X-RateLimit-Remaining",
         "X-RateLimit-Reset",

@@ -1,12 +1,29 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-/** The single seam between the app and D1 (tests count round trips here; a D1 session could slot in). */
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema, casing: "snake_case" });
+/** The single seam between the app and D1 (tests count round trips here). */
+export function createDb(d1: D1Database | D1DatabaseSession) {
+  // A session has what drizzle's D1 driver calls at run time (prepare, batch), not the binding's exec/dump.
+  return drizzle(d1 as D1Database, { schema, casing: "snake_case" });
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/** What a client sends back (`X-D1-Bookmark`) to read its own writes through D1 read replicas. */
+const BOOKMARK = /^[0-9A-Za-z-]{1,200}$/;
+
+export const isBookmark = (value: string) => BOOKMARK.test(value);
+
+/**
+ * One request's database as a D1 session (read replication): its reads may be served by a replica at least as
+ * fresh as `bookmark` (the client's last one), else by any replica for a read and by the primary for a write;
+ * `bookmark()` is where the session got to, for the client to send next time. Without replication, every
+ * session reads the primary and nothing changes.
+ */
+export function createSessionDb(d1: D1Database, options: { bookmark?: string; writes: boolean }) {
+  const session = d1.withSession(options.bookmark ?? (options.writes ? "first-primary" : "first-unconstrained"));
+  return { db: createDb(session), bookmark: () => session.getBookmark() };
+}
 
 /**
  * Makes a raw statement (`db.run(sql…)`, `db.all(sql…)`) usable inside `db.batch`. Drizzle's D1 batch binds

@@ -47,32 +47,38 @@ export function countingD1(d1: D1Database): { database: D1Database; counter: D1S
     sqlOf.set(proxy, query);
     return proxy;
   };
-  const database = new Proxy(d1, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "prepare") return (query: string) => wrap(target.prepare(query), query);
-      if (key === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          counter.statements += statements.length;
-          counter.roundTrips++;
-          for (const s of statements) counter.queries.push(sqlOf.get(s) ?? "?");
-          const results = await target.batch(statements.map((s) => real.get(s) ?? s));
-          for (const result of results) counter.rows += rowsIn(result);
-          return results;
-        };
-      }
-      if (key === "exec") {
-        return async (query: string) => {
-          counter.roundTrips++;
-          counter.queries.push(query);
-          const result = await target.exec(query);
-          counter.statements += result.count;
-          return result;
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // A request's D1 session (read replication) is counted like the binding it came from.
+  const count = <T extends D1Database | D1DatabaseSession>(d1: T): T =>
+    new Proxy(d1, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === "prepare") return (query: string) => wrap(target.prepare(query), query);
+        if (key === "withSession")
+          return (...args: unknown[]) =>
+            count((value as (...args: unknown[]) => D1DatabaseSession).apply(target, args));
+        if (key === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            counter.statements += statements.length;
+            counter.roundTrips++;
+            for (const s of statements) counter.queries.push(sqlOf.get(s) ?? "?");
+            const results = await target.batch(statements.map((s) => real.get(s) ?? s));
+            for (const result of results) counter.rows += rowsIn(result);
+            return results;
+          };
+        }
+        if (key === "exec") {
+          return async (query: string) => {
+            counter.roundTrips++;
+            counter.queries.push(query);
+            const result = await (target as D1Database).exec(query);
+            counter.statements += result.count;
+            return result;
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const database = count(d1);
   return { database, counter };
 }
 

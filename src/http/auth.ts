@@ -1,10 +1,10 @@
-import type { Context } from "hono";
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { countTokenRequest } from "../coordination/token-budgets";
-import { createDb } from "../db/client";
+import { createSessionDb, type Db, isBookmark } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
-import { ApiError, unauthorized } from "../lib/errors";
+import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { stampTokenUse, tokenStampIsStale } from "../services/people/tokens";
 import type { AppEnv } from "./app-env";
 import { authenticatingDb, RequestAuthentication } from "./request-authentication";
@@ -25,8 +25,21 @@ function rateSettings(env: AppEnv["Bindings"]) {
  * and in every case before the response leaves, so a read never answers for a token that is not valid.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const db = createDb(c.env.DB);
+  const writes = c.req.method !== "GET" && c.req.method !== "HEAD";
+  const sent = c.req.header("x-d1-bookmark");
+  if (sent !== undefined && !isBookmark(sent)) throw badRequest("header.x-d1-bookmark: is not a D1 bookmark");
+  const { db, bookmark } = createSessionDb(c.env.DB, { bookmark: sent, writes });
   c.set("db", db);
+  try {
+    await identify(c, db, writes, next);
+  } finally {
+    // Where this request's reads and writes got to, even when it failed after a write.
+    const reached = bookmark();
+    if (reached) c.header("X-D1-Bookmark", reached);
+  }
+});
+
+async function identify(c: Context<AppEnv>, db: Db, writes: boolean, next: Next) {
   const header = c.req.header("authorization");
   if (!header) {
     await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
@@ -38,10 +51,10 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
 
   const tokenHash = await sha256Hex(match[1]);
   c.set("authentication", new RequestAuthentication(db, tokenHash, countRequest(c.env, tokenHash)));
-  if (c.req.method !== "GET" && c.req.method !== "HEAD") await authenticateNow(c);
+  if (writes) await authenticateNow(c);
   await next();
   await authenticateNow(c);
-});
+}
 
 /**
  * Settles the request's token (401 when unknown or revoked) and its rate limit (X-RateLimit-*, 429 past it).
