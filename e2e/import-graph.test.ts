@@ -142,4 +142,18 @@ describe("src/ import graph", () => {
     }
     expect(outside).toEqual([]);
   });
+
+  it("reaches services from outside only through a domain's index.ts, and every service file is in a domain", () => {
+    const around: string[] = [];
+    for (const [file, targets] of graph) {
+      if (file.startsWith("services/")) continue;
+      for (const target of targets) {
+        if (target.startsWith("services/") && !/^services\/[^/]+\/index\.ts$/.test(target)) {
+          around.push(`${file} → ${target}`);
+        }
+      }
+    }
+    expect(around.sort()).toEqual([]);
+    expect([...graph.keys()].filter((file) => /^services\/[^/]+$/.test(file))).toEqual([]);
+  });
 });

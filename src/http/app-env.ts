@@ -1,7 +1,7 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import type { Caller } from "../services/core/context";
+import type { Caller } from "../services/core";
 import type { RequestAuthentication } from "./request-authentication";
 
 /** Hono's environment: the Worker's bindings, and what the middleware puts on each request. */

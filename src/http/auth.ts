@@ -5,7 +5,7 @@ import { createSessionDb, type Db, isBookmark } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
-import { stampTokenUse, tokenStampIsStale } from "../services/people/tokens";
+import { stampTokenUse, tokenStampIsStale } from "../services/people";
 import type { AppEnv } from "./app-env";
 import { authenticatingDb, RequestAuthentication } from "./request-authentication";
 

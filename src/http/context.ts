@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
-import type { ServiceContext } from "../services/core/context";
+import type { ServiceContext } from "../services/core";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {

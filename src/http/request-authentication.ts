@@ -1,13 +1,13 @@
 import type { Db } from "../db/client";
 import type { WindowCount } from "../env";
 import { unauthorized } from "../lib/errors";
-import type { UserCaller } from "../services/core/context";
+import type { UserCaller } from "../services/core";
 import {
   type AuthenticatedToken,
-  type AuthenticationResults,
   authenticatedToken,
   authenticationReads,
-} from "../services/people/tokens";
+  type AuthenticationResults,
+} from "../services/people";
 
 /**
  * A bearer token of this request, authenticated once: by its own read batch, or by riding the first read

@@ -7,11 +7,10 @@ import {
   type JobRow,
   type JobRunner,
   pruneFinishedJobs,
-} from "../services/core/jobs";
-import { recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi/openapi-processing";
-import { OPENAPI_JOB_KIND } from "../services/openapi/openapi-specs";
-import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search/search-index";
-import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces/purge";
+} from "../services/core";
+import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
+import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
+import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
 
 /*
  * The job registry: which runner handles each job kind, what a final failure records, which task each cron

@@ -1,5 +1,5 @@
-import type { ChangeRequestView } from "../services/change-requests/change-requests";
-import type { ServiceContext } from "../services/core/context";
+import type { ChangeRequestView } from "../services/change-requests";
+import type { ServiceContext } from "../services/core";
 import { presentUser } from "./user";
 
 /** `outdated`: main moved past the revision this change request last saw (its merge base). */

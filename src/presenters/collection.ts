@@ -1,7 +1,6 @@
-import type { CollectionView } from "../services/spaces/collections";
-import type { UrlBases } from "../services/core/context";
-import { permissionsObject } from "../services/access/permissions";
-import { toWireLevel } from "../services/access/space-access";
+import type { CollectionView } from "../services/spaces";
+import type { UrlBases } from "../services/core";
+import { permissionsObject, toWireLevel } from "../services/access";
 
 export function collectionLocation(urls: UrlBases, collectionId: string): string {
   return `${urls.api}/v1/collections/${collectionId}`;

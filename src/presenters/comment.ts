@@ -1,9 +1,9 @@
 import { markdownToDocument } from "../content/markdown";
 import { pagePath } from "../content/model";
 import { iso } from "../lib/time";
-import type { CommentRecord, LoadedScope, Reaction } from "../services/comments/comments";
-import type { ServiceContext } from "../services/core/context";
-import { commentPermissions } from "../services/access/permissions";
+import type { CommentRecord, LoadedScope, Reaction } from "../services/comments";
+import type { ServiceContext } from "../services/core";
+import { commentPermissions } from "../services/access";
 import { presentUser } from "./user";
 
 export type CommentFormat = "markdown" | "document";

@@ -1,11 +1,11 @@
 import { signedDownloadURL } from "../content/files";
 import { markdownToDocument } from "../content/markdown";
 import type { Page } from "../lib/pagination";
-import { signingSecret } from "../services/access/signing-secret";
+import { signingSecret } from "../services/access";
+import type { ServiceContext } from "../services/core";
+import type { PageReadView, RevisionView } from "../services/revisions";
 import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
-import type { ServiceContext } from "../services/core/context";
 import type { JSONDocument } from "../content/document";
-import type { PageReadView, RevisionView } from "../services/revisions/content-reads";
 import { presentChangeRequest } from "./change-request";
 
 const DEFAULT_LAYOUT: PageLayout = {

@@ -1,8 +1,7 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/core/context";
-import { isRedundant, type InviteLinkRow } from "../services/people/invites";
-import type { Access } from "../services/access/permissions";
-import type { MemberRole } from "../services/access/roles";
+import type { UrlBases } from "../services/core";
+import { type InviteLinkRow, isRedundant } from "../services/people";
+import type { Access, MemberRole } from "../services/access";
 
 /** An invite link to an organization. `createdAt`, `expiresAt`, `disabled` and `urls` are Quire's additions. */
 export function presentInviteLink(row: InviteLinkRow, access: Access, urls: UrlBases) {

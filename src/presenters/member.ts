@@ -1,6 +1,6 @@
-import type { UrlBases } from "../services/core/context";
-import type { MemberView } from "../services/people/members";
-import type { MemberRole } from "../services/access/roles";
+import type { UrlBases } from "../services/core";
+import type { MemberView } from "../services/people";
+import type { MemberRole } from "../services/access";
 import { iso } from "../lib/time";
 import { presentUser } from "./user";
 

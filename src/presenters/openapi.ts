@@ -1,6 +1,6 @@
-import type { UrlBases } from "../services/core/context";
-import type { SpecRow, SpecVersionRow } from "../services/openapi/openapi-specs";
-import { type Access, permissionsObject } from "../services/access/permissions";
+import type { UrlBases } from "../services/core";
+import type { SpecRow, SpecVersionRow } from "../services/openapi";
+import { type Access, permissionsObject } from "../services/access";
 
 const specLocation = (spec: SpecRow, urls: UrlBases) =>
   `${urls.api}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`;

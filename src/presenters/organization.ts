@@ -1,6 +1,6 @@
-import type { UrlBases } from "../services/core/context";
-import type { OrganizationRow } from "../services/people/organizations";
-import { permissionsObject, type Access } from "../services/access/permissions";
+import type { UrlBases } from "../services/core";
+import type { OrganizationRow } from "../services/people";
+import { type Access, permissionsObject } from "../services/access";
 
 /**
  * A self-hosted deployment has every feature and no billing: `plan` is the top plan, `trial.status` is

@@ -1,7 +1,7 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/core/context";
-import type { MemberRole } from "../services/access/roles";
-import { samlStatus, type SamlProviderView } from "../services/people/saml";
+import type { UrlBases } from "../services/core";
+import type { MemberRole } from "../services/access";
+import { type SamlProviderView, samlStatus } from "../services/people";
 import { presentTeam } from "./team";
 
 /**

@@ -1,6 +1,6 @@
 import { mapPage, type Page } from "../lib/pagination";
-import type { ServiceContext } from "../services/core/context";
-import type { SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search/search";
+import type { ServiceContext } from "../services/core";
+import type { SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search";
 import { spaceAppURL } from "./content";
 
 /** A section of a search result (SearchSectionResult): `id` is the heading's anchor. */

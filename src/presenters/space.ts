@@ -1,8 +1,7 @@
 import { iso } from "../lib/time";
-import type { UrlBases } from "../services/core/context";
-import { permissionsObject } from "../services/access/permissions";
-import { toWireLevel } from "../services/access/space-access";
-import type { SpaceView } from "../services/spaces/spaces";
+import type { UrlBases } from "../services/core";
+import { permissionsObject, toWireLevel } from "../services/access";
+import type { SpaceView } from "../services/spaces";
 
 export function spaceLocation(urls: UrlBases, spaceId: string): string {
   return `${urls.api}/v1/spaces/${spaceId}`;

@@ -1,6 +1,6 @@
 import { iso } from "../lib/time";
-import { permissionsObject, type Access } from "../services/access/permissions";
-import { teamAccess, type TeamView } from "../services/people/teams";
+import { type Access, permissionsObject } from "../services/access";
+import { teamAccess, type TeamView } from "../services/people";
 
 /** A team; `organizationRole` is the caller's role in the team's organization. */
 export function presentTeam(view: TeamView, organizationRole: Access) {

@@ -1,4 +1,4 @@
-import type { ApiTokenRow } from "../services/people/tokens";
+import type { ApiTokenRow } from "../services/people";
 
 /** A token as listed: never the secret, only its display prefix. */
 export function presentToken(row: ApiTokenRow) {

@@ -1,5 +1,5 @@
-import type { UrlBases } from "../services/core/context";
-import type { UserRow } from "../services/people/users";
+import type { UrlBases } from "../services/core";
+import type { UserRow } from "../services/people";
 
 export function presentUser(row: UserRow, urls: UrlBases) {
   return {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ROLES } from "../services/access/roles";
+import { ROLES } from "../services/access";
 
 /** Shared wire schemas (named components in the OpenAPI document). */
 export const MemberRoleSchema = z.enum(ROLES).openapi("MemberRole");

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentFile } from "../../presenters/content";
-import { readFile } from "../../services/revisions/content-reads";
+import { readFile } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ContentQuery, RevisionFileSchema } from "../content/schemas";
 

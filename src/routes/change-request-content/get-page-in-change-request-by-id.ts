@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
-import { readPage } from "../../services/revisions/content-reads";
+import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, PageQuery, RevisionPageSchema } from "../content/schemas";
 

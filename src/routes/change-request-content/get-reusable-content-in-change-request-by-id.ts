@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContent } from "../../services/revisions/content-reads";
+import { readReusableContent } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ContentQuery, ReusableContentSchema } from "../content/schemas";
 

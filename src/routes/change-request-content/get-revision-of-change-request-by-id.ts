@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevision } from "../../presenters/content";
-import { readRevision } from "../../services/revisions/content-reads";
+import { readRevision } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ContentQuery, RevisionSchema } from "../content/schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
-import { getChangeRequest } from "../../services/change-requests/change-requests";
+import { getChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ChangeRequestSchema } from "../content/schemas";
 

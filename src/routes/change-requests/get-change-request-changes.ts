@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileDownloadURL } from "../../presenters/content";
-import { readSemanticChanges } from "../../services/revisions/content-reads";
+import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ChangesQuery, SemanticChangesSchema } from "../content/schemas";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { changeRequestPdf } from "../../services/change-requests/change-request-pdf";
+import { changeRequestPdf } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../content/schemas";
 import { queryBoolean } from "../schemas";

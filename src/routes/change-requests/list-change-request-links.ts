@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
-import { listLinks } from "../../services/revisions/links";
+import { listLinks } from "../../services/revisions";
 import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../content/schemas";

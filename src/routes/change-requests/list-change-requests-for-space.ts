@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { listEnvelope, PageQuery } from "../schemas";
 import { presentChangeRequest } from "../../presenters/change-request";
-import { listChangeRequests } from "../../services/change-requests/change-requests";
+import { listChangeRequests } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
 

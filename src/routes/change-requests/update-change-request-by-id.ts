@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
-import { updateChangeRequest } from "../../services/change-requests/change-requests";
+import { updateChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ChangeRequestSchema } from "../content/schemas";
 

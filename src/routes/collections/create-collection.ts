@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { collectionLocation, presentCollection } from "../../presenters/collection";
-import { createCollection } from "../../services/spaces/collections";
+import { createCollection } from "../../services/spaces";
 import { CollectionSchema, CreateCollectionBody } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteCollection } from "../../services/spaces/collections";
+import { deleteCollection } from "../../services/spaces";
 import { CollectionParams } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
-import { getCollection } from "../../services/spaces/collections";
+import { getCollection } from "../../services/spaces";
 import { CollectionParams, CollectionSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentCollection } from "../../presenters/collection";
-import { listCollectionsInOrganization } from "../../services/spaces/space-lists";
+import { listCollectionsInOrganization } from "../../services/spaces";
 import { CollectionList, ListCollectionsQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesInCollection } from "../../services/spaces/space-lists";
+import { listSpacesInCollection } from "../../services/spaces";
 import { SpaceList } from "../spaces/schemas";
 import { CollectionParams } from "./schemas";
 

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
-import { moveCollection } from "../../services/spaces/collections";
+import { moveCollection } from "../../services/spaces";
 import { MoveBody } from "../spaces/schemas";
 import { CollectionParams, CollectionSchema } from "./schemas";
 

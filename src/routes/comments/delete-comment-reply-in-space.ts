@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteComment } from "../../services/comments/comment-writes";
+import { deleteComment } from "../../services/comments";
 import { SpaceReplyParams, scopeOf } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
-import { getComment } from "../../services/comments/comments";
+import { getComment } from "../../services/comments";
 import { json } from "../../http/responses";
 import { ChangeRequestCommentParams, CommentSchema, FormatQuery, scopeOf } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
-import { getCommentReply } from "../../services/comments/comments";
+import { getCommentReply } from "../../services/comments";
 import { json } from "../../http/responses";
 import { CommentReplySchema, FormatQuery, SpaceReplyParams, scopeOf } from "./schemas";
 

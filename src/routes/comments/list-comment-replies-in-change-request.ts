@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
-import { listCommentReplies } from "../../services/comments/comments";
+import { listCommentReplies } from "../../services/comments";
 import { json } from "../../http/responses";
 import { ChangeRequestCommentParams, CommentReplyList, ReplyListQuery, scopeOf } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
-import { listCommenters } from "../../services/comments/comments";
+import { listCommenters } from "../../services/comments";
 import { MemberList } from "../members/schemas";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../content/schemas";

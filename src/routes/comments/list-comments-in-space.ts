@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
-import { listComments } from "../../services/comments/comments";
+import { listComments } from "../../services/comments";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../content/schemas";
 import { CommentList, CommentListQuery, scopeOf } from "./schemas";

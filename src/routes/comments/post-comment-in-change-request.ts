@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
-import { postComment } from "../../services/comments/comment-writes";
+import { postComment } from "../../services/comments";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../content/schemas";
 import { CommentSchema, PostCommentBody, bodyMarkdown, scopeOf } from "./schemas";

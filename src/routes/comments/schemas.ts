@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { documentInput, type DocumentInputValue } from "../../content/document-input";
 import { documentToMarkdown } from "../../content/markdown";
 import { badRequest } from "../../lib/errors";
-import type { CommentScope } from "../../services/comments/comments";
+import type { CommentScope } from "../../services/comments";
 import { ChangeRequestParams, SpaceParams } from "../content/schemas";
 import { queryArray, UserSchema, listEnvelope, PageQuery } from "../schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
-import { updateComment } from "../../services/comments/comment-writes";
+import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
 import { CommentSchema, SpaceCommentParams, UpdateCommentBody, bodyMarkdown, scopeOf } from "./schemas";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileKey, MAX_DOWNLOAD_URL_SECONDS, verifyDownloadSignature } from "../../content/files";
 import { notFound } from "../../lib/errors";
-import { signingSecret } from "../../services/access/signing-secret";
+import { signingSecret } from "../../services/access";
 
 export const route = defineRoute({
   method: "get",

@@ -2,9 +2,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core/context";
-import { createInviteLink } from "../../services/people/invites";
-import type { MemberRole } from "../../services/access/roles";
+import { organizationAccess } from "../../services/core";
+import { createInviteLink } from "../../services/people";
+import type { MemberRole } from "../../services/access";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateInviteBody, epochMs, InviteLinkSchema } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteInviteLink } from "../../services/people/invites";
+import { deleteInviteLink } from "../../services/people";
 import { InviteParams } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { inviteUsers } from "../../services/people/invites";
+import { inviteUsers } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { InviteUsersBody, InviteUsersResponse } from "./schemas";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { joinWithInvite } from "../../services/people/invites";
+import { joinWithInvite } from "../../services/people";
 import { InviteParams } from "./schemas";
 
 export const route = defineRoute({

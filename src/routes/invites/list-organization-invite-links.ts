@@ -4,8 +4,8 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core/context";
-import { listInviteLinks } from "../../services/people/invites";
+import { organizationAccess } from "../../services/core";
+import { listInviteLinks } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { InviteLinkList } from "./schemas";
 

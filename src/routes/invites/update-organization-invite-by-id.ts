@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core/context";
-import { updateInviteLink } from "../../services/people/invites";
+import { organizationAccess } from "../../services/core";
+import { updateInviteLink } from "../../services/people";
 import { epochMs, InviteLinkSchema, InviteParams, UpdateInviteBody } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
-import { getMember, withSpaceCounts } from "../../services/people/members";
+import { getMember, withSpaceCounts } from "../../services/people";
 import { MemberParams, OrganizationMemberSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
-import { listMembers, withSpaceCounts } from "../../services/people/members";
+import { listMembers, withSpaceCounts } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { MemberList, MemberListQuery } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesForMember } from "../../services/spaces/space-lists";
+import { listSpacesForMember } from "../../services/spaces";
 import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
 
 export const route = defineRoute({

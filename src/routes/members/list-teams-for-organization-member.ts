@@ -3,8 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/core/context";
-import { listTeamsForMember } from "../../services/people/team-members";
+import { organizationAccess } from "../../services/core";
+import { listTeamsForMember } from "../../services/people";
 import { MemberTeamList, MemberTeamsQuery } from "../teams/schemas";
 import { MemberParams } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { removeMember } from "../../services/people/members";
+import { removeMember } from "../../services/people";
 import { MemberParams } from "./schemas";
 
 export const route = defineRoute({

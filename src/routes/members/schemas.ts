@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SpaceSchema } from "../spaces/schemas";
-import { ROLES } from "../../services/access/roles";
+import { ROLES } from "../../services/access";
 import {
   MemberRoleOrGuestSchema,
   MemberRoleSchema,

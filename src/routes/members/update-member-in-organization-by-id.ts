@@ -3,7 +3,7 @@ import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
-import { updateMemberRole, withSpaceCounts } from "../../services/people/members";
+import { updateMemberRole, withSpaceCounts } from "../../services/people";
 import { MemberParams, OrganizationMemberSchema, UpdateMemberBody } from "./schemas";
 
 export const route = defineRoute({

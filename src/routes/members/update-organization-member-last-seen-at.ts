@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { pingOrganization } from "../../services/people/members";
+import { pingOrganization } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { PingResponse } from "./schemas";
 

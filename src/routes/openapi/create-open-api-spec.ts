@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
-import { createSpec } from "../../services/openapi/openapi-specs";
+import { createSpec } from "../../services/openapi";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateSpecBody, SpecSchema } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
-import { createOrUpdateSpec } from "../../services/openapi/openapi-specs";
+import { createOrUpdateSpec } from "../../services/openapi";
 import { PutSpecBody, SpecPutParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteSpec } from "../../services/openapi/openapi-specs";
+import { deleteSpec } from "../../services/openapi";
 import { SpecParams } from "./schemas";
 
 export const route = defineRoute({

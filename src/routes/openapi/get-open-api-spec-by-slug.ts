@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
-import { getSpec } from "../../services/openapi/openapi-specs";
+import { getSpec } from "../../services/openapi";
 import { SpecParams, SpecSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpecVersion } from "../../presenters/openapi";
-import { getSpecVersion } from "../../services/openapi/openapi-specs";
+import { getSpecVersion } from "../../services/openapi";
 import { SpecVersionParams, SpecVersionSchema } from "./schemas";
 
 export const route = defineRoute({

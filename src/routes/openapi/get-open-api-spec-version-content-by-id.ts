@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpecContent } from "../../presenters/openapi";
-import { getSpecVersionContent } from "../../services/openapi/openapi-specs";
+import { getSpecVersionContent } from "../../services/openapi";
 import { SpecVersionParams, SpecContentSchema } from "./schemas";
 
 export const route = defineRoute({

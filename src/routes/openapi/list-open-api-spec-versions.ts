@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { presentSpecVersion } from "../../presenters/openapi";
-import { listSpecVersions } from "../../services/openapi/openapi-specs";
+import { listSpecVersions } from "../../services/openapi";
 import { SpecParams, SpecVersionList } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { presentSpec } from "../../presenters/openapi";
-import { listSpecs } from "../../services/openapi/openapi-specs";
+import { listSpecs } from "../../services/openapi";
 import { OrganizationParams } from "../organizations/schemas";
 import { SpecList } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
-import { updateSpecVisibility } from "../../services/openapi/openapi-specs";
+import { updateSpecVisibility } from "../../services/openapi";
 import { SpecParams, SpecSchema, UpdateSpecBody } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
-import { getOrganization } from "../../services/people/organizations";
+import { getOrganization } from "../../services/people";
 import { OrganizationParams, OrganizationSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
-import { organizationsForEmailDomain } from "../../services/people/organizations";
+import { organizationsForEmailDomain } from "../../services/people";
 import { OrganizationSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { getSubdomain } from "../../services/people/organizations";
+import { getSubdomain } from "../../services/people";
 import { SubdomainSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -3,8 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { presentOrganization } from "../../presenters/organization";
-import { listOrganizationsForCaller } from "../../services/people/organizations";
-import type { MemberRole } from "../../services/access/roles";
+import { listOrganizationsForCaller } from "../../services/people";
+import type { MemberRole } from "../../services/access";
 import { OrganizationList } from "./schemas";
 
 export const route = defineRoute({

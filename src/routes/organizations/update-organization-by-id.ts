@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
-import { updateOrganization } from "../../services/people/organizations";
+import { updateOrganization } from "../../services/people";
 import { OrganizationParams, OrganizationSchema, UpdateOrganizationBody } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readPageDocument } from "../../services/revisions/content-reads";
+import { readPageDocument } from "../../services/revisions";
 import { queryBoolean } from "../schemas";
 import { json } from "../../http/responses";
 import { ContentQuery, JSONDocumentSchema, RevisionParams } from "../content/schemas";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContentDocument } from "../../services/revisions/content-reads";
+import { readReusableContentDocument } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ContentQuery, JSONDocumentSchema, RevisionParams } from "../content/schemas";
 

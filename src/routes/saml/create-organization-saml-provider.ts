@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
-import { createSamlProvider } from "../../services/people/saml";
+import { createSamlProvider } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { CreateSamlProviderBody, SamlProviderSchema } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteSamlProvider } from "../../services/people/saml";
+import { deleteSamlProvider } from "../../services/people";
 import { SamlParams } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
-import { getSamlProvider } from "../../services/people/saml";
+import { getSamlProvider } from "../../services/people";
 import { SamlParams, SamlProviderSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentSamlProvider } from "../../presenters/saml";
-import { listSamlProviders } from "../../services/people/saml";
+import { listSamlProviders } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { SamlProviderList } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { samlServiceUrls } from "../../presenters/saml";
-import { listSSOLogins } from "../../services/people/saml";
+import { listSSOLogins } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { SSOLoginList } from "./schemas";
 

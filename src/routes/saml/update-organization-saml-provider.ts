@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
-import { updateSamlProvider } from "../../services/people/saml";
+import { updateSamlProvider } from "../../services/people";
 import { SamlParams, SamlProviderSchema, UpdateSamlProviderBody } from "./schemas";
 
 export const route = defineRoute({

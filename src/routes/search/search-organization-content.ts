@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchSpaces } from "../../presenters/search";
-import { searchOrganization } from "../../services/search/search";
+import { searchOrganization } from "../../services/search";
 import { json } from "../../http/responses";
 import { OrganizationParams } from "../organizations/schemas";
 import { SearchQuery, SearchSpaceResultList } from "./schemas";

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchPages } from "../../presenters/search";
-import { searchSpace } from "../../services/search/search";
+import { searchSpace } from "../../services/search";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../content/schemas";
 import { SearchPageResultList, SearchQuery } from "./schemas";

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { applyTemplateToSpace } from "../../services/spaces/templates";
+import { applyTemplateToSpace } from "../../services/spaces";
 import { SpaceParams } from "../content/schemas";
 import { ApplySpaceTemplateSchema } from "../spaces/schemas";
 

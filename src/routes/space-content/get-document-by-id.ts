@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readDocument } from "../../services/revisions/content-reads";
+import { readDocument } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { JSONDocumentSchema, SpaceParams } from "../content/schemas";
 

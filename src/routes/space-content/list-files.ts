@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery as PageRequestQuery } from "../schemas";
 import { presentFileList } from "../../presenters/content";
-import { listFiles } from "../../services/revisions/content-reads";
+import { listFiles } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ContentQuery, FileList, SpaceParams } from "../content/schemas";
 

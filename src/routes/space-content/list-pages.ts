@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageList } from "../../presenters/content";
-import { listPages } from "../../services/revisions/content-reads";
+import { listPages } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ContentQuery, PagesSchema, SpaceParams } from "../content/schemas";
 

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../schemas";
 import { presentBacklinkList } from "../../presenters/links";
-import { listBacklinks } from "../../services/revisions/links";
+import { listBacklinks } from "../../services/revisions";
 import { BacklinkList } from "../content/link-schemas";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../content/schemas";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
-import { createSpace } from "../../services/spaces/spaces";
+import { createSpace } from "../../services/spaces";
 import { CreateSpaceBody, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteSpace } from "../../services/spaces/spaces";
+import { deleteSpace } from "../../services/spaces";
 import { SpaceParams } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
-import { duplicateSpace } from "../../services/spaces/spaces";
+import { duplicateSpace } from "../../services/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

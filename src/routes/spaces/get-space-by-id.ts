@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
-import { getSpace } from "../../services/spaces/spaces";
+import { getSpace } from "../../services/spaces";
 import { SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

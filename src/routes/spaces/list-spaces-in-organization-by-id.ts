@@ -5,7 +5,7 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
-import { listSpacesInOrganization } from "../../services/spaces/space-lists";
+import { listSpacesInOrganization } from "../../services/spaces";
 import { SpaceList } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
-import { moveSpace } from "../../services/spaces/spaces";
+import { moveSpace } from "../../services/spaces";
 import { MoveBody, SpaceParams, SpaceSchema } from "./schemas";
 
 export const route = defineRoute({

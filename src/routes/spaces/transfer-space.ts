@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
-import { transferSpace } from "../../services/spaces/spaces";
+import { transferSpace } from "../../services/spaces";
 import { SpaceParams, SpaceSchema, TransferBody } from "./schemas";
 
 export const route = defineRoute({

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
-import { updateSpace } from "../../services/spaces/spaces";
+import { updateSpace } from "../../services/spaces";
 import { SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { addTeamMember } from "../../services/people/team-members";
+import { addTeamMember } from "../../services/people";
 import { AddTeamMemberBody, TeamMemberParams } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteTeamMember } from "../../services/people/team-members";
+import { deleteTeamMember } from "../../services/people";
 import { TeamMemberParams } from "./schemas";
 
 export const route = defineRoute({

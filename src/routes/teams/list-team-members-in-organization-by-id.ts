@@ -1,12 +1,11 @@
 import { serviceContext } from "../../http/context";
-import { withSpaceCounts } from "../../services/people/members";
+import { listTeamMembers, withSpaceCounts } from "../../services/people";
+import { organizationAccess } from "../../services/core";
+import { permissionsObject } from "../../services/access";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { presentMember } from "../../presenters/member";
-import { organizationAccess } from "../../services/core/context";
-import { permissionsObject } from "../../services/access/permissions";
-import { listTeamMembers } from "../../services/people/teams";
 import { TeamMemberList, TeamParams } from "./schemas";
 
 export const route = defineRoute({

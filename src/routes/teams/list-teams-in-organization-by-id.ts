@@ -3,8 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/core/context";
-import { listTeams } from "../../services/people/teams";
+import { organizationAccess } from "../../services/core";
+import { listTeams } from "../../services/people";
 import { OrganizationParams } from "../organizations/schemas";
 import { TeamList, TeamListQuery } from "./schemas";
 

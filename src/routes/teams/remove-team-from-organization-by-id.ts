@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteTeam } from "../../services/people/teams";
+import { deleteTeam } from "../../services/people";
 import { TeamParams } from "./schemas";
 
 export const route = defineRoute({

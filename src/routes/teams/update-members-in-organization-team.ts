@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { updateTeamMembers } from "../../services/people/team-members";
+import { updateTeamMembers } from "../../services/people";
 import { TeamParams, UpdateTeamMembersBody } from "./schemas";
 
 export const route = defineRoute({

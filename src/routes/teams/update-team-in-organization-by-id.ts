@@ -2,8 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/core/context";
-import { updateTeam } from "../../services/people/teams";
+import { organizationAccess } from "../../services/core";
+import { updateTeam } from "../../services/people";
 import { TeamParams, TeamSchema, UpdateTeamBody } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentToken } from "../../presenters/token";
-import { createOwnToken } from "../../services/people/tokens";
+import { createOwnToken } from "../../services/people";
 import { CreatedApiTokenSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../schemas";
 import { mapPage } from "../../lib/pagination";
 import { presentToken } from "../../presenters/token";
-import { listOwnTokens } from "../../services/people/tokens";
+import { listOwnTokens } from "../../services/people";
 import { ApiTokenList } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { revokeOwnToken } from "../../services/people/tokens";
+import { revokeOwnToken } from "../../services/people";
 
 export const route = defineRoute({
   method: "delete",

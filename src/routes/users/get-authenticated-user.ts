@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
-import { getAuthenticatedUser } from "../../services/people/users";
+import { getAuthenticatedUser } from "../../services/people";
 import { UserSchema } from "../schemas";
 
 export const route = defineRoute({

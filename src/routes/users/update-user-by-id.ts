@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
-import { updateOwnProfile } from "../../services/people/users";
+import { updateOwnProfile } from "../../services/people";
 import { UserSchema } from "../schemas";
 
 const UpdateUserBody = z.object({

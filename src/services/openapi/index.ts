@@ -1,0 +1,16 @@
+// The openapi domain's public surface (OpenAPI specs and their processing): what routes, jobs, http and presenters import.
+// Files inside src/services import each other directly.
+export { recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "./openapi-processing";
+export {
+  createOrUpdateSpec,
+  createSpec,
+  deleteSpec,
+  getSpec,
+  getSpecVersion,
+  getSpecVersionContent,
+  listSpecs,
+  listSpecVersions,
+  OPENAPI_JOB_KIND,
+  updateSpecVisibility,
+} from "./openapi-specs";
+export type { SpecRow, SpecVersionRow } from "./openapi-specs";

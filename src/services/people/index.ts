@@ -1,0 +1,56 @@
+// The people domain's public surface (users, tokens, organizations, members, teams, invites and SAML): what routes, jobs, http and presenters import.
+// Files inside src/services import each other directly.
+export {
+  createInviteLink,
+  deleteInviteLink,
+  getInviteLink,
+  inviteUsers,
+  isRedundant,
+  joinWithInvite,
+  listInviteLinks,
+  updateInviteLink,
+} from "./invites";
+export type { InviteLinkRow } from "./invites";
+export {
+  getMember,
+  listMembers,
+  pingOrganization,
+  removeMember,
+  setSSOMember,
+  updateMemberRole,
+  withSpaceCounts,
+} from "./members";
+export type { MemberView } from "./members";
+export {
+  getOrganization,
+  getSubdomain,
+  listOrganizationsForCaller,
+  organizationsForEmailDomain,
+  updateOrganization,
+} from "./organizations";
+export type { OrganizationRow } from "./organizations";
+export {
+  createSamlProvider,
+  deleteSamlProvider,
+  getSamlProvider,
+  listSamlProviders,
+  listSSOLogins,
+  samlStatus,
+  updateSamlProvider,
+} from "./saml";
+export type { SamlProviderView } from "./saml";
+export { addTeamMember, deleteTeamMember, listTeamsForMember, updateTeamMembers } from "./team-members";
+export { createTeam, deleteTeam, getTeam, listTeamMembers, listTeams, teamAccess, updateTeam } from "./teams";
+export type { TeamView } from "./teams";
+export {
+  authenticatedToken,
+  authenticationReads,
+  createOwnToken,
+  listOwnTokens,
+  revokeOwnToken,
+  stampTokenUse,
+  tokenStampIsStale,
+} from "./tokens";
+export type { ApiTokenRow, AuthenticatedToken, AuthenticationResults } from "./tokens";
+export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
+export type { UserRow } from "./users";

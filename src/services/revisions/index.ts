@@ -1,0 +1,18 @@
+// The revisions domain's public surface (reading and writing revision content, and links): what routes, jobs, http and presenters import.
+// Files inside src/services import each other directly.
+export {
+  listFiles,
+  listPages,
+  readDocument,
+  readFile,
+  readPage,
+  readPageDocument,
+  readReusableContent,
+  readReusableContentDocument,
+  readRevision,
+  readSemanticChanges,
+} from "./content-reads";
+export type { PageReadView, RevisionView } from "./content-reads";
+export { writeChangeRequestContent } from "./content-writes";
+export { listBacklinks, listLinks } from "./links";
+export type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "./links";

@@ -1,0 +1,30 @@
+// The spaces domain's public surface (spaces, collections, placement, counters, templates and purge): what routes, jobs, http and presenters import.
+// Files inside src/services import each other directly.
+export {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  moveCollection,
+  transferCollection,
+  updateCollection,
+} from "./collections";
+export type { CollectionView } from "./collections";
+export { purgeDeletedSpaces, runPurgeJob } from "./purge";
+export {
+  listCollectionsInOrganization,
+  listSpacesForMember,
+  listSpacesInCollection,
+  listSpacesInOrganization,
+} from "./space-lists";
+export {
+  createSpace,
+  deleteSpace,
+  duplicateSpace,
+  getSpace,
+  moveSpace,
+  restoreSpace,
+  transferSpace,
+  updateSpace,
+} from "./spaces";
+export type { SpaceView } from "./spaces";
+export { applyTemplateToSpace } from "./templates";
