@@ -248,7 +248,7 @@ const median = (xs: number[]) => {
 
 /** One request's D1 use, from the Server-Timing header Quire adds under D1_STATS="true". */
 async function d1Stats(url: string, token: string) {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, "x-d1-stats": "1" } });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   const m = /d1;desc="statements=(\d+) roundtrips=(\d+) rows=(\d+)"/.exec(res.headers.get("server-timing") ?? "");
