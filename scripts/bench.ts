@@ -20,6 +20,8 @@ const READS = [
   "listPages",
   "getCurrentRevision",
   "getPageByPath",
+  // The floor: the read closest to what the anchor does (the token, then the user's row).
+  "getAuthenticatedUser",
 ] as const;
 type ReadName = (typeof READS)[number];
 
@@ -301,6 +303,7 @@ async function main() {
     listPages: `${space}/content/pages`,
     getCurrentRevision: `${space}/content`,
     getPageByPath: `${space}/content/path/${seeded.pagePath}`,
+    getAuthenticatedUser: `${quire}/v1/user`,
   };
   const anchorUrl = `${anchor}/spaces/${seeded.spaceId}`;
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
