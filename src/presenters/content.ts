@@ -157,8 +157,31 @@ export function pageLayout(page: Pick<PageEntry, "layout">): PageLayout {
   return { ...DEFAULT_LAYOUT, ...(page.layout ?? {}) } as PageLayout;
 }
 
-export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot) {
-  return childrenOf(s, null).map((id) => presentPage(ctx, spaceId, s, id));
+/**
+ * Presented page trees by snapshot and URL bases. A snapshot is immutable and the isolate's cache hands the same
+ * object to every read of its revision (services/revisions/snapshot-cache.ts), so its tree is presented once;
+ * the tree is frozen, as every caller only serializes it.
+ */
+const presentedTrees = new WeakMap<Snapshot, Map<string, PresentedPage[]>>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot): PresentedPage[] {
+  const key = `${spaceId} ${ctx.urls.api} ${ctx.urls.app}`;
+  let byBases = presentedTrees.get(s);
+  if (!byBases) presentedTrees.set(s, (byBases = new Map()));
+  let pages = byBases.get(key);
+  if (!pages) {
+    pages = deepFreeze(childrenOf(s, null).map((id) => presentPage(ctx, spaceId, s, id)));
+    byBases.set(key, pages);
+  }
+  return pages;
 }
 
 export async function presentFile(ctx: ServiceContext, spaceId: string, file: FileEntry) {
