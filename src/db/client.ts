@@ -1,10 +1,22 @@
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
-/** The single seam between the app and D1 (tests count round trips here). */
+/**
+ * One dialect for the isolate: it holds drizzle's snake_case column-name cache, which `drizzle()` would build
+ * anew for every request's database (with the relational config of every table, which Quire does not use:
+ * no `db.query`). Both showed up as a tenth of a GET's CPU profile. The dialect keeps no per-request state.
+ */
+const dialect = new SQLiteAsyncDialect({ casing: "snake_case" });
+
+/**
+ * The single seam between the app and D1 (tests count round trips here): what `drizzle(d1, { casing })` builds,
+ * on the shared dialect. test/db/client.test.ts pins the drizzle internals this relies on.
+ */
 export function createDb(d1: D1Database | D1DatabaseSession) {
   // A session has what drizzle's D1 driver calls at run time (prepare, batch), not the binding's exec/dump.
-  return drizzle(d1 as D1Database, { schema, casing: "snake_case" });
+  const client = d1 as D1Database;
+  const db = new DrizzleD1Database("async", dialect, new SQLiteD1Session(client, dialect, undefined), undefined);
+  return Object.assign(db, { $client: client });
 }
 
 export type Db = ReturnType<typeof createDb>;
