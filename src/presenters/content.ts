@@ -175,7 +175,10 @@ function deepFreeze<T>(value: T): T {
 export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot): PresentedPage[] {
   const key = `${spaceId} ${ctx.urls.api} ${ctx.urls.app}`;
   let byBases = presentedTrees.get(s);
-  if (!byBases) presentedTrees.set(s, (byBases = new Map()));
+  if (!byBases) {
+    byBases = new Map();
+    presentedTrees.set(s, byBases);
+  }
   let pages = byBases.get(key);
   if (!pages) {
     pages = deepFreeze(childrenOf(s, null).map((id) => presentPage(ctx, spaceId, s, id)));
