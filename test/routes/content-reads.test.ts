@@ -101,7 +101,9 @@ describe("reading revisions, pages, files and documents", () => {
       gb.spaces.getRevisionById(s.space.id, "nope"),
       gb.spaces.getFileInRevisionById(s.space.id, s.revision, "nope"),
     ];
-    for (const call of missing) expect((await clientError(call)).code).toBe(404);
+    // Handlers attached at once: a call that fails before an earlier one is awaited is not an unhandled rejection.
+    const errors = await Promise.all(missing.map((call) => clientError(call)));
+    expect(errors.map((e) => e.code)).toEqual(missing.map(() => 404));
     // A revision of another space is not readable through this one.
     const other = await seedSpace("Other");
     expect((await clientError(other.api.spaces.getRevisionById(other.space.id, s.revision))).code).toBe(404);
