@@ -3,6 +3,7 @@ import { markdownToDocument } from "../../content/markdown";
 import { type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
 import type { StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
+import { batch } from "../../db/batch";
 import { contentBlobs, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
@@ -93,7 +94,7 @@ export async function readPageDocument(ctx: ServiceContext, spaceId: string, tar
 
 /** A document by id (a page body's content hash), as document JSON: the space check and the body in one round trip. */
 export async function readDocument(ctx: ServiceContext, spaceId: string, documentId: string) {
-  const [spaceRows, chain, blobs] = await ctx.db.batch([
+  const [spaceRows, chain, blobs] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
     ctx.db
