@@ -163,6 +163,21 @@ describe("a query matching every page of a big space", () => {
     const again = await counted(s, "common", 10);
     expect(again.roundTrips).toBe(1);
     expect(again.result).toEqual(after.result);
+    // Deleting (as the indexer drops a page) and updating sections move it too.
+    await env.DB.prepare("DELETE FROM search_sections WHERE space_id = ? AND page_id = 'newcomer'")
+      .bind(s.space.id)
+      .run();
+    const removed = await counted(s, "common", 10);
+    expect(removed.roundTrips).toBe(2);
+    expect(removed.result).toEqual(before.result);
+    await env.DB.prepare(
+      "UPDATE search_sections SET page_title = 'Common common' WHERE space_id = ? AND page_id = ? AND position = 1",
+    )
+      .bind(s.space.id, before.result.items[9].id)
+      .run();
+    const updated = await counted(s, "common", 10);
+    expect(updated.roundTrips).toBe(2);
+    expect(updated.result.items[0].id).toBe(before.result.items[9].id);
   });
 
   it("keeps no ranking for a query matching fewer pages than HOT_PAGES", async () => {

@@ -10,9 +10,11 @@
 
 /** Queries that match at least this many pages of a space keep their ranking; fewer are cheap to rank again. */
 export const HOT_PAGES = 1000;
-const MAX_ENTRIES = 64;
-/** Pages kept over all entries (an entry costs ~100 bytes a page). */
-const MAX_PAGES = 250_000;
+/** And at most this many: the ranking comes back as one JSON value (~25 bytes a page; D1 values stop at 2 MB). */
+export const MAX_RANKED_PAGES = 20_000;
+const MAX_ENTRIES = 32;
+/** Pages kept over all entries (~100 bytes a page with its position). */
+const MAX_PAGES = 100_000;
 
 export interface Ranking {
   /** The index generation it was computed at. */

@@ -9,7 +9,7 @@ import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
 import { chainQuery, organizationTree, spaceAccess } from "../access/space-access";
 import { visibleSpaces } from "../spaces/space-lists";
-import { HOT_PAGES, rankingPosition, rankings } from "./rankings";
+import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 
 /** bm25 weights of the indexed columns: page title, section heading, section body. */
 const WEIGHTS = sql.raw("10.0, 5.0, 1.0");
@@ -76,10 +76,10 @@ export interface Query {
   after: (string | number)[];
   fetch: number;
   /**
-   * Page results only: when at least this many pages match, one more row (`part` 1, after the results) carries
-   * the whole ranking (`ranking`: every matching page id, best first, as JSON) and the index `generation`.
+   * Page results only: when min..max pages match, one more row (`part` 1, after the results) carries the whole
+   * ranking (`ranking`: every matching page id, best first, as JSON) and the index `generation`.
    */
-  rankFrom?: number;
+  ranked?: { min: number; max: number };
 }
 
 export interface SearchRow {
@@ -117,13 +117,13 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
   // One row for the ranking, not a row per page: D1 spends far more per row returned than SQLite per row read.
   // The subquery runs only when enough pages match. (ORDER BY inside an aggregate: SQLite 3.44.)
   const ranking =
-    q.rankFrom !== undefined && !q.bySpace
+    q.ranked && !q.bySpace
       ? sql`
     UNION ALL
     SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
       (SELECT json_group_array(page_id ORDER BY score, page_id) FROM pages),
       (SELECT generation FROM search_generation WHERE id = 1)
-    WHERE (SELECT count(*) FROM pages) >= ${q.rankFrom}`
+    WHERE (SELECT count(*) FROM pages) BETWEEN ${q.ranked.min} AND ${q.ranked.max}`
       : sql``;
   return inBatch(
     ctx.db,
@@ -268,7 +268,7 @@ function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q
     };
   }
   return {
-    statement: searchStatement(ctx, source, { ...q, rankFrom: HOT_PAGES }),
+    statement: searchStatement(ctx, source, { ...q, ranked: { min: HOT_PAGES, max: MAX_RANKED_PAGES } }),
     rows(result) {
       const rows = result as SearchRow[];
       const last = rows[rows.length - 1];
