@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "../../src/lib/pagination";
 import { planSearch } from "../../src/content/search";
 import { createDb } from "../../src/db/client";
 import { HOT_PAGES, rankings } from "../../src/services/search/rankings";
-import { rankedPagesStatement, searchSources, searchSpace } from "../../src/services/search/search";
+import { rankedPagesStatement, searchSources, searchSpace, searchStatement } from "../../src/services/search/search";
 import { seedSpace } from "../helpers/content";
 import { countedAdminContext } from "../helpers/counting-d1";
 
@@ -137,6 +138,21 @@ describe("a query matching every page of a big space", () => {
       const statement = await counted(s, "common", 10, page);
       expect(answered.result, page).toEqual(statement.result);
     }
+  });
+
+  it("answers a cursor on the last page with no pages and the count", async () => {
+    const s = await hotSpace();
+    const head = await counted(s, "common", PAGES - 1);
+    const source = searchSources(planSearch("common"))[0];
+    const scope = sql`s.space_id = ${s.space.id}`;
+    const after = decodeCursor(head.result.next!.page, 2);
+    const [last] = await searchStatement(s.ctx, source, { scope, bySpace: false, after, fetch: 1 });
+    const page = encodeCursor([last.groupScore, last.pageId!]);
+    const answered = await counted(s, "common", 10, page);
+    expect(answered.roundTrips).toBe(1);
+    expect(answered.result).toEqual({ items: [], count: PAGES });
+    rankings.clear();
+    expect((await counted(s, "common", 10, page)).result).toEqual(answered.result);
   });
 
   it("ranks again once the index moves", async () => {

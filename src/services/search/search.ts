@@ -215,6 +215,24 @@ function rankingKey(spaceId: string, source: Source) {
   return JSON.stringify([spaceId, source.kind === "fts" ? [source.table, source.match] : [], source.like]);
 }
 
+/** A result row without a page (what the statement answers when no page is after the cursor). */
+const NO_PAGE: SearchRow = {
+  part: 0,
+  total: 0,
+  spaceId: null,
+  spaceTitle: null,
+  pageId: null,
+  groupScore: 0,
+  pageTitle: null,
+  pagePath: null,
+  sectionId: null,
+  anchor: null,
+  heading: null,
+  snippet: null,
+  ranking: null,
+  generation: null,
+};
+
 interface SourcePlan {
   statement: ReturnType<typeof searchStatement> | ReturnType<typeof rankedPagesStatement>;
   /** The result rows, or undefined when the cached ranking could not answer (the search statement will). */
@@ -246,24 +264,22 @@ function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q
         }
         if (anchored && rows.find((row) => row.ord === 0)?.groupScore !== q.after[0]) return undefined;
         const total = ranking.pageIds.length;
-        return rows
-          .filter((row) => !(anchored && row.ord === 0))
-          .map((row) => ({
-            part: 0,
-            total,
-            spaceId: row.ord === null ? null : spaceId,
-            spaceTitle: null,
-            pageId: row.pageId,
-            groupScore: row.groupScore ?? 0,
-            pageTitle: row.pageTitle,
-            pagePath: row.pagePath,
-            sectionId: row.sectionId,
-            anchor: row.anchor,
-            heading: row.heading,
-            snippet: row.snippet,
-            ranking: null,
-            generation: row.generation,
-          }));
+        const shown = rows.filter((row) => row.ord !== null && !(anchored && row.ord === 0));
+        // Like the search statement, at least one row, which carries the total.
+        if (!shown.length) return [{ ...NO_PAGE, total }];
+        return shown.map((row) => ({
+          ...NO_PAGE,
+          total,
+          spaceId,
+          pageId: row.pageId,
+          groupScore: row.groupScore ?? 0,
+          pageTitle: row.pageTitle,
+          pagePath: row.pagePath,
+          sectionId: row.sectionId,
+          anchor: row.anchor,
+          heading: row.heading,
+          snippet: row.snippet,
+        }));
       },
     };
   }
@@ -273,7 +289,8 @@ function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q
       const rows = result as SearchRow[];
       const last = rows[rows.length - 1];
       if (last?.part !== 1 || last.ranking === null) return rows;
-      rankings.set(key, { generation: Number(last.generation), pageIds: JSON.parse(last.ranking) as string[] });
+      if (last.generation !== null)
+        rankings.set(key, { generation: last.generation, pageIds: JSON.parse(last.ranking) as string[] });
       return rows.slice(0, -1);
     },
   };
