@@ -4,8 +4,15 @@ export interface D1Stats {
   roundTrips: number;
   /** Rows D1 sent back. */
   rows: number;
+  /** Rows D1 says the statements read (`meta.rows_read`, where a result carries it): what a query costs inside. */
+  rowsRead: number;
   /** The SQL of every statement, in order (tests read it to tell reads from writes). */
   queries: string[];
+}
+
+function rowsReadIn(result: unknown): number {
+  const read = (result as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read;
+  return typeof read === "number" ? read : 0;
 }
 
 function rowsIn(result: unknown): number {
@@ -20,7 +27,7 @@ function rowsIn(result: unknown): number {
  * with the statements D1 reports having run.
  */
 export function countingD1(d1: D1Database): { database: D1Database; counter: D1Stats } {
-  const counter: D1Stats = { statements: 0, roundTrips: 0, rows: 0, queries: [] };
+  const counter: D1Stats = { statements: 0, roundTrips: 0, rows: 0, rowsRead: 0, queries: [] };
   const real = new WeakMap<object, D1PreparedStatement>();
   const sqlOf = new WeakMap<object, string>();
   const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
@@ -37,6 +44,7 @@ export function countingD1(d1: D1Database): { database: D1Database; counter: D1S
             counter.queries.push(query);
             const result = await (value as (...args: unknown[]) => Promise<unknown>).apply(target, args);
             counter.rows += rowsIn(result);
+            counter.rowsRead += rowsReadIn(result);
             return result;
           };
         }
@@ -62,7 +70,10 @@ export function countingD1(d1: D1Database): { database: D1Database; counter: D1S
             counter.roundTrips++;
             for (const s of statements) counter.queries.push(sqlOf.get(s) ?? "?");
             const results = await target.batch(statements.map((s) => real.get(s) ?? s));
-            for (const result of results) counter.rows += rowsIn(result);
+            for (const result of results) {
+              counter.rows += rowsIn(result);
+              counter.rowsRead += rowsReadIn(result);
+            }
             return results;
           };
         }

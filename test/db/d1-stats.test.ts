@@ -47,7 +47,15 @@ describe("D1_STATS", () => {
       statements: 3,
       roundTrips: 2,
       rows: 3,
+      rowsRead: 0,
       queries: ["SELECT 1", "SELECT ?", "SELECT 3"],
     });
+  });
+
+  it("counts the rows D1 says its statements read (meta.rows_read)", async () => {
+    const { database, counter } = countingD1(env.DB);
+    await database.prepare("SELECT generation FROM search_generation").all();
+    await database.batch([database.prepare("SELECT generation FROM search_generation WHERE id = ?").bind(1)]);
+    expect(counter.rowsRead).toBe(2);
   });
 });

@@ -46,3 +46,14 @@ export const searchIndexState = sqliteTable("search_index_state", {
   revisionId: text().notNull(),
   updatedAt: integer().notNull(),
 });
+
+/**
+ * A counter that every change to search_sections moves (triggers, migration 0013). bm25 scores depend on the
+ * whole index (row count, average lengths, how many rows hold a term), not only on the space searched, so a
+ * ranking computed at one generation is exactly what a search would compute while the counter stands still:
+ * what cached rankings of hot queries are checked against (services/search/rankings.ts). One row, id 1.
+ */
+export const searchGeneration = sqliteTable("search_generation", {
+  id: integer().primaryKey(),
+  generation: integer().notNull(),
+});

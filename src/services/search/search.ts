@@ -9,6 +9,7 @@ import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
 import { chainQuery, organizationTree, spaceAccess } from "../access/space-access";
 import { visibleSpaces } from "../spaces/space-lists";
+import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 
 /** bm25 weights of the indexed columns: page title, section heading, section body. */
 const WEIGHTS = sql.raw("10.0, 5.0, 1.0");
@@ -74,9 +75,16 @@ export interface Query {
   bySpace: boolean;
   after: (string | number)[];
   fetch: number;
+  /**
+   * Page results only: when min..max pages match, one more row (`part` 1, after the results) carries the whole
+   * ranking (`ranking`: every matching page id, best first, as JSON) and the index `generation`.
+   */
+  ranked?: { min: number; max: number };
 }
 
 export interface SearchRow {
+  /** 0: a result row; 1: the ranking row. */
+  part: number;
   total: number;
   spaceId: string | null;
   spaceTitle: string | null;
@@ -88,6 +96,8 @@ export interface SearchRow {
   anchor: string | null;
   heading: string | null;
   snippet: string | null;
+  ranking: string | null;
+  generation: number | null;
 }
 
 /** One statement: ranked groups after the cursor, their best pages and sections with snippets, and the total. */
@@ -104,6 +114,17 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
         FROM pages p JOIN chosen_groups g ON g.space_id = p.space_id) WHERE prn <= ${PAGES_PER_SPACE})`
     : sql`chosen AS (SELECT space_id, page_id, score, score AS group_score FROM pages WHERE ${after} ORDER BY score, page_id LIMIT ${q.fetch})`;
   const sections = q.bySpace ? SECTIONS_PER_PAGE_IN_ORG : SECTIONS_PER_PAGE;
+  // One row for the ranking, not a row per page: D1 spends far more per row returned than SQLite per row read.
+  // The subquery runs only when enough pages match. (ORDER BY inside an aggregate: SQLite 3.44.)
+  const ranking =
+    q.ranked && !q.bySpace
+      ? sql`
+    UNION ALL
+    SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+      (SELECT json_group_array(page_id ORDER BY score, page_id) FROM pages),
+      (SELECT generation FROM search_generation WHERE id = 1)
+    WHERE (SELECT count(*) FROM pages) BETWEEN ${q.ranked.min} AND ${q.ranked.max}`
+      : sql``;
   return inBatch(
     ctx.db,
     ctx.db.all<SearchRow>(sql`WITH
@@ -113,22 +134,187 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
     top AS (SELECT id, space_id, page_id, rn FROM (
       SELECT h.id, h.space_id, h.page_id, row_number() OVER (PARTITION BY h.space_id, h.page_id ORDER BY h.score, h.id) AS rn
       FROM hits h JOIN chosen c ON c.space_id = h.space_id AND c.page_id = h.page_id) WHERE rn <= ${sections})
-    SELECT t.total, c.space_id AS spaceId, sp.title AS spaceTitle, c.page_id AS pageId, c.group_score AS groupScore,
-      p.title AS pageTitle, p.path AS pagePath, s.id AS sectionId, s.anchor, s.heading, ${snippetSql(source)} AS snippet
+    SELECT 0 AS part, t.total, c.space_id AS spaceId, sp.title AS spaceTitle, c.page_id AS pageId,
+      c.group_score AS groupScore, p.title AS pageTitle, p.path AS pagePath, s.id AS sectionId, s.anchor, s.heading,
+      ${snippetSql(source)} AS snippet, c.score AS pageScore, top.rn, NULL AS ranking, NULL AS generation
     FROM (SELECT count(*) AS total FROM ${sql.raw(q.bySpace ? "groups" : "pages")}) t
     LEFT JOIN chosen c ON 1
     LEFT JOIN top ON top.space_id = c.space_id AND top.page_id = c.page_id
     LEFT JOIN search_sections s ON s.id = top.id
     LEFT JOIN search_pages p ON p.space_id = c.space_id AND p.page_id = c.page_id
-    LEFT JOIN spaces sp ON sp.id = c.space_id
-    ORDER BY c.group_score, c.space_id, c.score, c.page_id, top.rn`),
+    LEFT JOIN spaces sp ON sp.id = c.space_id${ranking}
+    ORDER BY part, groupScore, spaceId, pageScore, pageId, rn`),
   );
 }
 
+export interface RankedPageRow {
+  generation: number;
+  /** Where the page is in `pageIds`; null on the one row answered when the index moved. */
+  ord: number | null;
+  pageId: string | null;
+  /** The page's score (its best section's), the same double the search statement computes. */
+  groupScore: number | null;
+  pageTitle: string | null;
+  pagePath: string | null;
+  sectionId: number | null;
+  anchor: string | null;
+  heading: string | null;
+  snippet: string | null;
+}
+
+/**
+ * The pages `pageIds` of a cached ranking, in that order, with their scores and best sections, snippets
+ * included. It reads the index generation first: when the index moved since `generation`, it answers one row
+ * with only the generation. Only the sections of these pages are scored: the FTS match is filtered to their
+ * rowids (`+rowid`: a constraint FTS5 would take as a rowid lookup re-runs bm25's statistics for every row), and
+ * snippets are made in that one pass (a snippet subquery per section runs the whole MATCH again each time).
+ */
+export function rankedPagesStatement(
+  ctx: Pick<ServiceContext, "db">,
+  source: Source,
+  spaceId: string,
+  pageIds: string[],
+  generation: number,
+) {
+  let scored: SQL;
+  if (source.kind === "like") {
+    scored = sql`SELECT s.id, s.position * 1.0 AS score, ${snippetSql(source)} AS snippet
+      FROM cand c JOIN search_sections s ON s.id = c.id`;
+  } else {
+    const t = sql.identifier(source.table);
+    const tokens = sql.raw(String(source.table === "search_trigram" ? 64 : 24));
+    scored = sql`SELECT rowid AS id, bm25(${t}, ${WEIGHTS}) AS score,
+        snippet(${t}, 2, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${tokens}) AS snippet
+      FROM ${t} WHERE ${t} MATCH ${source.match} AND +rowid IN (SELECT id FROM cand)`;
+  }
+  return inBatch(
+    ctx.db,
+    ctx.db.all<RankedPageRow>(sql`WITH
+    chosen AS (SELECT key AS ord, value AS page_id FROM json_each(${JSON.stringify(pageIds)})),
+    cand AS MATERIALIZED (SELECT s.id, c.ord FROM chosen c CROSS JOIN search_sections s
+      ON s.space_id = ${spaceId} AND s.page_id = c.page_id WHERE 1${sql.join(likeFilter(source.like))}),
+    hits AS MATERIALIZED (${scored}),
+    ranked AS (SELECT c.ord, h.id, h.snippet,
+        row_number() OVER (PARTITION BY c.ord ORDER BY h.score, h.id) AS rn,
+        min(h.score) OVER (PARTITION BY c.ord) AS page_score
+      FROM hits h JOIN cand c ON c.id = h.id)
+    SELECT g.generation, c.ord, c.page_id AS pageId, r.page_score AS groupScore, p.title AS pageTitle,
+      p.path AS pagePath, s.id AS sectionId, s.anchor, s.heading, r.snippet
+    FROM search_generation g
+    LEFT JOIN chosen c ON g.generation = ${generation}
+    LEFT JOIN ranked r ON r.ord = c.ord AND r.rn <= ${SECTIONS_PER_PAGE}
+    LEFT JOIN search_sections s ON s.id = r.id
+    LEFT JOIN search_pages p ON p.space_id = ${spaceId} AND p.page_id = c.page_id
+    WHERE g.id = 1
+    ORDER BY c.ord, r.rn`),
+  );
+}
+
+/** What identifies a space search's ranking: the space and how the query runs. */
+function rankingKey(spaceId: string, source: Source) {
+  return JSON.stringify([spaceId, source.kind === "fts" ? [source.table, source.match] : [], source.like]);
+}
+
+/** A result row without a page (what the statement answers when no page is after the cursor). */
+const NO_PAGE: SearchRow = {
+  part: 0,
+  total: 0,
+  spaceId: null,
+  spaceTitle: null,
+  pageId: null,
+  groupScore: 0,
+  pageTitle: null,
+  pagePath: null,
+  sectionId: null,
+  anchor: null,
+  heading: null,
+  snippet: null,
+  ranking: null,
+  generation: null,
+};
+
+interface SourcePlan {
+  statement: ReturnType<typeof searchStatement> | ReturnType<typeof rankedPagesStatement>;
+  /** The result rows, or undefined when the cached ranking could not answer (the search statement will). */
+  rows(result: unknown): SearchRow[] | undefined;
+}
+
+/**
+ * One source of a space search: from the query's cached ranking when it has one (and the cursor is on it), else
+ * the search statement, whose ranking the cache keeps when the query is hot.
+ */
+function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q: Query, cached = true): SourcePlan {
+  const key = rankingKey(spaceId, source);
+  const ranking = cached ? rankings.get(key) : undefined;
+  // After a cursor [score, pageId]: the pages after that page, if its score is still the cursor's (the anchor
+  // page is read again for it), which is what the keyset condition of the search statement would find.
+  const at = ranking && q.after.length ? rankingPosition(ranking, String(q.after[1])) : undefined;
+  if (ranking && (!q.after.length || at !== undefined)) {
+    const start = at === undefined ? 0 : at + 1;
+    const anchored = at !== undefined;
+    const pageIds = ranking.pageIds.slice(start, start + q.fetch);
+    if (anchored) pageIds.unshift(ranking.pageIds[at]);
+    return {
+      statement: rankedPagesStatement(ctx, source, spaceId, pageIds, ranking.generation),
+      rows(result) {
+        const rows = result as RankedPageRow[];
+        if (Number(rows[0]?.generation) !== ranking.generation) {
+          rankings.delete(key);
+          return undefined;
+        }
+        if (anchored && rows.find((row) => row.ord === 0)?.groupScore !== q.after[0]) return undefined;
+        const total = ranking.pageIds.length;
+        const shown = rows.filter((row) => row.ord !== null && !(anchored && row.ord === 0));
+        // Like the search statement, at least one row, which carries the total.
+        if (!shown.length) return [{ ...NO_PAGE, total }];
+        return shown.map((row) => ({
+          ...NO_PAGE,
+          total,
+          spaceId,
+          pageId: row.pageId,
+          groupScore: row.groupScore ?? 0,
+          pageTitle: row.pageTitle,
+          pagePath: row.pagePath,
+          sectionId: row.sectionId,
+          anchor: row.anchor,
+          heading: row.heading,
+          snippet: row.snippet,
+        }));
+      },
+    };
+  }
+  return {
+    statement: searchStatement(ctx, source, { ...q, ranked: { min: HOT_PAGES, max: MAX_RANKED_PAGES } }),
+    rows(result) {
+      const rows = result as SearchRow[];
+      const last = rows[rows.length - 1];
+      if (last?.part !== 1 || last.ranking === null) return rows;
+      if (last.generation !== null)
+        rankings.set(key, { generation: last.generation, pageIds: JSON.parse(last.ranking) as string[] });
+      return rows.slice(0, -1);
+    },
+  };
+}
+
+/** Runs one source of a space search (`first`: its plan and result when they rode the request's first batch). */
+async function runSpaceSource(
+  ctx: ServiceContext,
+  spaceId: string,
+  source: Source,
+  q: Query,
+  first?: { plan: SourcePlan; result: unknown },
+): Promise<SearchRow[]> {
+  const run = async (plan: SourcePlan) => plan.rows(await plan.statement);
+  let rows = first ? first.plan.rows(first.result) : await run(spaceSourcePlan(ctx, spaceId, source, q));
+  // The cached ranking could not answer (the index moved, or the cursor is not on it): the search statement.
+  rows ??= await run(spaceSourcePlan(ctx, spaceId, source, q, false));
+  return rows ?? [];
+}
+
 /** Runs the sources in order until one finds something (a second round trip only when the first finds nothing). */
-async function runSources(ctx: ServiceContext, list: Source[], q: Query, first?: SearchRow[]) {
+async function runSources(list: Source[], run: (source: Source, i: number) => Promise<SearchRow[]>) {
   for (let i = 0; i < list.length; i++) {
-    const rows = i === 0 && first ? first : await searchStatement(ctx, list[i], q);
+    const rows = await run(list[i], i);
     if (Number(rows[0]?.total ?? 0) > 0 || i === list.length - 1) return { rows, source: list[i] };
   }
   return { rows: [] as SearchRow[], source: undefined };
@@ -212,16 +398,19 @@ export async function searchSpace(
     after: input.page ? decodeCursor(input.page, 2) : [],
     fetch: Math.max(input.limit, 0) + 1,
   };
+  const firstPlan = list.length ? spaceSourcePlan(ctx, spaceId, list[0], q) : undefined;
   const [spaceRows, chain, first] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
     chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    list.length ? searchStatement(ctx, list[0], q) : undefined,
+    firstPlan?.statement,
   ]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
   requireUser(ctx.caller);
   const row = spaceRows[0];
   checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
-  const { rows, source } = await runSources(ctx, list, q, first);
+  const { rows, source } = await runSources(list, (source, i) =>
+    runSpaceSource(ctx, spaceId, source, q, i === 0 && firstPlan ? { plan: firstPlan, result: first } : undefined),
+  );
   const pages = groupPages(rows, source, plan);
   return mapPage(
     pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),
@@ -257,7 +446,7 @@ export async function searchOrganization(
     after,
     fetch: Math.max(input.limit, 0) + 1,
   };
-  const { rows, source } = await runSources(ctx, list, q);
+  const { rows, source } = await runSources(list, (source) => searchStatement(ctx, source, q));
   const groups: (SearchSpaceView & { score: number })[] = [];
   for (const { spaceTitle, score, page } of groupPages(rows, source, plan)) {
     let group = groups[groups.length - 1];
