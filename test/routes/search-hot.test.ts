@@ -26,7 +26,7 @@ async function hotSpace() {
     pageRows.push([id, title, `topic-${i}`]);
     const filler = "lorem ipsum dolor sit amet ".repeat(1 + (i % 7));
     sectionRows.push([id, 0, "", title, "", `${filler} common ${"word ".repeat(i % 3)}`]);
-    sectionRows.push([id, 1, "more", title, "More", `${"common ".repeat(1 + (i % 4))}${filler}`]);
+    sectionRows.push([id, 1, "more", title, "More", `${"common ".repeat(1 + (i % 4))}${filler} 全文検索 ${i % 5}`]);
   }
   await env.DB.batch([
     env.DB.prepare(
@@ -107,10 +107,15 @@ describe("a query matching every page of a big space", () => {
 
   it("pages through the same pages, sections and cursors as the search statement", async () => {
     const s = await hotSpace();
-    const fromStatement = await walk(s, "common", 97, true);
-    const fromRanking = await walk(s, "common", 97, false);
-    expect(fromRanking).toEqual(fromStatement);
-    expect(new Set(fromRanking.pages.map((p) => p.id)).size).toBe(PAGES);
+    // Words (bm25), CJK substrings by trigrams (bm25), and a 2-character CJK word by LIKE (section order).
+    for (const query of ["common", "全文検索", "検索"]) {
+      const fromStatement = await walk(s, query, 97, true);
+      const fromRanking = await walk(s, query, 97, false);
+      expect(rankings.size, query).toBe(1);
+      expect(fromRanking, query).toEqual(fromStatement);
+      rankings.clear();
+      expect(new Set(fromRanking.pages.map((p) => p.id)).size).toBe(PAGES);
+    }
     // A prefix (the last word of a query) and a limit of 0 (count only).
     await counted(s, "comm", 5);
     const prefix = await counted(s, "comm", 5);
