@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../../content/markdown";
-import { type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
+import { emptySnapshot, type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
 import type { StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
 import { batch } from "../../db/batch";
@@ -172,15 +172,7 @@ export async function readSemanticChanges(
     const parent = afterSnap.revision.parents[0];
     beforeSnap = parent
       ? (await loadContents(ctx, spaceId, [{ kind: "revision", revisionId: parent }])).snapshots[0]
-      : ({
-          ...afterSnap,
-          pages: new Map(),
-          parentOf: new Map(),
-          children: new Map([[null, []]]),
-          files: new Map(),
-          reusables: new Map(),
-          variables: {},
-        } as typeof afterSnap);
+      : { ...afterSnap, ...emptySnapshot() };
   }
   // Sign URLs only for the files the changes report, keyed by file version (id and bytes): one blob may back
   // files of several names, and an edited file has two versions.
