@@ -222,11 +222,17 @@ export async function listComments(ctx: ServiceContext, scope: CommentScope, que
     query.targetPage !== undefined ? eq(comments.targetPage, query.targetPage) : undefined,
     query.authors?.length ? inArray(comments.authorId, query.authors) : undefined,
   );
-  const page = await keysetPage<SelectedComment>(ctx.db, {
+  const page = await commentPage(ctx, filter, query.order, query);
+  return { loaded, page: { ...page, items: page.items.map(toRecord) } };
+}
+
+/** One page of the comments matching `filter`, by posting time then id, in `direction`. */
+function commentPage(ctx: ServiceContext, filter: SQL | undefined, direction: "asc" | "desc", query: PageRequest) {
+  return keysetPage<SelectedComment>(ctx.db, {
     page: query,
     keys: [
-      { column: comments.postedAt, direction: query.order, value: (r) => r.comment.postedAt },
-      { column: comments.id, direction: query.order, value: (r) => r.comment.id },
+      { column: comments.postedAt, direction, value: (r) => r.comment.postedAt },
+      { column: comments.id, direction, value: (r) => r.comment.id },
     ],
     rows: (after, orderBy, limit) =>
       ctx.db
@@ -237,7 +243,6 @@ export async function listComments(ctx: ServiceContext, scope: CommentScope, que
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(comments).where(filter),
   });
-  return { loaded, page: { ...page, items: page.items.map(toRecord) } };
 }
 
 /** Replies of a comment, oldest first (the conversation's order). 404 when the comment is not in the scope. */
@@ -258,21 +263,7 @@ export async function listCommentReplies(
   });
   if (!extra[0][0]) throw notFound("Comment");
   const filter = and(eq(comments.spaceId, scope.spaceId), eq(comments.parentId, commentId));
-  const page = await keysetPage<SelectedComment>(ctx.db, {
-    page: query,
-    keys: [
-      { column: comments.postedAt, direction: "asc", value: (r) => r.comment.postedAt },
-      { column: comments.id, direction: "asc", value: (r) => r.comment.id },
-    ],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select(commentSelection)
-        .from(comments)
-        .where(and(filter, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: sql<number>`count(*)` }).from(comments).where(filter),
-  });
+  const page = await commentPage(ctx, filter, "asc", query);
   return { loaded, page: { ...page, items: page.items.map(toRecord) } };
 }
 
