@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../db/client";
 import { contentBlobs, contentNodes, type revisions } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
@@ -25,7 +25,7 @@ export interface StoredSnapshot extends Snapshot {
 type LevelEntry = PageEntry & { children?: string };
 
 /** The statement that reads every node of a revision in one go (recursive CTE over the level nodes). */
-export function revisionNodesQuery(db: Db, spaceId: string, revisionIdSql: ReturnType<typeof sql>) {
+export function revisionNodesQuery(db: Db, spaceId: string | Placeholder, revisionIdSql: SQL) {
   return inBatch(
     db,
     db.all<{ hash: string; data: string; role: string }>(sql`

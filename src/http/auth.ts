@@ -8,6 +8,7 @@ import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { stampTokenUse, tokenStampIsStale } from "../services/people";
 import type { AppEnv } from "./app-env";
 import { authenticatingDb, RequestAuthentication } from "./request-authentication";
+import { setResponseHeaders } from "./responses";
 
 function rateSettings(env: AppEnv["Bindings"]) {
   const limit = Number(env.RATE_LIMIT_REQUESTS) || 1000;
@@ -35,7 +36,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   } finally {
     // Where this request's reads and writes got to, even when it failed after a write.
     const reached = bookmark();
-    if (reached) c.header("X-D1-Bookmark", reached);
+    if (reached) setResponseHeaders(c, { "X-D1-Bookmark": reached });
   }
 });
 
@@ -105,9 +106,11 @@ async function enforceRateLimit(c: Context<AppEnv>, counting: Promise<WindowCoun
     console.error("token request counter unreachable; not rate limiting this request", error);
     return;
   }
-  c.header("X-RateLimit-Limit", String(limit));
-  c.header("X-RateLimit-Remaining", String(Math.max(0, limit - counted.count)));
-  c.header("X-RateLimit-Reset", String(counted.resetAt));
+  setResponseHeaders(c, {
+    "X-RateLimit-Limit": String(limit),
+    "X-RateLimit-Remaining": String(Math.max(0, limit - counted.count)),
+    "X-RateLimit-Reset": String(counted.resetAt),
+  });
   if (counted.count > limit) {
     const retryAfter = Math.max(1, counted.resetAt - Math.floor(Date.now() / 1000));
     throw new ApiError(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
+import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { collections, spaces, type StoredLevel } from "../../db/schema";
 import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
 import type { Access } from "./permissions";
@@ -71,12 +72,20 @@ export interface SpaceWithAccess {
   chain: ChainLink[];
 }
 
+const spaceChain = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
+  chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${p.spaceId}`),
+);
+
+/** The collection chain above a space, nearest first (see chainQuery). */
+export const spaceChainQuery = (db: Db, spaceId: string) => spaceChain(db, { spaceId });
+
+const spaceById = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
+  db.select().from(spaces).where(eq(spaces.id, p.spaceId)).limit(1),
+);
+
 /** The two reads of a space (deleted or not) and its collection chain; they may ride a larger batch. */
 export function spaceReads(db: Db, spaceId: string) {
-  return [
-    db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-  ] as const;
+  return [spaceById(db, { spaceId }), spaceChainQuery(db, spaceId)] as const;
 }
 
 /**

@@ -8,7 +8,7 @@ import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import type { SpaceWithAccess } from "../access/space-access";
-import { chainQuery, spaceAccess } from "../access/space-access";
+import { spaceChainQuery, spaceAccess } from "../access/space-access";
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
 
@@ -66,7 +66,7 @@ export async function loadSpaceAndChangeRequest(
 ) {
   const [spaceRows, chain, crRows] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+    spaceChainQuery(ctx.db, spaceId),
     ctx.db
       .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
       .from(changeRequests)

@@ -8,7 +8,7 @@ import type { ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import { type MemberView, memberSelection, withSpaceCounts } from "../people/members";
 import type { Action } from "../access/permissions";
-import { chainQuery, spaceAccess, type SpaceWithAccess } from "../access/space-access";
+import { spaceChainQuery, spaceAccess, type SpaceWithAccess } from "../access/space-access";
 import type { UserRow } from "../people/users";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */
@@ -140,7 +140,7 @@ export async function loadScope(
     : sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
   const [spaceRows, chain, crRows, content, extra = []] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+    spaceChainQuery(ctx.db, spaceId),
     ctx.db
       .select()
       .from(changeRequests)

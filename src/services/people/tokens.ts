@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { apiTokens, organizationMembers } from "../../db/schema";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
@@ -20,30 +21,35 @@ export interface AuthenticatedToken {
 /** `lastUsedAt` is accurate to this much: a token is stamped on use only when its stamp is older. */
 export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
 
+const liveTokenByHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
+  db
+    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, p.tokenHash), isNull(apiTokens.revokedAt)))
+    .limit(1),
+);
+
+const membershipsByTokenHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
+  db
+    .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(
+          organizationMembers.userId,
+          sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${p.tokenHash} AND revoked_at IS NULL)`,
+        ),
+        eq(organizationMembers.disabled, false),
+      ),
+    ),
+);
+
 /**
  * The two reads that authenticate a token by its hash: the live (unrevoked) token, and its user's memberships.
  * Reads only, so that they can ride another read batch of the same request (http/auth.ts).
  */
 export function authenticationReads(db: Db, tokenHash: string) {
-  return [
-    db
-      .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
-      .from(apiTokens)
-      .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
-      .limit(1),
-    db
-      .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
-      .from(organizationMembers)
-      .where(
-        and(
-          eq(
-            organizationMembers.userId,
-            sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${tokenHash} AND revoked_at IS NULL)`,
-          ),
-          eq(organizationMembers.disabled, false),
-        ),
-      ),
-  ] as const;
+  return [liveTokenByHash(db, { tokenHash }), membershipsByTokenHash(db, { tokenHash })] as const;
 }
 
 export type AuthenticationResults = [

@@ -1,12 +1,14 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, type Placeholder, sql, type SQL } from "drizzle-orm";
 import { batch, type Statement } from "../../db/batch";
-import { changeRequests, revisions, spaces } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { type Placeholders, reusableStatements } from "../../db/reusable";
+import { changeRequests, revisions } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
 import type { ServiceContext } from "../core/context";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
 import { authorize, type Action } from "../access/permissions";
-import { chainQuery, spaceAccess, type SpaceWithAccess } from "../access/space-access";
+import { spaceAccess, spaceReads, type SpaceWithAccess } from "../access/space-access";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
@@ -51,6 +53,30 @@ function revisionIdSql(spaceId: string, target: ContentTarget) {
       return sql`SELECT ${target.revisionId}`;
   }
 }
+
+/** A revision's row and every node of its content; `revisionId` is an SQL expression naming it (no rows: none). */
+function revisionReads(db: Db, spaceId: string | Placeholder, revisionId: SQL) {
+  return [
+    db
+      .select()
+      .from(revisions)
+      .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
+      .limit(1),
+    revisionNodesQuery(db, spaceId, revisionId),
+  ] as const;
+}
+
+// The primary content's reads (the hot page reads), their SQL built once per isolate.
+const mainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId: string }>) =>
+  revisionReads(db, p.spaceId, sql`SELECT revision_id FROM spaces WHERE id = ${p.spaceId}`),
+);
+const movedMainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId: string; expectedId: string }>) =>
+  revisionReads(
+    db,
+    p.spaceId,
+    sql`SELECT NULLIF((SELECT revision_id FROM spaces WHERE id = ${p.spaceId}), ${p.expectedId})`,
+  ),
+);
 
 /** Reads a space with the caller's access and authorizes `action` (404 for deleted or invisible spaces). */
 export function checkSpace(space: SpaceWithAccess | undefined, action: Action): SpaceWithAccess {
@@ -107,27 +133,19 @@ export async function loadContents(
   const reads = targets.map((target, i) => {
     const expectedId = expected[i]?.revision.id;
     if (target.kind === "revision" && expectedId) return undefined;
+    if (target.kind === "main") {
+      return expectedId
+        ? movedMainRevisionReads(ctx.db, { spaceId, expectedId })
+        : mainRevisionReads(ctx.db, { spaceId });
+    }
     // Expecting a revision, read the target's nodes only if it names another one by now (NULLIF: no rows when it
     // does not), so that a target that moved on still costs this one round trip.
     const named = revisionIdSql(spaceId, target);
-    const revisionId = expectedId ? sql`SELECT NULLIF((${named}), ${expectedId})` : named;
-    return [
-      ctx.db
-        .select()
-        .from(revisions)
-        .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
-        .limit(1),
-      revisionNodesQuery(ctx.db, spaceId, revisionId),
-    ] as const;
+    return revisionReads(ctx.db, spaceId, expectedId ? sql`SELECT NULLIF((${named}), ${expectedId})` : named);
   });
   const [spaceRows, chain, crRows, contents, alongside] = await batch(ctx.db, [
-    ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
-    ctx.db
-      .select()
-      .from(changeRequests)
-      .where(crRef ? changeRequestWhere(spaceId, crRef) : sql`0`)
-      .limit(1),
+    ...spaceReads(ctx.db, spaceId),
+    crRef ? ctx.db.select().from(changeRequests).where(changeRequestWhere(spaceId, crRef)).limit(1) : undefined,
     reads,
     opts.alongside?.(expected) ?? [],
   ]);
@@ -136,7 +154,8 @@ export async function loadContents(
     row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined,
     opts.action ?? "space.view",
   );
-  if (crRef && !crRows[0]) throw notFound("Change request");
+  const changeRequest = crRows?.[0];
+  if (crRef && !changeRequest) throw notFound("Change request");
   const snapshots = targets.map((target, i) => {
     let snapshot = expected[i];
     const read = contents[i];
@@ -148,7 +167,7 @@ export async function loadContents(
           snapshot,
           nodes.reduce((bytes, node) => bytes + node.data.length, 0),
         );
-      } else if (!snapshot || snapshot.revision.id !== namedRevision(target, space.row, crRows[0])) {
+      } else if (!snapshot || snapshot.revision.id !== namedRevision(target, space.row, changeRequest)) {
         throw notFound("Revision");
       }
     }
@@ -157,7 +176,7 @@ export async function loadContents(
     if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
     return snapshot;
   });
-  return { space, changeRequest: crRows[0], snapshots, alongside: alongside as unknown[], expected };
+  return { space, changeRequest, snapshots, alongside: alongside as unknown[], expected };
 }
 
 /** loadContents for a single target. */

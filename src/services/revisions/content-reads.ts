@@ -1,16 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { markdownToDocument } from "../../content/markdown";
 import { emptySnapshot, type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
 import type { StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
 import { batch } from "../../db/batch";
 import { contentBlobs, spaces } from "../../db/schema";
+import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { notFound } from "../../lib/errors";
 import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
-import { chainQuery, spaceAccess } from "../access/space-access";
+import { spaceChainQuery, spaceAccess } from "../access/space-access";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
 export interface RevisionView {
@@ -37,13 +38,15 @@ function findPage(snapshot: Snapshot, locator: PageLocator) {
   return page;
 }
 
-function bodyQuery(ctx: ServiceContext, spaceId: string, hash: string) {
-  return ctx.db
+const blobBody = reusableStatement((db, p: Placeholders<{ spaceId: string; hash: string }>) =>
+  db
     .select({ body: contentBlobs.body })
     .from(contentBlobs)
-    .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, hash)))
-    .limit(1);
-}
+    .where(and(eq(contentBlobs.spaceId, p.spaceId), eq(contentBlobs.hash, p.hash)))
+    .limit(1),
+);
+
+const bodyQuery = (ctx: ServiceContext, spaceId: string, hash: string) => blobBody(ctx.db, { spaceId, hash });
 
 async function readBody(ctx: ServiceContext, spaceId: string, hash: string | undefined): Promise<string> {
   if (!hash) return "";
@@ -96,7 +99,7 @@ export async function readPageDocument(ctx: ServiceContext, spaceId: string, tar
 export async function readDocument(ctx: ServiceContext, spaceId: string, documentId: string) {
   const [spaceRows, chain, blobs] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+    spaceChainQuery(ctx.db, spaceId),
     ctx.db
       .select({ body: contentBlobs.body })
       .from(contentBlobs)

@@ -7,7 +7,7 @@ import { decodeCursor, mapPage, type Page, type PageRequest, pageOf } from "../.
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
 import { authorize } from "../access/permissions";
-import { chainQuery, organizationTree, spaceAccess } from "../access/space-access";
+import { spaceChainQuery, organizationTree, spaceAccess } from "../access/space-access";
 import { visibleSpaces } from "../spaces/space-lists";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 
@@ -401,7 +401,7 @@ export async function searchSpace(
   const firstPlan = list.length ? spaceSourcePlan(ctx, spaceId, list[0], q) : undefined;
   const [spaceRows, chain, first] = await batch(ctx.db, [
     ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    chainQuery(ctx.db, sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`),
+    spaceChainQuery(ctx.db, spaceId),
     firstPlan?.statement,
   ]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).

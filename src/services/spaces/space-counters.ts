@@ -1,5 +1,8 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
+import type { Db } from "../../db/client";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { changeRequests, comments } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import type { ServiceContext } from "../core/context";
@@ -20,26 +23,44 @@ export interface SpaceCounters {
  * `foldSpaceCounters`) or run alone (`spaceCounters`).
  */
 export function spaceCountersQueries(ctx: ServiceContext, spaceIds: readonly string[]) {
-  return chunk([...spaceIds], 90).flatMap((ids) => [
-    ctx.db
+  // One space (a space read, the hot case): the same statements, their SQL built once per isolate.
+  if (spaceIds.length === 1) {
+    const values = { spaceId: spaceIds[0] };
+    return [changeRequestCountsOfSpace(ctx.db, values), openCommentCountsOfSpace(ctx.db, values)];
+  }
+  return chunk([...spaceIds], 90).flatMap((ids) => countersQueries(ctx.db, ids));
+}
+
+function countersQueries(db: Db, spaceIds: readonly string[] | Placeholder) {
+  const of = (column: SQLiteColumn) =>
+    Array.isArray(spaceIds) ? inArray(column, spaceIds as string[]) : eq(column, spaceIds as Placeholder);
+  return [
+    db
       .select({ spaceId: changeRequests.spaceId, status: changeRequests.status, count: sql<number>`count(*)` })
       .from(changeRequests)
-      .where(inArray(changeRequests.spaceId, ids))
+      .where(of(changeRequests.spaceId))
       .groupBy(changeRequests.spaceId, changeRequests.status),
-    ctx.db
+    db
       .select({ spaceId: comments.spaceId, status: sql<string>`${OPEN_COMMENTS}`, count: sql<number>`count(*)` })
       .from(comments)
       .where(
         and(
-          inArray(comments.spaceId, ids),
+          of(comments.spaceId),
           isNull(comments.changeRequestId),
           isNull(comments.parentId),
           isNull(comments.resolvedAt),
         ),
       )
       .groupBy(comments.spaceId),
-  ]);
+  ] as const;
 }
+
+const changeRequestCountsOfSpace = reusableStatement(
+  (db, p: Placeholders<{ spaceId: string }>) => countersQueries(db, p.spaceId)[0],
+);
+const openCommentCountsOfSpace = reusableStatement(
+  (db, p: Placeholders<{ spaceId: string }>) => countersQueries(db, p.spaceId)[1],
+);
 
 /** The status that marks open-comment rows among `spaceCountersQueries`' rows (no change request has it). */
 const OPEN_COMMENTS = "comments:open";
