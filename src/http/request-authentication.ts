@@ -5,8 +5,8 @@ import type { UserCaller } from "../services/core";
 import {
   type AuthenticatedToken,
   authenticatedToken,
-  authenticationReads,
-  type AuthenticationResults,
+  authenticationRead,
+  type AuthenticationRows,
 } from "../services/people";
 
 /**
@@ -14,19 +14,19 @@ import {
  * batch of a route that opts in (`authInFirstRead`), so that such a read costs one D1 round trip in all.
  */
 export class RequestAuthentication {
-  readonly reads: ReturnType<typeof authenticationReads>;
+  readonly read: ReturnType<typeof authenticationRead>;
   /** The token was found unknown or revoked and the request answered 401. */
   rejected = false;
   #token: Promise<AuthenticatedToken | null> | undefined;
   #settled: AuthenticatedToken | null | undefined;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     tokenHash: string,
     /** The token's request count in the current window, asked for as soon as the request came in. */
     readonly counting: Promise<WindowCount> | undefined,
   ) {
-    this.reads = authenticationReads(db, tokenHash);
+    this.read = authenticationRead(db, tokenHash);
   }
 
   get settled(): boolean {
@@ -40,31 +40,31 @@ export class RequestAuthentication {
     return { kind: "user", userId: token.userId, tokenId: token.tokenId, memberships: token.memberships };
   }
 
-  /** The results of `reads`, fetched along with another batch. */
-  settle(results: AuthenticationResults): AuthenticatedToken | null {
-    if (this.#settled === undefined) this.#settled = authenticatedToken(results);
+  /** The rows of `read`, fetched along with another batch. */
+  settle(rows: AuthenticationRows): AuthenticatedToken | null {
+    if (this.#settled === undefined) this.#settled = authenticatedToken(rows);
     return this.#settled;
   }
 
   /** The token, reading it on its own unless a batch already did. */
   token(): Promise<AuthenticatedToken | null> {
     if (this.#settled !== undefined) return Promise.resolve(this.#settled);
-    this.#token ??= this.db.batch(this.reads).then(([tokens, memberships]) => this.settle([tokens, memberships]));
+    this.#token ??= this.read.then((rows) => this.settle(rows));
     return this.#token;
   }
 }
 
 /**
  * The request's database for a route whose token rides its first read batch: until the token is settled,
- * every `batch` carries the two authentication reads in front and settles the token from their results (an
+ * every `batch` carries the authentication read in front and settles the token from their results (an
  * unknown token ends the request with 401 right there). Statements outside a batch run as they are; the
  * token is checked before the response in any case (http/auth.ts).
  */
 export function authenticatingDb(db: Db, authentication: RequestAuthentication): Db {
   const batch: Db["batch"] = async (queries) => {
     if (authentication.settled) return db.batch(queries);
-    const [tokens, memberships, ...results] = await db.batch([...authentication.reads, ...queries]);
-    if (!authentication.settle([tokens, memberships] as AuthenticationResults)) {
+    const [rows, ...results] = await db.batch([authentication.read, ...queries]);
+    if (!authentication.settle(rows as AuthenticationRows)) {
       throw unauthorized("The API token is unknown or has been revoked");
     }
     return results as Awaited<ReturnType<Db["batch"]>>;

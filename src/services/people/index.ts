@@ -44,13 +44,13 @@ export { createTeam, deleteTeam, getTeam, listTeamMembers, listTeams, teamAccess
 export type { TeamView } from "./teams";
 export {
   authenticatedToken,
-  authenticationReads,
+  authenticationRead,
   createOwnToken,
   listOwnTokens,
   revokeOwnToken,
   stampTokenUse,
   tokenStampIsStale,
 } from "./tokens";
-export type { ApiTokenRow, AuthenticatedToken, AuthenticationResults } from "./tokens";
+export type { ApiTokenRow, AuthenticatedToken, AuthenticationRows } from "./tokens";
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";

@@ -21,52 +21,47 @@ export interface AuthenticatedToken {
 /** `lastUsedAt` is accurate to this much: a token is stamped on use only when its stamp is older. */
 export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
 
-const liveTokenByHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
-  db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedAt: apiTokens.lastUsedAt })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.tokenHash, p.tokenHash), isNull(apiTokens.revokedAt)))
-    .limit(1),
-);
-
-const membershipsByTokenHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
-  db
-    .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(
-          organizationMembers.userId,
-          sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${p.tokenHash} AND revoked_at IS NULL)`,
-        ),
-        eq(organizationMembers.disabled, false),
-      ),
-    ),
-);
-
 /**
- * The two reads that authenticate a token by its hash: the live (unrevoked) token, and its user's memberships.
- * Reads only, so that they can ride another read batch of the same request (http/auth.ts).
+ * The read that authenticates a token by its hash: the live (unrevoked) token with its user's memberships, one
+ * row per membership (one row with no organization for a user without any). A read only, so that it can ride
+ * another read batch of the same request (http/auth.ts).
  */
-export function authenticationReads(db: Db, tokenHash: string) {
-  return [liveTokenByHash(db, { tokenHash }), membershipsByTokenHash(db, { tokenHash })] as const;
+const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
+  db
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      lastUsedAt: apiTokens.lastUsedAt,
+      organizationId: organizationMembers.organizationId,
+      role: organizationMembers.role,
+    })
+    .from(apiTokens)
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.userId, apiTokens.userId), eq(organizationMembers.disabled, false)),
+    )
+    .where(and(eq(apiTokens.tokenHash, p.tokenHash), isNull(apiTokens.revokedAt))),
+);
+
+export function authenticationRead(db: Db, tokenHash: string) {
+  return tokenWithMemberships(db, { tokenHash });
 }
 
-export type AuthenticationResults = [
-  { id: string; userId: string; lastUsedAt: number | null }[],
-  { organizationId: string; role: string | null }[],
-];
+export type AuthenticationRows = {
+  id: string;
+  userId: string;
+  lastUsedAt: number | null;
+  organizationId: string | null;
+  role: string | null;
+}[];
 
-/** The token the reads found, or null for an unknown or revoked token. */
-export function authenticatedToken([tokens, memberships]: AuthenticationResults): AuthenticatedToken | null {
-  const token = tokens[0];
+/** The token the read found, or null for an unknown or revoked token. */
+export function authenticatedToken(rows: AuthenticationRows): AuthenticatedToken | null {
+  const token = rows[0];
   if (!token) return null;
-  return {
-    tokenId: token.id,
-    userId: token.userId,
-    lastUsedAt: token.lastUsedAt,
-    memberships: new Map(memberships.map((m) => [m.organizationId, m.role as MemberRole])),
-  };
+  const memberships = new Map<string, MemberRole>();
+  for (const row of rows) if (row.organizationId !== null) memberships.set(row.organizationId, row.role as MemberRole);
+  return { tokenId: token.id, userId: token.userId, lastUsedAt: token.lastUsedAt, memberships };
 }
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
