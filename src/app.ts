@@ -1,10 +1,10 @@
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ApiError } from "./lib/errors";
 import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";
+import { corsHeaders } from "./http/cors";
 import { emptyJsonBodyAsObject } from "./http/body";
 import { onError } from "./http/errors";
 import { landing } from "./http/landing";
@@ -28,32 +28,21 @@ export function createApp() {
     "*",
     requestId({ headerName: "X-Request-Id" }),
     secureHeaders({ crossOriginResourcePolicy: "cross-origin" }),
-    cors({
-      origin: "*",
-      allowHeaders: ["Authorization", "Content-Type", "X-Request-Id", "X-D1-Bookmark"],
-      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      exposeHeaders: [
-        "X-Request-Id",
-        "X-D1-Bookmark",
-        "X-RateLimit-Limit",
-        "X-RateLimit-Remaining",
-        "X-RateLimit-Reset",
-        "Retry-After",
-        "Location",
-      ],
-      maxAge: 600,
-    }),
+    corsHeaders,
   );
   app.use("/v1/*", async (c, next) =>
-    bodyLimit({
-      maxSize: Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY,
-      onError: () => {
-        throw new ApiError(
-          413,
-          `Request body is larger than ${Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY} bytes`,
-        );
-      },
-    })(c, next),
+    // Reads have no body to limit (and skip building the middleware).
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : bodyLimit({
+          maxSize: Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY,
+          onError: () => {
+            throw new ApiError(
+              413,
+              `Request body is larger than ${Number(c.env.MAX_BODY_BYTES) || DEFAULT_MAX_BODY} bytes`,
+            );
+          },
+        })(c, next),
   );
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);

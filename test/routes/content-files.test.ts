@@ -33,6 +33,9 @@ describe("files in change requests", () => {
     const download = await workerFetch(file.data.downloadURL);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("image/png");
+    // A response the handler built itself (an R2 body) still carries the request id and CORS headers.
+    expect(download.headers.get("x-request-id")).toMatch(/\S{8,}/);
+    expect(download.headers.get("access-control-allow-origin")).toBe("*");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(png);
 
     const page = (await gb.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages[0];
