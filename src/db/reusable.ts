@@ -23,8 +23,6 @@ interface PreparedQuery {
 const RUN_METHODS = ["run", "all", "get", "values"] as const;
 type Runnable = Record<(typeof RUN_METHODS)[number], () => Promise<unknown>>;
 
-const RAW_ONLY_IN_BATCH = "a reusable raw statement runs only in batch()";
-
 const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_, name) => sql.placeholder(String(name)),
 });
@@ -53,8 +51,9 @@ function instantiate({ builder, prepared, query: built }: Template, db: Db, valu
   for (const method of RUN_METHODS) {
     if (method in statement) statement[method] = () => (instance as unknown as Runnable)[method]();
   }
-  // A raw statement (`db.all(sql…)`, its own prepared query) awaited alone would run its build-time SQL.
-  if (prepared === (builder as unknown)) statement.execute = () => Promise.reject(new Error(RAW_ONLY_IN_BATCH));
+  // A raw statement (`db.all(sql…)`, its own prepared query) awaited alone would run its build-time SQL: it
+  // runs as a batch of one instead, with the results a batch gives it.
+  if (prepared === (builder as unknown)) statement.execute = () => db.batch([statement]).then(([result]) => result);
   return statement;
 }
 

@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
-import { changeRequests, spaces, users } from "../../db/schema";
+import { changeRequests, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import type { SpaceWithAccess } from "../access/space-access";
-import { spaceChainQuery, spaceAccess } from "../access/space-access";
+import { spaceReads, spaceAccess } from "../access/space-access";
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
 
@@ -65,8 +65,7 @@ export async function loadSpaceAndChangeRequest(
   action: Parameters<typeof checkSpace>[1],
 ) {
   const [spaceRows, chain, crRows] = await batch(ctx.db, [
-    ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    spaceChainQuery(ctx.db, spaceId),
+    ...spaceReads(ctx.db, spaceId),
     ctx.db
       .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
       .from(changeRequests)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { type Batchable, type BatchResult, batch } from "../../db/batch";
-import { changeRequests, comments, organizationMembers, revisions, spaces, users } from "../../db/schema";
+import { changeRequests, comments, organizationMembers, revisions, users } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -8,7 +8,7 @@ import type { ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import { type MemberView, memberSelection, withSpaceCounts } from "../people/members";
 import type { Action } from "../access/permissions";
-import { spaceChainQuery, spaceAccess, type SpaceWithAccess } from "../access/space-access";
+import { spaceReads, spaceAccess, type SpaceWithAccess } from "../access/space-access";
 import type { UserRow } from "../people/users";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */
@@ -139,8 +139,7 @@ export async function loadScope(
     ? sql`SELECT ${changeRequests.revisionId} FROM ${changeRequests} WHERE ${changeRequestWhere(spaceId, ref)}`
     : sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
   const [spaceRows, chain, crRows, content, extra = []] = await batch(ctx.db, [
-    ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    spaceChainQuery(ctx.db, spaceId),
+    ...spaceReads(ctx.db, spaceId),
     ctx.db
       .select()
       .from(changeRequests)

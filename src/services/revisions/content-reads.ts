@@ -4,14 +4,14 @@ import { emptySnapshot, type FileEntry, type PageEntry, pageByPath, type Snapsho
 import type { StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
 import { batch } from "../../db/batch";
-import { contentBlobs, spaces } from "../../db/schema";
+import { contentBlobs } from "../../db/schema";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { notFound } from "../../lib/errors";
 import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
-import { spaceChainQuery, spaceAccess } from "../access/space-access";
+import { spaceReads, spaceAccess } from "../access/space-access";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
 export interface RevisionView {
@@ -98,8 +98,7 @@ export async function readPageDocument(ctx: ServiceContext, spaceId: string, tar
 /** A document by id (a page body's content hash), as document JSON: the space check and the body in one round trip. */
 export async function readDocument(ctx: ServiceContext, spaceId: string, documentId: string) {
   const [spaceRows, chain, blobs] = await batch(ctx.db, [
-    ctx.db.select().from(spaces).where(eq(spaces.id, spaceId)).limit(1),
-    spaceChainQuery(ctx.db, spaceId),
+    ...spaceReads(ctx.db, spaceId),
     ctx.db
       .select({ body: contentBlobs.body })
       .from(contentBlobs)
