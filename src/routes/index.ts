@@ -5,6 +5,7 @@ import collections from "./collections";
 import comments from "./comments";
 import files from "./files";
 import imports from "./imports";
+import integrations from "./integrations";
 import invites from "./invites";
 import members from "./members";
 import openapi from "./openapi";
@@ -39,4 +40,5 @@ export const v1 = createRouter()
   .route("/", imports)
   .route("/", files)
   .route("/", openapi)
-  .route("/", search);
+  .route("/", search)
+  .route("/", integrations);

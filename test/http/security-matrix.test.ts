@@ -28,6 +28,7 @@ const ANONYMOUS: Record<string, string> = {
   getSpaceById: "public and unlisted spaces are readable anonymously (CONTRACT §7)",
   downloadFile: "a file's downloadURL: the URL's signature authorizes it, not a token",
   listSSOProviderLoginsInOrganization: "the SSO login buttons shown before the user has signed in",
+  getIntegrationImage: "the icons and preview images of public integrations are shown to anyone",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
@@ -47,6 +48,7 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   listSSOProviderLoginsInOrganization: "served anonymously: the SSO login buttons shown before signing in",
   downloadFile: "the URL's signature is the credential, not a token (a token without it is 400: no signature)",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
+  listIntegrations: "public integrations, and those of the caller's own organizations (none of the owner's here)",
 };
 
 /** Writes a `read` member may do, and why (CONTRACT §7 roles). */
@@ -72,11 +74,25 @@ const OWNER_READ_EXCEPTIONS: Record<string, string> = {
  * Bodies the schema cannot describe (a refinement, or a value from a server-side list), so that the 403/404
  * checks reach authorization. Any other operation gets the minimal body derived from its schema.
  */
-const BODIES: Record<string, unknown> = {
+const BODIES: Record<string, object | ((known: Record<string, string>) => object)> = {
   createOrganizationInvite: { role: "read" }, // role or level: a refinement, not `required`
   updateOrganizationInviteById: { disabled: false }, // at least one field: a refinement
   applyTemplateToSpace: { id: "getting-started" }, // template ids come from the server's catalogue
+  // The organization to publish for, or to install in: the one under test.
+  publishIntegration: (known) => ({
+    title: "Matrix",
+    description: "",
+    scopes: [],
+    script: "x",
+    organization: known.organizationId,
+  }),
+  installIntegration: (known) => ({ organization: known.organizationId }),
 };
+
+function bodyOf(operationId: string, known: Record<string, string>) {
+  const body = BODIES[operationId];
+  return typeof body === "function" ? body(known) : body;
+}
 
 /** The operations of the served document. */
 function operationsOf(doc: Doc): Operation[] {
@@ -203,6 +219,16 @@ async function seedWorld() {
   const renamed = await api("PATCH", `/orgs/${organization.id}`, { token: owner.token, body: { hostname: subdomain } });
   if (renamed.status !== 200) throw new Error(`hostname: ${renamed.status} ${renamed.text}`);
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
+  const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
+  const integration = await gb.integrations.publishIntegration(integrationName, {
+    title: "Matrix",
+    description: "A private integration of the organization under test",
+    scopes: [],
+    script: "export default {};",
+    organization: organization.id,
+    icon: btoa(String.fromCharCode(...png)),
+  } as never);
+  const installation = await gb.integrations.installIntegration(integrationName, { organization: organization.id });
 
   const downloadURL = new URL(file.downloadURL);
   const known: Record<string, string> = {
@@ -226,6 +252,9 @@ async function seedWorld() {
     tokenId: owner.tokenId,
     emailDomain: "example.com",
     subdomain,
+    integrationName,
+    imageHash: integration.data.urls.icon!.split("/").at(-1)!,
+    installationId: installation.data.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
@@ -250,7 +279,7 @@ describe("security matrix over every served operation", () => {
         token,
         ...(op.method === "get" || op.method === "delete"
           ? {}
-          : { body: BODIES[op.operationId] ?? sample(op.body, doc) ?? {} }),
+          : { body: bodyOf(op.operationId, world.known) ?? sample(op.body, doc) ?? {} }),
       });
     const failures: string[] = [];
     const fail = (check: string, op: Operation, res: { status: number; text: string }) =>

@@ -27,6 +27,12 @@ const REQUIRED = {
   "organization.manageTeams": "admin",
   "organization.manageInvites": "admin",
   "organization.manageSSO": "admin",
+  // integration (access: the caller's role in its owner organization; `read` for anyone on a public one)
+  "integration.view": "member",
+  "integration.admin": "admin",
+  // integration installation (access: the caller's role in the organization it is installed in)
+  "installation.view": "read",
+  "installation.admin": "admin",
   // OpenAPI spec (access: the caller's organization role)
   "openapi.view": "read",
   "openapi.create": "create",

@@ -1,0 +1,137 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const INTEGRATION_TARGETS = ["all", "site", "space", "organization"] as const;
+export const INTEGRATION_VISIBILITIES = ["public", "private", "unlisted"] as const;
+export const INSTALLATION_STATUSES = ["active", "pending", "paused"] as const;
+export const INTEGRATION_SCOPES = [
+  "space:views:read",
+  "space:content:read",
+  "space:content:write",
+  "space:metadata:read",
+  "space:metadata:write",
+  "space:script:inject",
+  "space:script:cookies",
+  "space:git:sync",
+  "space:visitor:auth",
+  "site:metadata:read",
+  "site:views:read",
+  "site:script:inject",
+  "site:script:cookies",
+  "site:visitor:auth",
+  "site:adaptive:read",
+  "site:adaptive:write",
+  "site:ai:ask",
+  "openapi:read",
+  "openapi:write",
+  "conversations:ingest",
+] as const;
+export const INTEGRATION_CATEGORIES = [
+  "analytics",
+  "collaboration",
+  "content",
+  "gitsync",
+  "marketing",
+  "visitor-auth",
+  "other",
+] as const;
+
+export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
+export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];
+
+/** The manifest's parts as published (validated by the publish route's schema, which has the limits). */
+export interface IntegrationBlockDefinition {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  urlUnfurl?: string[];
+  markdown?: { codeblock: string; body: string };
+}
+
+export interface IntegrationContentSourceDefinition {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  configuration: { componentId: string };
+}
+
+type PropertyText = { title?: string; description?: string };
+export type ConfigurationProperty = PropertyText &
+  (
+    | { type: "string"; default?: string; completion_url?: string; enum?: string[] }
+    | { type: "number"; default?: number }
+    | { type: "boolean"; default?: boolean }
+    | { type: "button"; callback_url: string; button_text: string }
+  );
+
+export interface IntegrationConfigurationDefinition {
+  properties: Record<string, ConfigurationProperty>;
+  required?: string[];
+}
+
+export interface IntegrationConfigurationsDefinition {
+  account?: IntegrationConfigurationDefinition;
+  space?: IntegrationConfigurationDefinition;
+  site?: IntegrationConfigurationDefinition;
+}
+
+/**
+ * A published integration, addressed by its global name and owned by one organization. Each publish rewrites
+ * the row and bumps `version`. The script, icon and preview images are content-addressed R2 objects
+ * (`integrations/assets/<sha256>`); `secrets` is the AES-GCM ciphertext of the secrets' JSON (never returned).
+ * The manifest fields (`scopes`, `blocks`, `configurations`, …) are kept as published, JSON.
+ */
+export const integrations = sqliteTable(
+  "integrations",
+  {
+    name: text().primaryKey(),
+    organizationId: text().notNull(),
+    version: integer().notNull(),
+    runtime: text({ enum: ["v1", "v2"] }).notNull(),
+    title: text().notNull(),
+    description: text(),
+    summary: text(),
+    visibility: text({ enum: INTEGRATION_VISIBILITIES }).notNull(),
+    target: text({ enum: INTEGRATION_TARGETS }).notNull(),
+    scopes: text({ mode: "json" }).$type<IntegrationScope[]>().notNull(),
+    categories: text({ mode: "json" }).$type<IntegrationCategory[]>().notNull(),
+    blocks: text({ mode: "json" }).$type<IntegrationBlockDefinition[]>(),
+    contentSources: text({ mode: "json" }).$type<IntegrationContentSourceDefinition[]>(),
+    configurations: text({ mode: "json" }).$type<IntegrationConfigurationsDefinition>(),
+    externalLinks: text({ mode: "json" }).$type<{ url: string; label: string }[]>().notNull(),
+    contentSecurityPolicy: text({ mode: "json" }).$type<string | Record<string, string>>(),
+    scriptHash: text().notNull(),
+    iconHash: text(),
+    previewImageHashes: text({ mode: "json" }).$type<string[]>().notNull(),
+    secrets: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    index("integrations_owner").on(t.organizationId, t.name),
+    index("integrations_visibility").on(t.visibility, t.name),
+  ],
+);
+
+/** An integration installed in an organization (one per integration and organization). */
+export const integrationInstallations = sqliteTable(
+  "integration_installations",
+  {
+    id: text().primaryKey(),
+    integrationName: text().notNull(),
+    organizationId: text().notNull(),
+    status: text({ enum: INSTALLATION_STATUSES }).notNull(),
+    spaceSelection: text({ enum: ["all", "selected"] }).notNull(),
+    siteSelection: text({ enum: ["all", "selected"] }).notNull(),
+    configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex("integration_installations_target").on(t.integrationName, t.organizationId),
+    index("integration_installations_organization").on(t.organizationId, t.integrationName),
+    index("integration_installations_integration").on(t.integrationName, t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,64 @@
+import { iso } from "../lib/time";
+import { permissionsObject } from "../services/access";
+import type { UrlBases } from "../services/core";
+import type { InstallationView, IntegrationView } from "../services/integrations";
+import { presentOrganization } from "./organization";
+
+const integrationUrl = (urls: UrlBases, name: string) => `${urls.api}/v1/integrations/${encodeURIComponent(name)}`;
+const imageUrl = (urls: UrlBases, name: string, hash: string) => `${integrationUrl(urls, name)}/images/${hash}`;
+
+/** An Integration object of the reference. Secrets are never presented; the script is not either. */
+export function presentIntegration(view: IntegrationView, urls: UrlBases) {
+  const { row } = view;
+  return {
+    object: "integration" as const,
+    name: row.name,
+    version: row.version,
+    title: row.title,
+    ...(row.description !== null ? { description: row.description } : {}),
+    ...(row.summary !== null ? { summary: row.summary } : {}),
+    previewImages: row.previewImageHashes.map((hash) => imageUrl(urls, row.name, hash)),
+    target: row.target,
+    verified: false,
+    visibility: row.visibility,
+    scopes: row.scopes,
+    categories: row.categories,
+    ...(row.blocks !== null ? { blocks: row.blocks } : {}),
+    ...(row.contentSources !== null ? { contentSources: row.contentSources } : {}),
+    ...(row.configurations !== null ? { configurations: row.configurations } : {}),
+    externalLinks: row.externalLinks,
+    owner: presentOrganization(view.owner, view.ownerAccess, urls),
+    urls: {
+      location: integrationUrl(urls, row.name),
+      ...(row.iconHash ? { icon: imageUrl(urls, row.name, row.iconHash) } : {}),
+      app: `${urls.app}/integrations/${encodeURIComponent(row.name)}`,
+      assets: `${integrationUrl(urls, row.name)}/images`,
+      publicEndpoint: `${integrationUrl(urls, row.name)}/public`,
+    },
+    permissions: permissionsObject(view.access, { admin: "integration.admin" }),
+    ...(row.contentSecurityPolicy !== null ? { contentSecurityPolicy: row.contentSecurityPolicy } : {}),
+  };
+}
+
+/** An IntegrationInstallation object of the reference. */
+export function presentInstallation({ row }: InstallationView, urls: UrlBases) {
+  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.id}`;
+  return {
+    id: row.id,
+    status: row.status,
+    space_selection: row.spaceSelection,
+    site_selection: row.siteSelection,
+    // Space installations are not implemented yet: no space is selected.
+    spaces: 0,
+    configuration: row.configuration,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    urls: {
+      location,
+      app: `${urls.app}/o/${row.organizationId}/integrations/${encodeURIComponent(row.integrationName)}`,
+      publicEndpoint: `${location}/public`,
+    },
+    externalIds: row.externalIds,
+    target: { organization: row.organizationId },
+  };
+}

@@ -1,0 +1,218 @@
+import { z } from "@hono/zod-openapi";
+import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES } from "../../db/schema";
+import { OrganizationSchema } from "../organizations/schemas";
+import { listEnvelope, PageQuery, TimestampSchema } from "../schemas";
+
+const NAME = /^[a-zA-Z0-9-_.]+$/;
+export const IntegrationNameSchema = z.string().min(1).max(100).regex(NAME, "must match ^[a-zA-Z0-9-_.]+$");
+
+export const IntegrationParams = z.object({ integrationName: IntegrationNameSchema });
+export const InstallationParams = IntegrationParams.extend({ installationId: z.string().min(1).max(64) });
+export const OrganizationIntegrationParams = z.object({
+  organizationId: z.string(),
+  integrationName: IntegrationNameSchema,
+});
+
+export const IntegrationScopeSchema = z.enum(INTEGRATION_SCOPES).openapi("IntegrationScope");
+export const IntegrationCategorySchema = z.enum(INTEGRATION_CATEGORIES).openapi("IntegrationCategory");
+export const IntegrationTargetSchema = z.enum(["all", "site", "space", "organization"]).openapi("IntegrationTarget");
+export const IntegrationVisibilitySchema = z.enum(["public", "private", "unlisted"]).openapi("IntegrationVisibility");
+
+const BlockSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    title: z.string().min(2).max(40),
+    description: z.string().max(150).optional(),
+    icon: z.string().max(2048).optional(),
+    urlUnfurl: z.array(z.string().max(2048)).max(50).optional(),
+    markdown: z.object({ codeblock: z.string().max(100), body: z.string().max(100) }).optional(),
+  })
+  .openapi("IntegrationBlock");
+
+const ContentSourceSchema = z
+  .object({
+    id: z.string().min(1).max(100),
+    title: z.string().min(2).max(40),
+    description: z.string().max(150).optional(),
+    icon: z.string().max(2048).optional(),
+    configuration: z.object({ componentId: z.string().min(1).max(100) }),
+  })
+  .openapi("IntegrationContentSource");
+
+const PropertyBase = { title: z.string().max(30).optional(), description: z.string().max(100).optional() };
+const PropertySchema = z.discriminatedUnion("type", [
+  z.object({
+    ...PropertyBase,
+    type: z.literal("string"),
+    default: z.string().optional(),
+    completion_url: z.string().max(2048).optional(),
+    enum: z.array(z.string()).max(100).optional(),
+  }),
+  z.object({ ...PropertyBase, type: z.literal("number"), default: z.number().optional() }),
+  z.object({ ...PropertyBase, type: z.literal("boolean"), default: z.boolean().optional() }),
+  z.object({
+    ...PropertyBase,
+    type: z.literal("button"),
+    callback_url: z.string().max(2048),
+    button_text: z.string().max(100),
+  }),
+]);
+
+const ConfigurationSchema = z
+  .object({
+    properties: z.record(z.string().min(1).max(100), PropertySchema),
+    required: z.array(z.string()).max(100).optional(),
+  })
+  .superRefine((c, ctx) => {
+    for (const [i, key] of (c.required ?? []).entries()) {
+      if (!(key in c.properties))
+        ctx.addIssue({ code: "custom", path: ["required", i], message: `${key} is not a property` });
+    }
+  })
+  .openapi("IntegrationConfiguration");
+
+export const IntegrationConfigurationsSchema = z
+  .object({
+    account: ConfigurationSchema.optional(),
+    space: ConfigurationSchema.optional(),
+    site: ConfigurationSchema.optional(),
+  })
+  .openapi("IntegrationConfigurations");
+
+const CspSchema = z
+  .union([z.string().max(4096), z.record(z.string().max(64), z.string().max(2048))])
+  .openapi("IntegrationContentSecurityPolicy");
+
+const ExternalLinksSchema = z
+  .array(z.object({ url: z.string().url().max(2048), label: z.string().min(1).max(100) }))
+  .max(5)
+  .openapi("IntegrationExternalLinks");
+
+export const PublishIntegrationBody = z
+  .object({
+    runtime: z.enum(["v1", "v2"]).optional(),
+    icon: z.string().max(1_500_000).optional(),
+    title: z.string().min(2).max(30),
+    description: z.string().max(100),
+    summary: z.string().max(2048).optional(),
+    previewImages: z.array(z.string().max(1_500_000)).max(3).optional(),
+    visibility: IntegrationVisibilitySchema.optional(),
+    target: IntegrationTargetSchema.optional(),
+    scopes: z.array(IntegrationScopeSchema).max(20),
+    categories: z.array(IntegrationCategorySchema).max(7).optional(),
+    blocks: z.array(BlockSchema).max(50).optional(),
+    contentSources: z.array(ContentSourceSchema).max(50).optional(),
+    externalLinks: ExternalLinksSchema.optional(),
+    configurations: IntegrationConfigurationsSchema.optional(),
+    script: z.string().min(1),
+    organization: z.string().min(1).max(128),
+    secrets: z
+      .record(z.string().min(1).max(100), z.string().max(10_000))
+      .refine((s) => Object.keys(s).length <= 20, "must have at most 20 entries")
+      .optional(),
+    contentSecurityPolicy: CspSchema.optional(),
+  })
+  .openapi("PublishIntegration");
+
+export const IntegrationSchema = z
+  .object({
+    object: z.literal("integration"),
+    name: z.string(),
+    version: z.number(),
+    title: z.string(),
+    description: z.string().optional(),
+    summary: z.string().optional(),
+    previewImages: z.array(z.string()),
+    target: IntegrationTargetSchema,
+    verified: z.boolean(),
+    visibility: IntegrationVisibilitySchema,
+    scopes: z.array(IntegrationScopeSchema),
+    categories: z.array(IntegrationCategorySchema),
+    blocks: z.array(BlockSchema).optional(),
+    contentSources: z.array(ContentSourceSchema).optional(),
+    configurations: IntegrationConfigurationsSchema.optional(),
+    externalLinks: ExternalLinksSchema,
+    owner: OrganizationSchema,
+    urls: z.object({
+      location: z.string(),
+      icon: z.string().optional(),
+      app: z.string(),
+      assets: z.string(),
+      publicEndpoint: z.string(),
+    }),
+    permissions: z.object({ admin: z.boolean() }),
+    contentSecurityPolicy: CspSchema.optional(),
+  })
+  .openapi("Integration");
+export const IntegrationList = listEnvelope(IntegrationSchema, "IntegrationList");
+
+const optionalBoolean = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .optional();
+
+export const IntegrationListQuery = PageQuery.extend({
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "Only integrations whose name or title contains this" }),
+  category: IntegrationCategorySchema.optional(),
+  blockDomain: z.string().max(100).regex(NAME).optional(),
+  blocks: optionalBoolean,
+  contentSources: optionalBoolean,
+  owner: z.string().max(128).optional(),
+  scope: IntegrationScopeSchema.optional(),
+  target: IntegrationTargetSchema.optional(),
+});
+
+export const InstallationStatusSchema = z
+  .enum(["active", "pending", "paused"])
+  .openapi("IntegrationInstallationStatus");
+
+export const InstallationSchema = z
+  .object({
+    id: z.string(),
+    status: InstallationStatusSchema,
+    space_selection: z.enum(["all", "selected"]),
+    site_selection: z.enum(["all", "selected"]),
+    spaces: z.number(),
+    configuration: z.record(z.string(), z.unknown()),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+    urls: z.object({ location: z.string(), app: z.string(), publicEndpoint: z.string() }),
+    externalIds: z.array(z.string()),
+    target: z.object({ organization: z.string() }),
+  })
+  .openapi("IntegrationInstallation");
+export const InstallationList = listEnvelope(InstallationSchema, "IntegrationInstallationList");
+
+export const InstallationListQuery = PageQuery.extend({ externalId: z.string().max(256).optional() });
+export const InstallIntegrationBody = z
+  .object({ organization: z.string().min(1).max(128) })
+  .openapi("OrganizationTarget");
+
+export const UpdateInstallationBody = z
+  .object({
+    externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
+    configuration: z.record(z.string().max(100), z.unknown()).optional(),
+    space_selection: z.enum(["all", "selected"]).optional(),
+    site_selection: z.enum(["all", "selected"]).optional(),
+  })
+  .openapi("UpdateIntegrationInstallation");
+
+export const OrganizationInstallationsQuery = PageQuery.extend({
+  search: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "Only integrations whose name or title contains this" }),
+});
+export const OrganizationInstallationList = listEnvelope(
+  z.object({ installation: InstallationSchema, integration: IntegrationSchema }),
+  "OrganizationInstallationList",
+);
+export const OrganizationIntegrationStatusList = listEnvelope(
+  z.object({ status: InstallationStatusSchema, integration: IntegrationSchema }),
+  "OrganizationIntegrationStatusList",
+);

@@ -1,0 +1,21 @@
+// The integrations domain's public surface (publishing, installations): what routes, jobs, http and presenters
+// import. Files inside src/services import each other directly.
+export {
+  getInstallation,
+  installIntegration,
+  listInstallationsOf,
+  listOrganizationInstallations,
+  organizationIntegrationStatus,
+  uninstallIntegration,
+  updateInstallation,
+} from "./installations";
+export type { InstallationPatch, InstallationRow, InstallationView } from "./installations";
+export {
+  getIntegration,
+  listIntegrations,
+  MAX_SCRIPT_BYTES,
+  publishIntegration,
+  readIntegrationImage,
+  unpublishIntegration,
+} from "./integrations";
+export type { IntegrationFilters, IntegrationRow, IntegrationView, PublishIntegrationInput } from "./integrations";

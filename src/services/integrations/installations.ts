@@ -1,0 +1,292 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
+import { integrationInstallations, integrations } from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { authorize, can } from "../access/permissions";
+import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import {
+  type IntegrationRow,
+  type IntegrationView,
+  integrationAccess,
+  integrationView,
+  loadIntegration,
+  ownersOf,
+} from "./integrations";
+
+export type InstallationRow = typeof integrationInstallations.$inferSelect;
+
+export interface InstallationView {
+  row: InstallationRow;
+}
+
+function accountSchema(integration: IntegrationRow) {
+  return integration.configurations?.account;
+}
+
+/**
+ * Checks an installation's configuration against the integration's `configurations.account` schema: known
+ * properties of the declared type (and enum). Missing required properties do not refuse the write; they leave
+ * the installation `pending` (see statusOf), as an installation is made before it is configured.
+ */
+function checkConfiguration(integration: IntegrationRow, configuration: Record<string, unknown>) {
+  const schema = accountSchema(integration);
+  const properties = schema?.properties ?? {};
+  for (const [key, value] of Object.entries(configuration)) {
+    const property = properties[key];
+    if (!property) throw badRequest(`configuration.${key}: is not a configuration property of ${integration.name}`);
+    if (value === null) continue;
+    const expected = property.type === "button" ? undefined : property.type;
+    if (expected && typeof value !== expected) throw badRequest(`configuration.${key}: must be a ${expected}`);
+    if (property.type === "string" && property.enum && !property.enum.includes(value as string)) {
+      throw badRequest(`configuration.${key}: must be one of ${property.enum.join(", ")}`);
+    }
+  }
+}
+
+/** `pending` until every required account property is set, else `active`. */
+function statusOf(integration: IntegrationRow, configuration: Record<string, unknown>): InstallationRow["status"] {
+  const required = accountSchema(integration)?.required ?? [];
+  return required.every((key) => configuration[key] !== undefined && configuration[key] !== null)
+    ? "active"
+    : "pending";
+}
+
+/**
+ * installIntegration: installs a visible integration in an organization the caller administers. A private
+ * integration installs only in its owner organization. One installation per integration and organization.
+ */
+export async function installIntegration(
+  ctx: ServiceContext,
+  name: string,
+  organizationId: string,
+): Promise<InstallationView & { integration: IntegrationView }> {
+  const integration = await loadIntegration(ctx, name);
+  authorize(organizationAccess(ctx.caller, organizationId), "organization.installIntegration", "Organization");
+  if (integration.row.visibility === "private" && integration.row.organizationId !== organizationId) {
+    throw badRequest(`organization: the private integration ${name} installs only in its own organization`);
+  }
+  const row: InstallationRow = {
+    id: newId(),
+    integrationName: name,
+    organizationId,
+    status: statusOf(integration.row, {}),
+    spaceSelection: "selected",
+    siteSelection: "selected",
+    configuration: {},
+    externalIds: [],
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  const [inserted] = await batch(ctx.db, [
+    ctx.db.insert(integrationInstallations).values(row).onConflictDoNothing().returning(),
+  ]);
+  if (!inserted.length) throw conflict(`${name} is already installed in this organization`);
+  return { row, integration };
+}
+
+/** An installation of `name` by id with its integration (two statements: their column names overlap). */
+async function loadInstallation(ctx: ServiceContext, name: string, installationId: string) {
+  requireUser(ctx.caller);
+  const [[installation], [integration]] = await batch(ctx.db, [
+    ctx.db
+      .select()
+      .from(integrationInstallations)
+      .where(and(eq(integrationInstallations.id, installationId), eq(integrationInstallations.integrationName, name)))
+      .limit(1),
+    ctx.db.select().from(integrations).where(eq(integrations.name, name)).limit(1),
+  ]);
+  return installation && integration ? { installation, integration } : undefined;
+}
+
+/** An installation's readers: members (`read` and up) of the organization it is in, admins of the integration's. */
+function installationAccess(ctx: ServiceContext, installation: InstallationRow, integration: IntegrationRow) {
+  const here = organizationAccess(ctx.caller, installation.organizationId);
+  const publisher = integrationAccess(ctx.caller, integration);
+  return can(here, "installation.view") ? here : can(publisher, "integration.admin") ? publisher : undefined;
+}
+
+export async function getInstallation(ctx: ServiceContext, name: string, installationId: string) {
+  const found = await loadInstallation(ctx, name, installationId);
+  if (!found) throw notFound("Integration installation");
+  authorize(
+    installationAccess(ctx, found.installation, found.integration),
+    "installation.view",
+    "Integration installation",
+  );
+  return { row: found.installation };
+}
+
+export interface InstallationPatch {
+  externalIds?: string[];
+  configuration?: Record<string, unknown>;
+  space_selection?: "all" | "selected";
+  site_selection?: "all" | "selected";
+}
+
+/** updateIntegrationInstallation: admins of the installation's organization; the configuration is checked. */
+export async function updateInstallation(
+  ctx: ServiceContext,
+  name: string,
+  installationId: string,
+  patch: InstallationPatch,
+): Promise<InstallationView> {
+  const found = await loadInstallation(ctx, name, installationId);
+  if (!found) throw notFound("Integration installation");
+  authorize(
+    organizationAccess(ctx.caller, found.installation.organizationId),
+    "installation.admin",
+    "Integration installation",
+  );
+  const configuration = patch.configuration ?? found.installation.configuration;
+  if (patch.configuration) checkConfiguration(found.integration, configuration);
+  const [[row]] = await batch(ctx.db, [
+    ctx.db
+      .update(integrationInstallations)
+      .set({
+        configuration,
+        status: statusOf(found.integration, configuration),
+        ...(patch.externalIds ? { externalIds: patch.externalIds } : {}),
+        ...(patch.space_selection ? { spaceSelection: patch.space_selection } : {}),
+        ...(patch.site_selection ? { siteSelection: patch.site_selection } : {}),
+        updatedAt: ctx.now,
+      })
+      .where(eq(integrationInstallations.id, installationId))
+      .returning(),
+  ]);
+  if (!row) throw notFound("Integration installation");
+  return { row };
+}
+
+/** uninstallIntegration: false when there was no such installation. */
+export async function uninstallIntegration(ctx: ServiceContext, name: string, installationId: string) {
+  const found = await loadInstallation(ctx, name, installationId);
+  if (!found) return false;
+  authorize(
+    organizationAccess(ctx.caller, found.installation.organizationId),
+    "installation.admin",
+    "Integration installation",
+  );
+  await batch(ctx.db, [ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.id, installationId))]);
+  return true;
+}
+
+/**
+ * listIntegrationInstallations: the integration's installations the caller may see: all of them for admins of
+ * the integration's owner, else those in organizations where the caller may view installations.
+ */
+export async function listInstallationsOf(
+  ctx: ServiceContext,
+  name: string,
+  q: PageRequest & { externalId?: string },
+): Promise<Page<InstallationView>> {
+  const caller = requireUser(ctx.caller);
+  const integration = await loadIntegration(ctx, name);
+  const administered = [...caller.memberships].filter(([, role]) => can(role, "installation.view")).map(([id]) => id);
+  const where = and(
+    eq(integrationInstallations.integrationName, name),
+    can(integration.access, "integration.admin")
+      ? undefined
+      : administered.length
+        ? inArray(integrationInstallations.organizationId, administered)
+        : sql`0`,
+    q.externalId
+      ? sql`EXISTS (SELECT 1 FROM json_each(${integrationInstallations.externalIds}) WHERE value = ${q.externalId})`
+      : undefined,
+  );
+  const page = await keysetPage(ctx.db, {
+    page: q,
+    keys: [
+      { column: integrationInstallations.createdAt, direction: "asc", value: (r: InstallationRow) => r.createdAt },
+      { column: integrationInstallations.id, direction: "asc", value: (r: InstallationRow) => r.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(integrationInstallations)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
+  });
+  return { ...page, items: page.items.map((row) => ({ row })) };
+}
+
+/**
+ * listOrganizationInstallations (with `status` false) and listOrganizationIntegrationsStatus: the organization's
+ * installations with their integrations, by integration name; admins only.
+ */
+export async function listOrganizationInstallations(
+  ctx: ServiceContext,
+  organizationId: string,
+  q: PageRequest & { search?: string },
+): Promise<Page<{ installation: InstallationView; integration: IntegrationView }>> {
+  const caller = requireUser(ctx.caller);
+  authorize(organizationAccess(caller, organizationId), "organization.listInstallations", "Organization");
+  const search = q.search?.trim().toLowerCase();
+  const where = and(
+    eq(integrationInstallations.organizationId, organizationId),
+    search
+      ? or(
+          sql`instr(lower(${integrations.name}), ${search}) > 0`,
+          sql`instr(lower(${integrations.title}), ${search}) > 0`,
+        )
+      : undefined,
+  );
+  const page = await keysetPage(ctx.db, {
+    page: q,
+    keys: [
+      {
+        column: integrationInstallations.integrationName,
+        direction: "asc",
+        value: (r: InstallationRow) => r.integrationName,
+      },
+    ],
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(integrationInstallations)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
+  });
+  const names = page.items.map((row) => row.integrationName);
+  const integrationRows = names.length
+    ? await ctx.db.select().from(integrations).where(inArray(integrations.name, names))
+    : [];
+  const owners = await ownersOf(ctx, integrationRows);
+  const byName = new Map(integrationRows.map((row) => [row.name, row]));
+  return {
+    ...page,
+    items: page.items.map((row) => {
+      const integration = byName.get(row.integrationName)!;
+      return {
+        installation: { row },
+        integration: integrationView(caller, integration, owners.get(integration.organizationId)!),
+      };
+    }),
+  };
+}
+
+/** getOrganizationIntegrationStatus: the status of the integration's installation in the organization. */
+export async function organizationIntegrationStatus(ctx: ServiceContext, organizationId: string, name: string) {
+  requireUser(ctx.caller);
+  authorize(organizationAccess(ctx.caller, organizationId), "organization.view", "Organization");
+  await loadIntegration(ctx, name);
+  const [[row]] = await batch(ctx.db, [
+    ctx.db
+      .select({ status: integrationInstallations.status })
+      .from(integrationInstallations)
+      .where(
+        and(
+          eq(integrationInstallations.organizationId, organizationId),
+          eq(integrationInstallations.integrationName, name),
+        ),
+      )
+      .limit(1),
+  ]);
+  if (!row) throw notFound("Integration installation");
+  return row.status;
+}
