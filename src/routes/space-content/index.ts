@@ -5,6 +5,7 @@ import * as getCurrentRevision from "./get-current-revision";
 import * as listPages from "./list-pages";
 import * as listFiles from "./list-files";
 import * as getFileById from "./get-file-by-id";
+import * as getSpacePdf from "./get-space-pdf";
 import * as getPageById from "./get-page-by-id";
 import * as getPageByPath from "./get-page-by-path";
 import * as getReusableContentById from "./get-reusable-content-by-id";
@@ -24,4 +25,5 @@ export default createRouter()
   .openapi(listPageLinksInSpace.route, listPageLinksInSpace.handler)
   .openapi(listSpacePageBacklinks.route, listSpacePageBacklinks.handler)
   .openapi(listSpaceFileBacklinks.route, listSpaceFileBacklinks.handler)
-  .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler);
+  .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler)
+  .openapi(getSpacePdf.route, getSpacePdf.handler);

@@ -1,7 +1,7 @@
 /**
- * getChangeRequestPDF: a change request's pages rendered to a PDF, stored in R2 under the space's prefix and
- * served through a signed, expiring download URL. The object is keyed by a hash of the change request's head
- * revision and the options, so a repeated request for unchanged content reuses the stored PDF.
+ * getChangeRequestPDF and getSpacePDF: a change request's or the space's pages rendered to a PDF, stored in R2
+ * under the space's prefix and served through a signed, expiring download URL. The object is keyed by a hash of
+ * the revision and the options, so a repeated request for unchanged content reuses the stored PDF.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileKey, signedDownloadURL } from "../../content/files";
@@ -14,7 +14,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { badRequest, notFound } from "../../lib/errors";
 import { MAX_PDF_IMAGE_BYTES, type PdfPageInput, renderPdf } from "../../pdf/render";
 import { contentDeps } from "../revisions/content-deps";
-import { loadContent } from "../revisions/content-load";
+import { type ContentTarget, loadContent } from "../revisions/content-load";
 import type { ServiceContext } from "../core/context";
 
 /** Most pages one PDF renders (a guard on the Worker's CPU time). */
@@ -56,14 +56,24 @@ async function bodySizes(ctx: ServiceContext, spaceId: string, hashes: string[])
   return out;
 }
 
-export async function changeRequestPdf(
+/** getChangeRequestPDF: the change request's head revision. */
+export function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, opts: PdfOptions) {
+  return contentPdf(ctx, spaceId, { kind: "change-request", ref }, opts);
+}
+
+/** getSpacePDF: the space's primary content. */
+export function spacePdf(ctx: ServiceContext, spaceId: string, opts: PdfOptions) {
+  return contentPdf(ctx, spaceId, { kind: "main" }, opts);
+}
+
+async function contentPdf(
   ctx: ServiceContext,
   spaceId: string,
-  ref: string,
+  target: ContentTarget,
   opts: PdfOptions,
 ): Promise<{ url: string }> {
   if (opts.only && !opts.page) throw badRequest("query.page: is required when only is true");
-  const { space, changeRequest, snapshot } = await loadContent(ctx, spaceId, { kind: "change-request", ref });
+  const { space, changeRequest, snapshot } = await loadContent(ctx, spaceId, target);
   if (opts.page && !snapshot.pages.has(opts.page)) throw notFound("Page");
   const ids = opts.only ? [opts.page!] : readingOrder(snapshot, opts.page);
   const documents = ids.filter((id) => snapshot.pages.get(id)!.type !== "link");
@@ -77,7 +87,7 @@ export async function changeRequestPdf(
     [RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? ""].join("\n"),
   );
   const key = fileKey(spaceId, hash);
-  const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest!.subject || space.row.title;
+  const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest?.subject || space.row.title;
   if (!(await ctx.env.STORAGE.head(key))) {
     const bodyHashes = [
       ...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h)),
@@ -120,7 +130,11 @@ export async function changeRequestPdf(
     });
     await ctx.env.STORAGE.put(key, bytes, {
       httpMetadata: { contentType: "application/pdf" },
-      customMetadata: { kind: "pdf", revision: snapshot.revision.id, changeRequest: changeRequest!.id },
+      customMetadata: {
+        kind: "pdf",
+        revision: snapshot.revision.id,
+        ...(changeRequest ? { changeRequest: changeRequest.id } : {}),
+      },
     });
   }
   const name = `${

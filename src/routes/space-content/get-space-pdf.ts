@@ -1,0 +1,44 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { spacePdf } from "../../services/change-requests";
+import { json } from "../../http/responses";
+import { SpaceParams } from "../content/schemas";
+import { queryBoolean } from "../schemas";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/pdf",
+  operationId: "getSpacePDF",
+  tags: ["spaces"],
+  summary: "Get a URL of the content of a space as PDF",
+  description:
+    "Renders the space's pages (or, with `page`, that page and its descendants; with `only=true`, that " +
+    "page alone) to a PDF stored with the space's files, and answers a signed URL that works for 1 hour. A " +
+    "repeated request for the same revision and options reuses the stored PDF. Needs `read` on the space.",
+  request: {
+    params: SpaceParams,
+    query: z.object({
+      only: queryBoolean(false),
+      page: z
+        .string()
+        .min(1)
+        .max(128)
+        .optional()
+        .openapi({ description: "ID of a specific page to generate a PDF for." }),
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({
+        url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
+      }),
+      "URL of the PDF",
+    ),
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  return c.json(await spacePdf(serviceContext(c), p.spaceId, c.req.valid("query")), 200);
+};
