@@ -1,5 +1,6 @@
 import { createRouter } from "../http/router";
 import changeRequestContent from "./change-request-content";
+import changeRequestReviews from "./change-request-reviews";
 import changeRequests from "./change-requests";
 import collections from "./collections";
 import comments from "./comments";
@@ -36,6 +37,7 @@ export const v1 = createRouter()
   .route("/", revisions)
   .route("/", changeRequests)
   .route("/", changeRequestContent)
+  .route("/", changeRequestReviews)
   .route("/", comments)
   .route("/", imports)
   .route("/", files)

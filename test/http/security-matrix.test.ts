@@ -152,7 +152,8 @@ async function seedWorld() {
   const { organization, owner } = await seedOrganization("Owner org");
   const outsider = (await seedOrganization("Other org")).owner;
   const reader = await seedSpaceMember(organization.id, "read");
-  const target = await seedSpaceMember(organization.id, "edit");
+  // `review`: the open change request asks them to review it (removeRequestedReviewerFromChangeRequest).
+  const target = await seedSpaceMember(organization.id, "review");
   const gb = client(owner.token);
   const space = (await gb.orgs.createSpace(organization.id, { title: "Docs" })).data;
   const collection = (await gb.orgs.createCollection(organization.id, { title: "Shelf" })).data;
@@ -178,6 +179,7 @@ async function seedWorld() {
     { operation: "insert_page", title: "Draft", document: { markdown: "# Draft\n" } },
   ]);
 
+  await gb.spaces.requestReviewersForChangeRequest(space.id, open.cr.id, { users: [target.user.id] });
   const comment = (await gb.spaces.postCommentInSpace(space.id, { body: { markdown: "A remark" } } as never)).data;
   const reply = (
     await gb.spaces.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: "Indeed" } } as never)

@@ -10,3 +10,4 @@ export * from "./comments";
 export * from "./openapi";
 export * from "./instance";
 export * from "./integrations";
+export * from "./reviews";

@@ -25,7 +25,7 @@ export const ReplyListQuery = PageQuery.extend({ format: z.enum(["document", "ma
 const MAX_BODY_MARKDOWN = 100_000;
 
 /** The reference's Document, or a plain markdown string taken as `{markdown}` (see content/document-input). */
-const DocumentInput = documentInput(MAX_BODY_MARKDOWN);
+export const DocumentInput = documentInput(MAX_BODY_MARKDOWN);
 
 const Emojis = z.array(z.string().min(1).max(64)).max(20);
 

@@ -4,3 +4,12 @@ export { changeRequestPdf, spacePdf } from "./change-request-pdf";
 export { createChangeRequest, getChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
 export type { ChangeRequestView } from "./change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";
+export {
+  listContributors,
+  listRequestedReviewers,
+  listReviews,
+  removeRequestedReviewer,
+  requestReviewers,
+  submitReview,
+} from "./reviews";
+export type { ContributorView, RequestedReviewerView, ReviewView } from "./reviews";

@@ -1,0 +1,36 @@
+import { iso } from "../lib/time";
+import type { ContributorView, RequestedReviewerView, ReviewView } from "../services/change-requests";
+import type { ServiceContext, UrlBases } from "../services/core";
+import { presentComment } from "./comment";
+import { presentUser } from "./user";
+
+/** A ChangeRequestReview, plus Quire's `outdated`: the change request moved past the reviewed revision. */
+export function presentReview(ctx: ServiceContext, view: ReviewView) {
+  return {
+    object: "change-request-review" as const,
+    id: view.row.id,
+    revision: view.row.revisionId,
+    reviewer: presentUser(view.reviewer, ctx.urls),
+    ...(view.requestedBy ? { requestedBy: presentUser(view.requestedBy, ctx.urls) } : {}),
+    status: view.row.status,
+    ...(view.comment ? { comment: presentComment(ctx, view.comment.loaded, view.comment.record) } : {}),
+    createdAt: iso(view.row.createdAt),
+    updatedAt: iso(view.row.updatedAt),
+    outdated: view.outdated,
+  };
+}
+
+export function presentRequestedReviewer(view: RequestedReviewerView, urls: UrlBases) {
+  return {
+    object: "change-request-requested-reviewer" as const,
+    revision: view.row.revisionId,
+    requestedBy: presentUser(view.requestedBy, urls),
+    createdAt: iso(view.row.createdAt),
+    kind: "user" as const,
+    user: presentUser(view.user, urls),
+  };
+}
+
+export function presentContributor(view: ContributorView, urls: UrlBases) {
+  return { updatedAt: iso(view.updatedAt), count: view.count, user: presentUser(view.user, urls) };
+}
