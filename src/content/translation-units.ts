@@ -232,7 +232,8 @@ export function plainUnit(text: string, glossary: GlossaryMatcher): Unit {
   return { markdown: false, pieces: textPieces(text, { glossary, markdown: false, unitStart: true }) };
 }
 
-const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("und", { granularity: "word" }) : undefined;
+const segmenter =
+  typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("und", { granularity: "word" }) : undefined;
 
 /** Words of a text (word-like segments, so that languages without spaces count too). */
 export function countWords(text: string): number {

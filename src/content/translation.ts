@@ -98,7 +98,11 @@ export async function translateItems(
   const outputs = await translateUnits(units, translate);
   let at = 0;
   return planned.map((p) => {
-    const take = (n: number) => outputs.slice(at, (at += n));
+    const take = (n: number) => {
+      const part = outputs.slice(at, at + n);
+      at += n;
+      return part;
+    };
     const [title] = take(1);
     const [description] = p.description ? take(1) : [];
     const bodyOutputs = take(p.body?.units.length ?? 0);

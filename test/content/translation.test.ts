@@ -19,7 +19,7 @@ describe("markdown-aware translation", () => {
     const source = [
       "# Getting started",
       "",
-      "Install the `quire` CLI from [the docs](https://example.com/docs?x=1 \"Docs\") and see ![logo](/files/abc123).",
+      'Install the `quire` CLI from [the docs](https://example.com/docs?x=1 "Docs") and see ![logo](/files/abc123).',
       "",
       "```js",
       "const greeting = 'Hello world';",
@@ -37,7 +37,7 @@ describe("markdown-aware translation", () => {
       [
         "# \\[fr\\] Géttîng stàrtéd",
         "",
-        "\\[fr\\] Înstàll thé `quire` CLÎ frôm [thé dôcs](https://example.com/docs?x=1 \"Docs\") ànd séé ![logo](/files/abc123).",
+        '\\[fr\\] Înstàll thé `quire` CLÎ frôm [thé dôcs](https://example.com/docs?x=1 "Docs") ànd séé ![logo](/files/abc123).',
         "",
         "```js",
         "const greeting = 'Hello world';",
@@ -112,9 +112,7 @@ describe("markdown-aware translation", () => {
     const odd: TranslateTexts = async (texts) =>
       texts.map((t) => (t.includes("<x1/>") ? "# 1. a*b_c | <x1/> [d] `e` <f>" : `- ${t}`));
     const { markdown } = await body("1. line\\\n   next line\n\n| A |\n|---|\n| cell |\n", odd);
-    expect(markdown).toBe(
-      "1. \\# 1. a\\*b\\_c \\| \\\n   \\[d\\] \\`e\\` \\<f\\>\n\n| \\- A |\n|---|\n| \\- cell |\n",
-    );
+    expect(markdown).toBe("1. \\# 1. a\\*b\\_c \\| \\\n   \\[d\\] \\`e\\` \\<f\\>\n\n| \\- A |\n|---|\n| \\- cell |\n");
   });
 
   it("applies glossary terms as whole words, case-insensitively, and never sends them", async () => {

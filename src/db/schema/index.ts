@@ -9,3 +9,4 @@ export * from "./search";
 export * from "./comments";
 export * from "./openapi";
 export * from "./instance";
+export * from "./translations";

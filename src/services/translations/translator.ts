@@ -1,11 +1,8 @@
+import { TRANSLATION_LANGUAGES } from "../../db/schema";
 import type { Env } from "../../env";
 
-/** The languages of the reference's TranslationLanguage enum. */
-export const TRANSLATION_LANGUAGES = [
-  "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko", "ar", "hi", "nl", "pl", "tr", "sv",
-  "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et",
-  "sl",
-] as const;
+/** The languages of the reference's TranslationLanguage enum (kept with the table that stores them). */
+export { TRANSLATION_LANGUAGES };
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 /**
@@ -41,11 +38,14 @@ export function workersAiTranslator(ai: Ai, model: string): Translator {
       const worker = async () => {
         while (next < texts.length) {
           const i = next++;
-          const result = (await ai.run(model as never, {
-            text: texts[i]!,
-            source_lang: modelLanguage(from),
-            target_lang: modelLanguage(to),
-          } as never)) as { translated_text?: unknown } | undefined;
+          const result = (await ai.run(
+            model as never,
+            {
+              text: texts[i]!,
+              source_lang: modelLanguage(from),
+              target_lang: modelLanguage(to),
+            } as never,
+          )) as { translated_text?: unknown } | undefined;
           const text = result?.translated_text;
           if (typeof text !== "string") throw new Error(`${model} answered without translated_text`);
           out[i] = text;
@@ -57,7 +57,18 @@ export function workersAiTranslator(ai: Ai, model: string): Translator {
   };
 }
 
-const ACCENTS: Record<string, string> = { a: "à", e: "é", i: "î", o: "ô", u: "ü", A: "À", E: "É", I: "Î", O: "Ô", U: "Ü" };
+const ACCENTS: Record<string, string> = {
+  a: "à",
+  e: "é",
+  i: "î",
+  o: "ô",
+  u: "ü",
+  A: "À",
+  E: "É",
+  I: "Î",
+  O: "Ô",
+  U: "Ü",
+};
 const PLACEHOLDER = /(<\/?[ax]\d+\/?>)/;
 
 /**
