@@ -3,6 +3,10 @@ import { IDP_CERTIFICATE } from "../fixtures/certificate";
 import { api, client, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/content";
 import { seedOrganization } from "../helpers/seed";
+import type { TranslationLanguage } from "@gitbook/api";
+
+/** A language code as the official client types it (an enum). */
+const lang = (code: string) => code as TranslationLanguage;
 
 // The security matrix, generated from the served /openapi.json: every operation is checked without a token
 // (401), with another organization's admin token (404) and, for writes, with a `read` member's token (403).
@@ -203,6 +207,16 @@ async function seedWorld() {
   const renamed = await api("PATCH", `/orgs/${organization.id}`, { token: owner.token, body: { hostname: subdomain } });
   if (renamed.status !== 200) throw new Error(`hostname: ${renamed.status} ${renamed.text}`);
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
+  const translation = (
+    await gb.orgs.createTranslation(organization.id, {
+      source: { space: space.id, language: lang("en") },
+      language: lang("fr"),
+    })
+  ).data;
+  await gb.orgs.updateGlossaryEntries(organization.id, {
+    operations: [{ type: "insert", translations: { en: "space", fr: "espace" } }],
+  });
+  const glossaryEntry = (await gb.orgs.listGlossaryEntries(organization.id)).data.items[0]!;
 
   const downloadURL = new URL(file.downloadURL);
   const known: Record<string, string> = {
@@ -223,6 +237,8 @@ async function seedWorld() {
     samlProviderId: saml.json.id,
     specSlug: spec.data.slug,
     versionId: versions.json?.items?.[0]?.id ?? "no-version",
+    translationId: translation.id,
+    glossaryEntryId: glossaryEntry.id,
     tokenId: owner.tokenId,
     emailDomain: "example.com",
     subdomain,

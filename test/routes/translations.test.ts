@@ -7,6 +7,10 @@ import worker from "../../src/index";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 import type { client } from "../helpers/http";
 import { db } from "../helpers/seed";
+import type { TranslationLanguage } from "@gitbook/api";
+
+/** A language code as the official client types it (an enum). */
+const lang = (code: string) => code as TranslationLanguage;
 
 type Gb = ReturnType<typeof client>;
 type Translation = Awaited<ReturnType<Gb["orgs"]["getTranslation"]>>["data"] & { lastRunError?: string };
@@ -69,11 +73,11 @@ describe("translation runs with the stand-in translator", () => {
     const s = await sourceSpace();
     const gb = s.api;
     const created = await gb.orgs.createTranslation(s.orgId, {
-      source: { space: s.space.id, language: "en" },
-      language: "fr",
+      source: { space: s.space.id, language: lang("en") },
+      language: lang("fr"),
     });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ object: "translation", status: "pending", language: "fr" });
+    expect(created.data).toMatchObject({ object: "translation", status: "pending", language: lang("fr") });
     expect(created.data.result).toBeUndefined();
 
     const first = await completed(gb, s.orgId, created.data.id);
@@ -83,7 +87,7 @@ describe("translation runs with the stand-in translator", () => {
     expect(first.stats.latestWords).toBeGreaterThan(20);
     expect(first.stats.latestRunDuration).toBeGreaterThanOrEqual(0);
     const resultSpace = (await gb.spaces.getSpaceById(first.result!.space)).data;
-    expect(resultSpace).toMatchObject({ language: "fr", organization: s.orgId });
+    expect(resultSpace).toMatchObject({ language: lang("fr"), organization: s.orgId });
     expect((await gb.spaces.getCurrentRevision(first.result!.space)).data.id).toBe(first.result!.revision);
 
     // Page ids, slugs and structure are the source's; titles, descriptions and bodies are translated.
@@ -148,7 +152,10 @@ describe("translation runs with the stand-in translator", () => {
     const s = await sourceSpace();
     const gb = s.api;
     const { id } = (
-      await gb.orgs.createTranslation(s.orgId, { source: { space: s.space.id, language: "en" }, language: "de" })
+      await gb.orgs.createTranslation(s.orgId, {
+        source: { space: s.space.id, language: lang("en") },
+        language: lang("de"),
+      })
     ).data;
     await Promise.all([gb.orgs.runTranslation(s.orgId, id), gb.orgs.runTranslation(s.orgId, id)]);
     expect(await translationJobs(id)).toHaveLength(1);
@@ -163,7 +170,10 @@ describe("translation runs with the stand-in translator", () => {
     const s = await sourceSpace();
     const gb = s.api;
     const { id } = (
-      await gb.orgs.createTranslation(s.orgId, { source: { space: s.space.id, language: "en" }, language: "es" })
+      await gb.orgs.createTranslation(s.orgId, {
+        source: { space: s.space.id, language: lang("en") },
+        language: lang("es"),
+      })
     ).data;
     const first = await completed(gb, s.orgId, id);
     await gb.spaces.deleteSpaceById(s.space.id);
@@ -204,7 +214,10 @@ describe("translation runs with a Workers AI binding", () => {
     });
     const ai = fakeAI();
     const { id } = (
-      await gb.orgs.createTranslation(s.orgId, { source: { space: s.space.id, language: "en" }, language: "fr" })
+      await gb.orgs.createTranslation(s.orgId, {
+        source: { space: s.space.id, language: lang("en") },
+        language: lang("fr"),
+      })
     ).data;
     const done = await completed(gb, s.orgId, id);
     expect(done.lastRunError).toBeUndefined();
@@ -259,7 +272,10 @@ describe("translation runs with a Workers AI binding", () => {
     const s = await sourceSpace();
     const gb = s.api;
     const { id } = (
-      await gb.orgs.createTranslation(s.orgId, { source: { space: s.space.id, language: "en" }, language: "it" })
+      await gb.orgs.createTranslation(s.orgId, {
+        source: { space: s.space.id, language: lang("en") },
+        language: lang("it"),
+      })
     ).data;
     const first = await completed(gb, s.orgId, id);
     const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
