@@ -130,3 +130,31 @@ describe("markdown-aware translation", () => {
     expect(words).toBe(4); // the title "T" and three words
   });
 });
+
+describe("translators", () => {
+  it("calls Workers AI once per text with the model's language codes", async () => {
+    const { workersAiTranslator, translatorFor, pseudoTranslator } = await import(
+      "../../src/services/translations/translator"
+    );
+    const calls: unknown[] = [];
+    const ai = {
+      run: async (model: string, input: { text: string }) => {
+        calls.push([model, input]);
+        return { translated_text: `<${input.text}>` };
+      },
+    } as unknown as Ai;
+    expect(translatorFor({}).name).toBe("pseudo");
+    expect(translatorFor({ AI: ai, TRANSLATION_MODEL: "@cf/other" }).name).toBe("workers-ai:@cf/other");
+    const out = await workersAiTranslator(ai, "@cf/meta/m2m100-1.2b").translate(["a", "b"], "en", "pt-br");
+    expect(out).toEqual(["<a>", "<b>"]);
+    expect(calls).toEqual([
+      ["@cf/meta/m2m100-1.2b", { text: "a", source_lang: "en", target_lang: "pt" }],
+      ["@cf/meta/m2m100-1.2b", { text: "b", source_lang: "en", target_lang: "pt" }],
+    ]);
+    const broken = { run: async () => ({}) } as unknown as Ai;
+    await expect(workersAiTranslator(broken, "m").translate(["a"], "en", "fr")).rejects.toThrow(/translated_text/);
+    expect(await pseudoTranslator.translate(["Hello <a1>world</a1>"], "en", "de")).toEqual([
+      "[de] Héllô <a1>wôrld</a1>",
+    ]);
+  });
+});

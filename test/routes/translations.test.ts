@@ -187,11 +187,17 @@ describe("translation runs with the stand-in translator", () => {
 });
 
 /** A fake Workers AI binding: records every call, answers in upper case (placeholders kept), or fails. */
-function fakeAI(mode: { fail?: boolean } = {}) {
+function fakeAI(mode: { fail?: boolean; sourceSpace?: string } = {}) {
   const calls: { model: string; input: { text: string; source_lang: string; target_lang: string } }[] = [];
+  /** The status of the source space's translations while the translator works. */
+  const statuses = new Set<string>();
   const ai = {
     async run(model: string, input: { text: string; source_lang: string; target_lang: string }) {
       calls.push({ model, input });
+      if (mode.sourceSpace) {
+        const rows = await db.select().from(translations).where(eq(translations.sourceSpaceId, mode.sourceSpace));
+        for (const row of rows) statuses.add(row.status);
+      }
       if (mode.fail) throw new Error("AI unavailable");
       return {
         translated_text: input.text
@@ -202,7 +208,7 @@ function fakeAI(mode: { fail?: boolean } = {}) {
     },
   };
   (env as { AI?: unknown }).AI = ai;
-  return { ai, calls, texts: () => calls.map((c) => c.input.text) };
+  return { ai, calls, statuses, texts: () => calls.map((c) => c.input.text) };
 }
 
 describe("translation runs with a Workers AI binding", () => {
@@ -212,7 +218,7 @@ describe("translation runs with a Workers AI binding", () => {
     await gb.orgs.updateGlossaryEntries(s.orgId, {
       operations: [{ type: "insert", translations: { en: "guide", fr: "manuel" } }],
     });
-    const ai = fakeAI();
+    const ai = fakeAI({ sourceSpace: s.space.id });
     const { id } = (
       await gb.orgs.createTranslation(s.orgId, {
         source: { space: s.space.id, language: lang("en") },
@@ -221,6 +227,7 @@ describe("translation runs with a Workers AI binding", () => {
     ).data;
     const done = await completed(gb, s.orgId, id);
     expect(done.lastRunError).toBeUndefined();
+    expect([...ai.statuses]).toEqual(["running"]);
     expect(new Set(ai.calls.map((c) => `${c.model} ${c.input.source_lang}→${c.input.target_lang}`))).toEqual(
       new Set(["@cf/meta/m2m100-1.2b en→fr"]),
     );
