@@ -54,6 +54,13 @@ export interface Env {
   D1_STATS?: string;
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */
   SKIP_IP_RATE_LIMIT?: string;
+  /**
+   * Workers AI, for machine translation of translation runs (`[ai] binding = "AI"` in wrangler.toml). Unbound,
+   * runs use a deterministic stand-in translator (services/translations/translator.ts).
+   */
+  AI?: Ai;
+  /** The Workers AI translation model (default `@cf/meta/m2m100-1.2b`). */
+  TRANSLATION_MODEL?: string;
   /** "true" checks every 2xx JSON body against its route's declared schema (the workers tests set it). */
   VALIDATE_RESPONSES?: string;
 }

@@ -11,6 +11,7 @@ import {
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
+import { recordTranslationJobFailure, runTranslationJob, TRANSLATION_JOB_KIND } from "../services/translations";
 
 /*
  * The job registry: which runner handles each job kind, what a final failure records, which task each cron
@@ -25,11 +26,14 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   "search-index": (ctx, job) => runSearchIndexJob(ctx, job),
   /** Fetches (URL sources) and parses one OpenAPI spec version, storing its text in R2. */
   [OPENAPI_JOB_KIND]: (ctx, job) => runOpenAPISpecJob(ctx, job),
+  /** Translates a space's changed pages into the translation's result space (and continues itself if long). */
+  [TRANSLATION_JOB_KIND]: (ctx, job) => runTranslationJob(ctx, job),
 };
 
 /** Per kind, what to update besides the job row when the job fails for good (dead letter, lost too often). */
 export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
   [OPENAPI_JOB_KIND]: (ctx, job, error) => recordOpenAPISpecJobFailure(ctx, job, error),
+  [TRANSLATION_JOB_KIND]: (ctx, job, error) => recordTranslationJobFailure(ctx, job, error),
 };
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */

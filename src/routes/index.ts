@@ -19,6 +19,7 @@ import spaces from "./spaces";
 import system from "./system";
 import teams from "./teams";
 import tokens from "./tokens";
+import translations from "./translations";
 import users from "./users";
 
 /** Every /v1 area. Each area router declares full paths (relative to /v1) in its route files. */
@@ -43,4 +44,5 @@ export const v1 = createRouter()
   .route("/", files)
   .route("/", openapi)
   .route("/", search)
-  .route("/", integrations);
+  .route("/", integrations)
+  .route("/", translations);

@@ -3,6 +3,10 @@ import { IDP_CERTIFICATE } from "../fixtures/certificate";
 import { api, client, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/content";
 import { seedOrganization } from "../helpers/seed";
+import type { TranslationLanguage } from "@gitbook/api";
+
+/** A language code as the official client types it (an enum). */
+const lang = (code: string) => code as TranslationLanguage;
 
 // The security matrix, generated from the served /openapi.json: every operation is checked without a token
 // (401), with another organization's admin token (404) and, for writes, with a `read` member's token (403).
@@ -231,6 +235,16 @@ async function seedWorld() {
     icon: btoa(String.fromCharCode(...png)),
   } as never);
   const installation = await gb.integrations.installIntegration(integrationName, { organization: organization.id });
+  const translation = (
+    await gb.orgs.createTranslation(organization.id, {
+      source: { space: space.id, language: lang("en") },
+      language: lang("fr"),
+    })
+  ).data;
+  await gb.orgs.updateGlossaryEntries(organization.id, {
+    operations: [{ type: "insert", translations: { en: "space", fr: "espace" } }],
+  });
+  const glossaryEntry = (await gb.orgs.listGlossaryEntries(organization.id)).data.items[0]!;
 
   const downloadURL = new URL(file.downloadURL);
   const known: Record<string, string> = {
@@ -251,6 +265,8 @@ async function seedWorld() {
     samlProviderId: saml.json.id,
     specSlug: spec.data.slug,
     versionId: versions.json?.items?.[0]?.id ?? "no-version",
+    translationId: translation.id,
+    glossaryEntryId: glossaryEntry.id,
     tokenId: owner.tokenId,
     emailDomain: "example.com",
     subdomain,

@@ -11,3 +11,4 @@ export * from "./openapi";
 export * from "./instance";
 export * from "./integrations";
 export * from "./reviews";
+export * from "./translations";

@@ -36,6 +36,9 @@ const REQUIRED = {
   // OpenAPI spec (access: the caller's organization role)
   "openapi.view": "read",
   "openapi.create": "create",
+  // translations and the translation glossary (access: the caller's organization role)
+  "translation.view": "read",
+  "translation.manage": "create",
   // team (access: the caller's organization role, raised to admin for the team's owners)
   "team.view": "read",
   "team.admin": "admin",
