@@ -6,6 +6,7 @@ import {
   type AuthenticatedToken,
   authenticatedToken,
   authenticationRead,
+  type AuthenticationGrantRows,
   type AuthenticationRows,
 } from "../services/people";
 
@@ -21,7 +22,7 @@ export class RequestAuthentication {
   #settled: AuthenticatedToken | null | undefined;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     tokenHash: string,
     /** The token's request count in the current window, asked for as soon as the request came in. */
     readonly counting: Promise<WindowCount> | undefined,
@@ -37,19 +38,25 @@ export class RequestAuthentication {
   get caller(): UserCaller | undefined {
     const token = this.#settled;
     if (!token) return undefined;
-    return { kind: "user", userId: token.userId, tokenId: token.tokenId, memberships: token.memberships };
+    return {
+      kind: "user",
+      userId: token.userId,
+      tokenId: token.tokenId,
+      memberships: token.memberships,
+      grants: token.grants,
+    };
   }
 
   /** The rows of `read`, fetched along with another batch. */
-  settle(rows: AuthenticationRows): AuthenticatedToken | null {
-    if (this.#settled === undefined) this.#settled = authenticatedToken(rows);
+  settle(rows: AuthenticationRows, grants: AuthenticationGrantRows): AuthenticatedToken | null {
+    if (this.#settled === undefined) this.#settled = authenticatedToken(rows, grants);
     return this.#settled;
   }
 
   /** The token, reading it on its own unless a batch already did. */
   token(): Promise<AuthenticatedToken | null> {
     if (this.#settled !== undefined) return Promise.resolve(this.#settled);
-    this.#token ??= this.read.then((rows) => this.settle(rows));
+    this.#token ??= this.db.batch(this.read).then(([rows, grants]) => this.settle(rows, grants));
     return this.#token;
   }
 }
@@ -63,8 +70,8 @@ export class RequestAuthentication {
 export function authenticatingDb(db: Db, authentication: RequestAuthentication): Db {
   const batch: Db["batch"] = async (queries) => {
     if (authentication.settled) return db.batch(queries);
-    const [rows, ...results] = await db.batch([authentication.read, ...queries]);
-    if (!authentication.settle(rows as AuthenticationRows)) {
+    const [rows, grants, ...results] = await db.batch([...authentication.read, ...queries]);
+    if (!authentication.settle(rows as AuthenticationRows, grants as AuthenticationGrantRows)) {
       throw unauthorized("The API token is unknown or has been revoked");
     }
     return results as Awaited<ReturnType<Db["batch"]>>;

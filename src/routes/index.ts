@@ -11,6 +11,7 @@ import invites from "./invites";
 import members from "./members";
 import openapi from "./openapi";
 import organizations from "./organizations";
+import permissions from "./permissions";
 import revisions from "./revisions";
 import saml from "./saml";
 import search from "./search";
@@ -45,4 +46,5 @@ export const v1 = createRouter()
   .route("/", openapi)
   .route("/", search)
   .route("/", integrations)
-  .route("/", translations);
+  .route("/", translations)
+  .route("/", permissions);

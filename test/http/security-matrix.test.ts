@@ -91,6 +91,9 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
     organization: known.organizationId,
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
+  // Users or teams: a refinement.
+  inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
+  inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
 };
 
 function bodyOf(operationId: string, known: Record<string, string>) {
@@ -199,6 +202,13 @@ async function seedWorld() {
 
   const team = (await gb.orgs.createOrganizationTeam(organization.id, { title: "Writers", members: [target.user.id] }))
     .data;
+  // Grants to the target user and team, on the space and the collection (the permission operations' fixtures).
+  await gb.spaces.inviteToSpace(space.id, { role: "read", users: [target.user.id], teams: [team.id] } as never);
+  await gb.collections.inviteToCollection(collection.id, {
+    role: "read",
+    users: [target.user.id],
+    teams: [team.id],
+  } as never);
   const invite = (await gb.orgs.createOrganizationInvite(organization.id, { role: "read" } as never)).data;
   const saml = await api("POST", `/orgs/${organization.id}/saml`, {
     token: owner.token,

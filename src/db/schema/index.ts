@@ -12,3 +12,4 @@ export * from "./instance";
 export * from "./integrations";
 export * from "./reviews";
 export * from "./translations";
+export * from "./grants";

@@ -6,3 +6,12 @@ export { ROLES } from "./roles";
 export type { MemberRole } from "./roles";
 export { signingSecret } from "./signing-secret";
 export { toWireLevel } from "./space-access";
+export {
+  grantAccess,
+  listEffectivePermissions,
+  listTeamGrants,
+  listUserGrants,
+  revokeGrant,
+  updateGrant,
+} from "./grants";
+export type { GrantTarget, TeamPermissionView, UserPermissionView } from "./grants";

@@ -116,14 +116,53 @@ export async function loadSpace(
 export function spaceAccess(
   caller: Caller,
   row: SpaceRow,
-  chain: readonly Pick<ChainLink, "defaultLevel">[],
+  chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
   shareKey?: string,
 ) {
   const orgRole = organizationAccess(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
-  const access = strongest(contentRole(orgRole, [row.defaultLevel, ...levels]), visibilityAccess(row, shareKey));
-  const containerAccess = row.parentId ? contentRole(orgRole, levels) : orgRole;
+  const chainIds = chain.map((c) => c.id);
+  const access = strongest(
+    contentRole(orgRole, [row.defaultLevel, ...levels]),
+    visibilityAccess(row, shareKey),
+    grantedRole(caller, row.id, chainIds),
+  );
+  const containerAccess = strongest(
+    row.parentId ? contentRole(orgRole, levels) : orgRole,
+    grantedRole(caller, undefined, chainIds),
+  );
   return { access, containerAccess };
+}
+
+/**
+ * The strongest role granted to the caller (directly or through a team) on the space `spaceId` or on any of
+ * `collectionIds` (the collections above it, nearest first): grants reach everything under their resource.
+ */
+export function grantedRole(caller: Caller, spaceId: string | undefined, collectionIds: readonly string[]): Access {
+  if (caller.kind !== "user" || !caller.grants) return undefined;
+  const { spaces: onSpaces, collections: onCollections } = caller.grants;
+  return strongest(
+    spaceId === undefined ? undefined : onSpaces.get(spaceId),
+    ...collectionIds.map((id) => onCollections.get(id)),
+  );
+}
+
+/** A collection's access from its chain (itself first): organization role with levels, and grants. */
+export function collectionAccess(
+  caller: Caller,
+  row: Pick<CollectionRow, "organizationId" | "parentId">,
+  chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
+) {
+  const orgRole = organizationAccess(caller, row.organizationId);
+  const levels = chain.map((c) => c.defaultLevel);
+  const ids = chain.map((c) => c.id);
+  return {
+    access: strongest(contentRole(orgRole, levels), grantedRole(caller, undefined, ids)),
+    containerAccess: strongest(
+      row.parentId ? contentRole(orgRole, levels.slice(1)) : orgRole,
+      grantedRole(caller, undefined, ids.slice(1)),
+    ),
+  };
 }
 
 export interface CollectionWithAccess {
@@ -145,14 +184,7 @@ export async function loadCollection(
   ]);
   const row = rows[0];
   if (!row) return undefined;
-  const orgRole = organizationAccess(caller, row.organizationId);
-  const levels = chain.map((c) => c.defaultLevel);
-  return {
-    row,
-    chain,
-    access: contentRole(orgRole, levels),
-    containerAccess: row.parentId ? contentRole(orgRole, levels.slice(1)) : orgRole,
-  };
+  return { row, chain, ...collectionAccess(caller, row, chain) };
 }
 
 /**
@@ -183,7 +215,21 @@ export function treeFromRows(rows: { id: string; parentId: string | null; defaul
     memo.set(id, levels);
     return levels;
   };
-  return { ids: [...byId.keys()], levelsOf };
+  /** The chain from a collection up to the root (itself first), as spaceAccess and collectionAccess take it. */
+  const chainOf = (id: string | null): { id: string; defaultLevel: StoredLevel }[] => {
+    const chain: { id: string; defaultLevel: StoredLevel }[] = [];
+    const seen = new Set<string>();
+    for (
+      let at = id ? byId.get(id) : undefined;
+      at && !seen.has(at.id);
+      at = at.parentId ? byId.get(at.parentId) : undefined
+    ) {
+      seen.add(at.id);
+      chain.push({ id: at.id, defaultLevel: at.defaultLevel });
+    }
+    return chain;
+  };
+  return { ids: [...byId.keys()], levelsOf, chainOf };
 }
 
 export type OrganizationTree = ReturnType<typeof treeFromRows>;

@@ -3,9 +3,25 @@ import type { Env } from "../../env";
 import { unauthorized } from "../../lib/errors";
 import type { MemberRole } from "../access/roles";
 
+/**
+ * Roles granted to a user on spaces and collections, directly or through their teams (the strongest per
+ * resource), read with their token (services/people/tokens.ts).
+ */
+export interface CallerGrants {
+  spaces: Map<string, MemberRole>;
+  collections: Map<string, MemberRole>;
+}
+
 /** Who is calling: a user authenticated by an API token, or nobody. */
 export type Caller =
-  | { kind: "user"; userId: string; tokenId: string; memberships: Map<string, MemberRole> }
+  | {
+      kind: "user";
+      userId: string;
+      tokenId: string;
+      memberships: Map<string, MemberRole>;
+      /** Absent: none (callers built outside a request, e.g. to ask what another user may do). */
+      grants?: CallerGrants;
+    }
   | { kind: "anonymous" };
 
 export type UserCaller = Extract<Caller, { kind: "user" }>;

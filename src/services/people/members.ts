@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { organizationMembers, teamMembers, users } from "../../db/schema";
+import { contentGrants, organizationMembers, teamMembers, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
@@ -167,8 +167,19 @@ export async function removeMember(ctx: ServiceContext, organizationId: string, 
     "Organization",
   );
   const target = and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId));
-  const [, , remaining] = await batch(ctx.db, [
+  const [, , , remaining] = await batch(ctx.db, [
     ctx.db.delete(organizationMembers).where(and(target, not(isLastAdmin(organizationId)))),
+    // Their grants on the organization's content go with their membership.
+    ctx.db
+      .delete(contentGrants)
+      .where(
+        and(
+          eq(contentGrants.organizationId, organizationId),
+          eq(contentGrants.subjectKind, "user"),
+          eq(contentGrants.subjectId, userId),
+          sql`NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId})`,
+        ),
+      ),
     ctx.db
       .delete(teamMembers)
       .where(

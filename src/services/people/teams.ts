@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { organizationMembers, samlProviders, teamMembers, teams, users } from "../../db/schema";
+import { contentGrants, organizationMembers, samlProviders, teamMembers, teams, users } from "../../db/schema";
 import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -203,6 +203,7 @@ export async function deleteTeam(ctx: ServiceContext, organizationId: string, te
   if (!view) return;
   await batch(ctx.db, [
     ctx.db.delete(teamMembers).where(eq(teamMembers.teamId, teamId)),
+    ctx.db.delete(contentGrants).where(and(eq(contentGrants.subjectKind, "team"), eq(contentGrants.subjectId, teamId))),
     ctx.db.update(samlProviders).set({ defaultTeamId: null }).where(eq(samlProviders.defaultTeamId, teamId)),
     ctx.db.delete(teams).where(eq(teams.id, teamId)),
   ]);

@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
-import { apiTokens, organizationMembers } from "../../db/schema";
+import { apiTokens, contentGrants, organizationMembers } from "../../db/schema";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import type { MemberRole } from "../access/roles";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
+import { type MemberRole, strongest } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -16,6 +16,7 @@ export interface AuthenticatedToken {
   /** When the token was last stamped as used (at most every TOKEN_STAMP_INTERVAL_MS), null if never. */
   lastUsedAt: number | null;
   memberships: Map<string, MemberRole>;
+  grants: CallerGrants;
 }
 
 /** `lastUsedAt` is accurate to this much: a token is stamped on use only when its stamp is older. */
@@ -43,9 +44,45 @@ const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash:
     .where(and(eq(apiTokens.tokenHash, p.tokenHash), isNull(apiTokens.revokedAt))),
 );
 
+/**
+ * The token's user's grants on spaces and collections, their own and their teams', in the organizations where
+ * they are an enabled member (guest grants, which raise nothing, left out).
+ */
+const grantsByTokenHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) => {
+  const user = sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${p.tokenHash} AND revoked_at IS NULL)`;
+  return db
+    .select({
+      resourceKind: contentGrants.resourceKind,
+      resourceId: contentGrants.resourceId,
+      role: contentGrants.role,
+    })
+    .from(contentGrants)
+    .where(
+      and(
+        isNotNull(contentGrants.role),
+        or(
+          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, user)),
+          and(
+            eq(contentGrants.subjectKind, "team"),
+            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${user})`,
+          ),
+        ),
+        sql`${contentGrants.organizationId} IN (SELECT organization_id FROM organization_members
+          WHERE user_id = ${user} AND disabled = 0)`,
+      ),
+    );
+});
+
+/** The reads that authenticate a token: the token with its memberships, and its user's grants. */
 export function authenticationRead(db: Db, tokenHash: string) {
-  return tokenWithMemberships(db, { tokenHash });
+  return [tokenWithMemberships(db, { tokenHash }), grantsByTokenHash(db, { tokenHash })] as const;
 }
+
+export type AuthenticationGrantRows = {
+  resourceKind: "space" | "collection";
+  resourceId: string;
+  role: string | null;
+}[];
 
 export type AuthenticationRows = {
   id: string;
@@ -55,13 +92,21 @@ export type AuthenticationRows = {
   role: string | null;
 }[];
 
-/** The token the read found, or null for an unknown or revoked token. */
-export function authenticatedToken(rows: AuthenticationRows): AuthenticatedToken | null {
+/** The token the reads found, or null for an unknown or revoked token. */
+export function authenticatedToken(
+  rows: AuthenticationRows,
+  grantRows: AuthenticationGrantRows,
+): AuthenticatedToken | null {
   const token = rows[0];
   if (!token) return null;
   const memberships = new Map<string, MemberRole>();
   for (const row of rows) if (row.organizationId !== null) memberships.set(row.organizationId, row.role as MemberRole);
-  return { tokenId: token.id, userId: token.userId, lastUsedAt: token.lastUsedAt, memberships };
+  const grants: CallerGrants = { spaces: new Map(), collections: new Map() };
+  for (const row of grantRows) {
+    const byResource = row.resourceKind === "space" ? grants.spaces : grants.collections;
+    byResource.set(row.resourceId, strongest(byResource.get(row.resourceId), row.role as MemberRole)!);
+  }
+  return { tokenId: token.id, userId: token.userId, lastUsedAt: token.lastUsedAt, memberships, grants };
 }
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */

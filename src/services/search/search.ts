@@ -471,14 +471,15 @@ export async function searchOrganization(
   organizationId: string,
   input: SearchRequest,
 ): Promise<Page<SearchSpaceView>> {
-  const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
+  const caller = requireUser(ctx.caller);
+  const orgRole = organizationAccess(caller, organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const plan = planSearch(input.query);
   const list = searchSources(plan);
   const after = input.page ? decodeCursor(input.page, 2) : [];
   if (!list.length) return { items: [], count: 0 };
   const tree = await organizationTree(ctx.db, organizationId);
-  const visible = visibleSpaces(orgRole, tree);
+  const visible = visibleSpaces(orgRole, tree, caller.grants);
   const readable = and(
     eq(spaces.organizationId, organizationId),
     sql`${spaces.deletedAt} IS NULL`,

@@ -8,6 +8,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import {
+  collectionAccess,
   type CollectionRow,
   type CollectionWithAccess,
   contentRole,
@@ -68,8 +69,10 @@ export async function createCollection(
     deletedAt: null,
   };
   await ctx.db.insert(collections).values(row);
-  const levels = [row.defaultLevel, ...chain.map((c) => c.defaultLevel)];
-  return { row, access: contentRole(organizationAccess(caller, organizationId), levels) };
+  return {
+    row,
+    access: collectionAccess(caller, row, [{ id: row.id, defaultLevel: row.defaultLevel }, ...chain]).access,
+  };
 }
 
 export async function getCollection(ctx: ServiceContext, collectionId: string): Promise<CollectionView> {
@@ -91,8 +94,8 @@ export async function updateCollection(
   if (patch.defaultLevel !== undefined) set.defaultLevel = toStoredLevel(patch.defaultLevel);
   const [row] = await ctx.db.update(collections).set(set).where(eq(collections.id, collectionId)).returning();
   if (!row) throw notFound("Collection");
-  const orgRole = organizationAccess(ctx.caller, row.organizationId);
-  return { row, access: contentRole(orgRole, [row.defaultLevel, ...found.chain.slice(1).map((c) => c.defaultLevel)]) };
+  const chain = [{ id: row.id, defaultLevel: row.defaultLevel }, ...found.chain.slice(1)];
+  return { row, access: collectionAccess(ctx.caller, row, chain).access };
 }
 
 /**
@@ -162,11 +165,8 @@ export async function moveCollection(
     )
     .returning();
   if (!updated) throw conflict("A collection cannot be moved into itself or one of its descendants");
-  const orgRole = organizationAccess(ctx.caller, row.organizationId);
-  return {
-    row: updated,
-    access: contentRole(orgRole, [updated.defaultLevel, ...target.chain.map((c) => c.defaultLevel)]),
-  };
+  const chain = [{ id: updated.id, defaultLevel: updated.defaultLevel }, ...target.chain];
+  return { row: updated, access: collectionAccess(ctx.caller, updated, chain).access };
 }
 
 /**

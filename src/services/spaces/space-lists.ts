@@ -1,14 +1,15 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { collections, organizationMembers, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, type CallerGrants, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import type { CollectionView } from "./collections";
 import { authorize, can } from "../access/permissions";
 import type { MemberRole, Role } from "../access/roles";
 import { spaceCounters } from "./space-counters";
 import {
+  collectionAccess,
   contentRole,
   loadCollection,
   type OrganizationTree,
@@ -32,13 +33,29 @@ function spaceOrder(direction: "asc" | "desc" = "asc"): SortKey<SpaceRow>[] {
  * guests: none; others: explicit role levels, and `inherit` spaces whose parent chain grants a role).
  * Parents are passed as one JSON parameter (json_each), whatever their number.
  */
-export function visibleSpaces(orgRole: MemberRole | undefined, tree: OrganizationTree): SQL | undefined {
+export function visibleSpaces(
+  orgRole: MemberRole | undefined,
+  tree: OrganizationTree,
+  grants?: CallerGrants,
+): SQL | undefined {
   if (orgRole === "admin") return undefined;
-  if (orgRole === null || orgRole === undefined) return sql`0`;
+  const byGrant = grantedSpaces(tree, grants);
+  if (orgRole === null || orgRole === undefined) return byGrant ?? sql`0`;
   const parents = tree.ids.filter((id) => can(contentRole(orgRole, tree.levelsOf(id)), "space.view"));
-  return sql`(${spaces.defaultLevel} NOT IN ('guest', 'inherit') OR (${spaces.defaultLevel} = 'inherit' AND
+  const byRole = sql`(${spaces.defaultLevel} NOT IN ('guest', 'inherit') OR (${spaces.defaultLevel} = 'inherit' AND
     (${spaces.parentId} IS NULL OR ${spaces.parentId} IN (SELECT value FROM json_each(${JSON.stringify(parents)})))))`;
+  return byGrant ? or(byRole, byGrant) : byRole;
 }
+
+/** The spaces the grants reach: granted spaces, and every space under a granted collection. */
+function grantedSpaces(tree: OrganizationTree, grants: CallerGrants | undefined): SQL | undefined {
+  if (!grants || (!grants.spaces.size && !grants.collections.size)) return undefined;
+  const under = tree.ids.filter((id) => tree.chainOf(id).some((c) => grants.collections.has(c.id)));
+  return sql`(${spaces.id} IN (SELECT value FROM json_each(${JSON.stringify([...grants.spaces.keys()])}))
+    OR ${spaces.parentId} IN (SELECT value FROM json_each(${JSON.stringify(under)})))`;
+}
+
+const grantsOf = (caller: Caller) => (caller.kind === "user" ? caller.grants : undefined);
 
 function spacePage(ctx: ServiceContext, filter: SQL | undefined, page: PageRequest, direction: "asc" | "desc" = "asc") {
   return keysetPage<SpaceRow>(ctx.db, {
@@ -61,8 +78,11 @@ async function withViews(ctx: ServiceContext, page: Page<SpaceRow>, tree: Organi
     page.items.map((r) => r.id),
   );
   const items = page.items.map((row) => {
-    const chain = tree.levelsOf(row.parentId).map((defaultLevel) => ({ defaultLevel }));
-    return { row, access: spaceAccess(ctx.caller, row, chain).access, counters: counters.get(row.id)! };
+    return {
+      row,
+      access: spaceAccess(ctx.caller, row, tree.chainOf(row.parentId)).access,
+      counters: counters.get(row.id)!,
+    };
   });
   return { ...page, items };
 }
@@ -73,7 +93,8 @@ export async function listSpacesInOrganization(ctx: ServiceContext, organization
   authorize(orgRole, "organization.view", "Organization");
   const tree = await organizationTree(ctx.db, organizationId);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
-  return withViews(ctx, await spacePage(ctx, and(live, visibleSpaces(orgRole, tree)), page), tree);
+  const visible = visibleSpaces(orgRole, tree, grantsOf(ctx.caller));
+  return withViews(ctx, await spacePage(ctx, and(live, visible), page), tree);
 }
 
 /** The live spaces directly in a collection that the caller can see. */
@@ -89,7 +110,7 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
     eq(spaces.parentId, collectionId),
     isNull(spaces.deletedAt),
   );
-  const filter = and(live, visibleSpaces(organizationAccess(ctx.caller, organizationId), tree));
+  const filter = and(live, visibleSpaces(organizationAccess(ctx.caller, organizationId), tree, grantsOf(ctx.caller)));
   return withViews(ctx, await spacePage(ctx, filter, page), tree);
 }
 
@@ -102,10 +123,9 @@ export async function listCollectionsInOrganization(
   const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const tree = await organizationTree(ctx.db, organizationId);
-  const visible =
-    orgRole === "admin"
-      ? tree.ids
-      : tree.ids.filter((id) => can(contentRole(orgRole, tree.levelsOf(id)), "collection.view"));
+  const accessOf = (id: string) =>
+    collectionAccess(ctx.caller, { organizationId, parentId: null }, tree.chainOf(id)).access;
+  const visible = orgRole === "admin" ? tree.ids : tree.ids.filter((id) => can(accessOf(id), "collection.view"));
   const filter = and(
     eq(collections.organizationId, organizationId),
     isNull(collections.deletedAt),
@@ -130,7 +150,7 @@ export async function listCollectionsInOrganization(
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(collections).where(filter),
   });
-  return { ...page, items: page.items.map((row) => ({ row, access: contentRole(orgRole, tree.levelsOf(row.id)) })) };
+  return { ...page, items: page.items.map((row) => ({ row, access: accessOf(row.id) })) };
 }
 
 export interface MemberSpace {
@@ -176,7 +196,8 @@ export async function listSpacesForMember(
   const tree = treeFromRows(treeRows);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
   // The member's spaces that the caller can see too: listing someone else's spaces must not reveal others.
-  const filter = and(live, visibleSpaces(memberRole, tree), visibleSpaces(callerRole, tree));
+  // (The member's grants are not read here: their list shows what their organization role reaches.)
+  const filter = and(live, visibleSpaces(memberRole, tree), visibleSpaces(callerRole, tree, grantsOf(ctx.caller)));
   const views = await withViews(ctx, await spacePage(ctx, filter, page, page.order ?? "asc"), tree);
   return {
     ...views,

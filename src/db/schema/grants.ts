@@ -1,0 +1,27 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const GRANTED_ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
+
+/**
+ * A role granted on one space or collection (and, for a collection, everything under it) to a user or a team of
+ * the organization. `role` null is a guest grant: it is listed but raises nothing. The effective role on a
+ * resource is the strongest of the organization role (with `defaultLevel`s) and every grant that reaches it.
+ */
+export const contentGrants = sqliteTable(
+  "content_grants",
+  {
+    organizationId: text().notNull(),
+    resourceKind: text({ enum: ["space", "collection"] }).notNull(),
+    resourceId: text().notNull(),
+    subjectKind: text({ enum: ["user", "team"] }).notNull(),
+    subjectId: text().notNull(),
+    role: text({ enum: GRANTED_ROLES }),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceKind, t.resourceId, t.subjectKind, t.subjectId] }),
+    index("content_grants_subject").on(t.subjectKind, t.subjectId, t.organizationId),
+    index("content_grants_organization").on(t.organizationId, t.subjectKind, t.subjectId),
+  ],
+);

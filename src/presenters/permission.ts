@@ -1,0 +1,18 @@
+import { organizationAccess, type ServiceContext } from "../services/core";
+import type { TeamPermissionView, UserPermissionView } from "../services/access";
+import { presentTeam } from "./team";
+import { presentUser } from "./user";
+
+/** A UserContentPermission: a user and their role on the content. */
+export function presentUserPermission(view: UserPermissionView, ctx: ServiceContext) {
+  return { permission: view.permission, user: presentUser(view.user, ctx.urls) };
+}
+
+/** A team and the role granted to it on the content. */
+export function presentTeamPermission(view: TeamPermissionView, ctx: ServiceContext) {
+  const team = presentTeam(
+    { team: view.team, members: view.members, callerRole: null },
+    organizationAccess(ctx.caller, view.team.organizationId),
+  );
+  return { permission: view.permission, team };
+}

@@ -1,0 +1,27 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { grantAccess } from "../../services/access";
+import { InviteBody, CollectionTargetParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/collections/{collectionId}/permissions",
+  operationId: "inviteToCollection",
+  tags: ["collections"],
+  summary: "Invite users or teams to a collection",
+  description:
+    "Grants `role` on the collection (and, for a collection, everything under it) to members of its organization (guests included) and its teams; 400 naming any other. `role: null` takes the grant back. Needs `admin` on the collection.",
+  request: {
+    params: CollectionTargetParams,
+    body: { required: true, content: { "application/json": { schema: InviteBody } } },
+  },
+  responses: {
+    204: { description: "OK" },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  await grantAccess(serviceContext(c), { kind: "collection", id: p.collectionId } as const, c.req.valid("json"));
+  return c.body(null, 204);
+};

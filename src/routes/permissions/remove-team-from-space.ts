@@ -1,0 +1,29 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { revokeGrant } from "../../services/access";
+import { SpaceTeamParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "delete",
+  path: "/spaces/{spaceId}/permissions/teams/{teamId}",
+  operationId: "removeTeamFromSpace",
+  tags: ["spaces"],
+  summary: "Remove a team from the space",
+  description:
+    "Takes back the team's grant on the space; 204 whether or not there was one. Needs `admin` on the space.",
+  request: {
+    params: SpaceTeamParams,
+  },
+  responses: {
+    204: { description: "The team no longer has a grant on the space" },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  await revokeGrant(serviceContext(c), { kind: "space", id: p.spaceId } as const, {
+    kind: "team",
+    id: p.teamId,
+  });
+  return c.body(null, 204);
+};

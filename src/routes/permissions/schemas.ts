@@ -1,0 +1,30 @@
+import { z } from "@hono/zod-openapi";
+import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery, UserSchema } from "../schemas";
+import { TeamSchema } from "../teams/schemas";
+
+export const SpaceTargetParams = z.object({ spaceId: z.string() });
+export const CollectionTargetParams = z.object({ collectionId: z.string() });
+export const SpaceUserParams = SpaceTargetParams.extend({ userId: z.string().min(1).max(128) });
+export const SpaceTeamParams = SpaceTargetParams.extend({ teamId: z.string().min(1).max(128) });
+export const CollectionUserParams = CollectionTargetParams.extend({ userId: z.string().min(1).max(128) });
+export const CollectionTeamParams = CollectionTargetParams.extend({ teamId: z.string().min(1).max(128) });
+
+const Ids = z.array(z.string().min(1).max(128)).min(1).max(100);
+
+export const InviteBody = z
+  .object({ role: MemberRoleOrGuestSchema, users: Ids.optional(), teams: Ids.optional() })
+  .refine((b) => b.users !== undefined || b.teams !== undefined, { message: "give users or teams", path: ["users"] })
+  .openapi("InviteUsersAndTeams");
+
+export const UpdatePermissionBody = z.object({ role: MemberRoleOrGuestSchema.optional() });
+
+export const UserPermissionSchema = z
+  .object({ permission: MemberRoleSchema, user: UserSchema })
+  .openapi("UserContentPermission");
+export const UserPermissionList = listEnvelope(UserPermissionSchema, "UserContentPermissionList");
+export const TeamPermissionList = listEnvelope(
+  z.object({ permission: MemberRoleSchema, team: TeamSchema }),
+  "TeamContentPermissionList",
+);
+export const AggregateQuery = PageQuery.extend({ role: MemberRoleSchema.optional() });
+export { PageQuery };

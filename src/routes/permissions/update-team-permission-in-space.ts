@@ -1,0 +1,32 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { updateGrant } from "../../services/access";
+import { SpaceTeamParams, UpdatePermissionBody } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/spaces/{spaceId}/permissions/teams/{teamId}",
+  operationId: "updateTeamPermissionInSpace",
+  tags: ["spaces"],
+  summary: "Update a team's role on the space",
+  description:
+    "The team must hold a grant on the space (else 404); `role: null` takes it back. Needs `admin` on the space.",
+  request: {
+    params: SpaceTeamParams,
+    body: { required: true, content: { "application/json": { schema: UpdatePermissionBody } } },
+  },
+  responses: {
+    204: { description: "Team permission was updated" },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  await updateGrant(
+    serviceContext(c),
+    { kind: "space", id: p.spaceId } as const,
+    { kind: "team", id: p.teamId },
+    c.req.valid("json").role,
+  );
+  return c.body(null, 204);
+};
