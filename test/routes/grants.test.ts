@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { countingD1 } from "../helpers/counting-d1";
 import { api, client, clientError } from "../helpers/http";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
 
@@ -135,5 +138,55 @@ describe("space and collection grants", () => {
     await w.gb.spaces.inviteToSpace(w.atRoot.id, { role: "read", users: [w.guest.user.id] } as never);
     expect((await api("PATCH", path, { token: w.owner.token, body: { role: null } })).status).toBe(204);
     expect((await w.gb.spaces.listUserPermissionsInSpace(w.atRoot.id)).data.items).toEqual([]);
+  });
+
+  it("a granted guest's space read is one D1 round trip, and the member-space list shows their granted role", async () => {
+    const w = await world();
+    await w.gb.spaces.inviteToSpace(w.inShelf.id, { role: "review", users: [w.guest.user.id] } as never);
+    // A first request stamps the token's lastUsedAt (a write, once per 5 minutes); the read after it is counted.
+    await client(w.guest.token).spaces.getSpaceById(w.inShelf.id);
+    const { database, counter } = countingD1(env.DB);
+    const res = await createApp().request(
+      `https://api.quire.test/v1/spaces/${w.inShelf.id}`,
+      { headers: { authorization: `Bearer ${w.guest.token}` } },
+      { ...env, DB: database },
+    );
+    expect(res.status).toBe(200);
+    expect(counter.roundTrips).toBe(1);
+    const listed = await w.gb.orgs.listSpacesForOrganizationMember(w.organization.id, w.guest.user.id);
+    expect(listed.data.items.map((i) => [i.space.id, i.permission])).toEqual([[w.inShelf.id, "review"]]);
+  });
+
+  it("serves every permission operation through the official client", async () => {
+    const w = await world();
+    const team = (await w.gb.orgs.createOrganizationTeam(w.organization.id, { title: "Ops" })).data;
+    const s = w.gb.spaces;
+    const c = w.gb.collections;
+    await s.inviteToSpace(w.atRoot.id, { role: "read", teams: [team.id] } as never);
+    await s.updateTeamPermissionInSpace(w.atRoot.id, team.id, { role: "edit" } as never);
+    expect((await s.listTeamPermissionsInSpace(w.atRoot.id)).data.items.map((t) => t.permission)).toEqual(["edit"]);
+    expect((await s.removeTeamFromSpace(w.atRoot.id, team.id)).status).toBe(204);
+    expect((await s.listTeamPermissionsInSpace(w.atRoot.id)).data.items).toEqual([]);
+    await s.inviteToSpace(w.atRoot.id, { role: "read", users: [w.guest.user.id] } as never);
+    expect((await s.removeUserFromSpace(w.atRoot.id, w.guest.user.id)).status).toBe(204);
+
+    await c.inviteToCollection(w.shelf.id, { role: "read", users: [w.guest.user.id], teams: [team.id] } as never);
+    await c.updateUserPermissionInCollection(w.shelf.id, w.guest.user.id, { role: "comment" } as never);
+    await c.updateTeamPermissionInCollection(w.shelf.id, team.id, { role: "review" } as never);
+    expect(
+      (await c.listUserPermissionsInCollection(w.shelf.id)).data.items.map((u) => [u.user.id, u.permission]),
+    ).toEqual([[w.guest.user.id, "comment"]]);
+    expect((await c.listTeamPermissionsInCollection(w.shelf.id)).data.items.map((t) => t.permission)).toEqual([
+      "review",
+    ]);
+    const aggregate = await c.listPermissionsAggregateInCollection(w.shelf.id);
+    expect(Object.fromEntries(aggregate.data.items.map((p) => [p.user.id, p.permission]))[w.guest.user.id]).toBe(
+      "comment",
+    );
+    // The guest now sees the collection's space, with the collection's grant.
+    expect(await spaceIds(w.guest.token, w.organization.id)).toEqual([w.inShelf.id]);
+    expect((await c.removeUserFromCollection(w.shelf.id, w.guest.user.id)).status).toBe(204);
+    expect((await c.removeTeamFromCollection(w.shelf.id, team.id)).status).toBe(204);
+    expect(await spaceIds(w.guest.token, w.organization.id)).toEqual([]);
   });
 });

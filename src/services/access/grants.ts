@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, teams, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, pageArray } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
 import { type Access, authorize } from "./permissions";
 import { type MemberRole, type Role, strongest } from "./roles";
 import { contentRole, loadCollection, loadSpace } from "./space-access";
@@ -309,4 +310,41 @@ export async function listEffectivePermissions(
     .filter((p) => !query.role || p.permission === query.role)
     .sort((a, b) => (a.user.id < b.user.id ? -1 : 1));
   return pageArray(all, (p) => p.user.id, query);
+}
+
+/** A user's grants in an organization, their own and their teams' (guest grants, which raise nothing, left out). */
+export function memberGrantsQuery(db: Db, organizationId: string, userId: string) {
+  return db
+    .select({
+      resourceKind: contentGrants.resourceKind,
+      resourceId: contentGrants.resourceId,
+      role: contentGrants.role,
+    })
+    .from(contentGrants)
+    .where(
+      and(
+        eq(contentGrants.organizationId, organizationId),
+        sql`${contentGrants.role} IS NOT NULL`,
+        or(
+          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, userId)),
+          and(
+            eq(contentGrants.subjectKind, "team"),
+            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
+          ),
+        ),
+      ),
+    );
+}
+
+/** Grant rows as a caller's grants: the strongest role per space and per collection. */
+export function callerGrantsOf(
+  rows: { resourceKind: "space" | "collection"; resourceId: string; role: string | null }[],
+): CallerGrants {
+  const grants: CallerGrants = { spaces: new Map(), collections: new Map() };
+  for (const row of rows) {
+    if (row.role === null) continue;
+    const byResource = row.resourceKind === "space" ? grants.spaces : grants.collections;
+    byResource.set(row.resourceId, strongest(byResource.get(row.resourceId), row.role as MemberRole)!);
+  }
+  return grants;
 }

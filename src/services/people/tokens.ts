@@ -6,7 +6,8 @@ import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import { type MemberRole, strongest } from "../access/roles";
+import { callerGrantsOf } from "../access/grants";
+import type { MemberRole } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -101,12 +102,13 @@ export function authenticatedToken(
   if (!token) return null;
   const memberships = new Map<string, MemberRole>();
   for (const row of rows) if (row.organizationId !== null) memberships.set(row.organizationId, row.role as MemberRole);
-  const grants: CallerGrants = { spaces: new Map(), collections: new Map() };
-  for (const row of grantRows) {
-    const byResource = row.resourceKind === "space" ? grants.spaces : grants.collections;
-    byResource.set(row.resourceId, strongest(byResource.get(row.resourceId), row.role as MemberRole)!);
-  }
-  return { tokenId: token.id, userId: token.userId, lastUsedAt: token.lastUsedAt, memberships, grants };
+  return {
+    tokenId: token.id,
+    userId: token.userId,
+    lastUsedAt: token.lastUsedAt,
+    memberships,
+    grants: callerGrantsOf(grantRows),
+  };
 }
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */

@@ -7,6 +7,7 @@ import { type Caller, type CallerGrants, organizationAccess, requireUser, type S
 import type { CollectionView } from "./collections";
 import { authorize, can } from "../access/permissions";
 import type { MemberRole, Role } from "../access/roles";
+import { callerGrantsOf, memberGrantsQuery } from "../access/grants";
 import { spaceCounters } from "./space-counters";
 import {
   collectionAccess,
@@ -174,7 +175,7 @@ export async function listSpacesForMember(
   const caller = requireUser(ctx.caller);
   const callerRole = organizationAccess(caller, organizationId);
   authorize(callerRole, caller.userId === userId ? "organization.view" : "organization.listMembers", "Organization");
-  const [members, treeRows] = await batch(ctx.db, [
+  const [members, treeRows, grantRows] = await batch(ctx.db, [
     ctx.db
       .select({ role: organizationMembers.role })
       .from(organizationMembers)
@@ -190,20 +191,33 @@ export async function listSpacesForMember(
       .select({ id: collections.id, parentId: collections.parentId, defaultLevel: collections.defaultLevel })
       .from(collections)
       .where(and(eq(collections.organizationId, organizationId), isNull(collections.deletedAt))),
+    memberGrantsQuery(ctx.db, organizationId, userId),
   ]);
   if (!members[0]) throw notFound("Member");
   const memberRole = members[0].role as MemberRole;
+  const memberGrants = callerGrantsOf(grantRows);
+  // The member's access, by the one permission function, as if they were calling.
+  const member: Caller = {
+    kind: "user",
+    userId,
+    tokenId: "",
+    memberships: new Map([[organizationId, memberRole]]),
+    grants: memberGrants,
+  };
   const tree = treeFromRows(treeRows);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
   // The member's spaces that the caller can see too: listing someone else's spaces must not reveal others.
-  // (The member's grants are not read here: their list shows what their organization role reaches.)
-  const filter = and(live, visibleSpaces(memberRole, tree), visibleSpaces(callerRole, tree, grantsOf(ctx.caller)));
+  const filter = and(
+    live,
+    visibleSpaces(memberRole, tree, memberGrants),
+    visibleSpaces(callerRole, tree, grantsOf(ctx.caller)),
+  );
   const views = await withViews(ctx, await spacePage(ctx, filter, page, page.order ?? "asc"), tree);
   return {
     ...views,
     items: views.items.map((view) => ({
       space: view.row,
-      role: contentRole(memberRole, [view.row.defaultLevel, ...tree.levelsOf(view.row.parentId)]) as Role,
+      role: spaceAccess(member, view.row, tree.chainOf(view.row.parentId)).access as Role,
       view,
     })),
   };
