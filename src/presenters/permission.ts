@@ -3,9 +3,13 @@ import type { TeamPermissionView, UserPermissionView } from "../services/access"
 import { presentTeam } from "./team";
 import { presentUser } from "./user";
 
-/** A UserContentPermission: a user and their role on the content. */
+/** A UserContentPermission: a user and their role on the content (aggregate lists: and where it comes from). */
 export function presentUserPermission(view: UserPermissionView, ctx: ServiceContext) {
-  return { permission: view.permission, user: presentUser(view.user, ctx.urls) };
+  return {
+    permission: view.permission,
+    user: presentUser(view.user, ctx.urls),
+    ...(view.through ? { through: view.through } : {}),
+  };
 }
 
 /** A team and the role granted to it on the content. */

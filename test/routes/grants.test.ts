@@ -93,6 +93,11 @@ describe("space and collection grants", () => {
       [w.reader.user.id]: "read",
     });
     expect(roles[w.guest.user.id]).toBeUndefined();
+    const editorRow = aggregate.data.items.find((p) => p.user.id === w.editor.user.id) as any;
+    expect(editorRow.through).toEqual([
+      { kind: "organization", role: "read" },
+      { kind: "user", role: "comment", resource: { kind: "space", id: w.inShelf.id } },
+    ]);
     const onlyRead = await w.gb.spaces.listPermissionsAggregateInSpace(w.inShelf.id, { role: "read" } as never);
     expect(onlyRead.data.items.map((p) => p.user.id)).toEqual([w.reader.user.id]);
 

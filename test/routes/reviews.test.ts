@@ -43,6 +43,12 @@ describe("change-request reviews", () => {
     expect(refused.json.error.message).toContain(s.reader.user.id);
     expect(refused.json.error.message).toContain(outsider.user.id);
 
+    // A reader granted `review` on the space can be asked.
+    await s.api.spaces.inviteToSpace(s.space.id, { role: "review", users: [s.reader.user.id] } as never);
+    await asAuthor.spaces.requestReviewersForChangeRequest(s.space.id, s.cr.id, { users: [s.reader.user.id] });
+    await api("DELETE", `/spaces/${s.space.id}/change-requests/${s.cr.id}/requested-reviewers/${s.reader.user.id}`, {
+      token: s.author.token,
+    });
     const listed = await asAuthor.spaces.getRequestedReviewersByChangeRequestId(s.space.id, s.cr.id);
     expect(listed.data.items.map((r: any) => r.user.id).sort()).toEqual([s.reviewer.user.id, s.owner.user.id].sort());
 

@@ -18,8 +18,29 @@ export const InviteBody = z
 
 export const UpdatePermissionBody = z.object({ role: MemberRoleOrGuestSchema.optional() });
 
+const PermissionSourceSchema = z.union([
+  z.object({ kind: z.literal("organization"), role: MemberRoleSchema }),
+  z.object({
+    kind: z.enum(["user", "team"]),
+    role: MemberRoleSchema,
+    resource: z.object({ kind: z.enum(["space", "collection"]), id: z.string() }),
+    team: z.string().optional(),
+  }),
+]);
+
 export const UserPermissionSchema = z
-  .object({ permission: MemberRoleSchema, user: UserSchema })
+  .object({
+    permission: MemberRoleSchema,
+    user: UserSchema,
+    through: z
+      .array(PermissionSourceSchema)
+      .optional()
+      .openapi({
+        description:
+          "Quire, aggregate lists only: every source of a role on the content: the organization role (with " +
+          "`defaultLevel`s), grants to the user, and grants to their teams (`team`), on the content or a collection above it.",
+      }),
+  })
   .openapi("UserContentPermission");
 export const UserPermissionList = listEnvelope(UserPermissionSchema, "UserContentPermissionList");
 export const TeamPermissionList = listEnvelope(

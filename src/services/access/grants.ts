@@ -22,7 +22,14 @@ type TeamRow = typeof teams.$inferSelect;
 export interface UserPermissionView {
   permission: Role;
   user: UserRow;
+  /** Aggregate lists only: where the role comes from (every source that gives one). */
+  through?: PermissionSource[];
 }
+
+/** A source of a user's role on content: their organization role (with `defaultLevel`s), or a grant. */
+export type PermissionSource =
+  | { kind: "organization"; role: Role }
+  | { kind: "user" | "team"; role: Role; resource: GrantTarget; team?: string };
 
 export interface TeamPermissionView {
   permission: Role;
@@ -294,19 +301,30 @@ export async function listEffectivePermissions(
   ]);
   const teamsOf = new Map<string, string[]>();
   for (const m of memberships) teamsOf.set(m.userId, [...(teamsOf.get(m.userId) ?? []), m.teamId]);
-  const granted = (kind: "user" | "team", id: string) =>
-    grants.filter((g) => g.subjectKind === kind && g.subjectId === id).map((g) => g.role as MemberRole);
+  const sourcesOf = (userId: string, role: MemberRole): PermissionSource[] => {
+    const fromOrganization = contentRole(role, levels);
+    const mine = grants.filter(
+      (g) =>
+        (g.subjectKind === "user" && g.subjectId === userId) ||
+        (g.subjectKind === "team" && (teamsOf.get(userId) ?? []).includes(g.subjectId)),
+    );
+    return [
+      ...(fromOrganization ? [{ kind: "organization" as const, role: fromOrganization }] : []),
+      ...mine.map((g) => ({
+        kind: g.subjectKind,
+        role: g.role as Role,
+        resource: { kind: g.resourceKind, id: g.resourceId },
+        ...(g.subjectKind === "team" ? { team: g.subjectId } : {}),
+      })),
+    ];
+  };
   const all = members
     .map(({ member, user }) => {
-      const role = member.role as MemberRole;
-      const access: Access = strongest(
-        contentRole(role, levels),
-        ...granted("user", user.id),
-        ...(teamsOf.get(user.id) ?? []).flatMap((team) => granted("team", team)),
-      );
-      return { user, permission: access };
+      const through = sourcesOf(user.id, member.role as MemberRole);
+      const permission: Access = strongest(...through.map((source) => source.role));
+      return { user, permission, through };
     })
-    .filter((p): p is UserPermissionView => p.permission !== undefined && p.permission !== null)
+    .filter((p): p is UserPermissionView & { through: PermissionSource[] } => !!p.permission)
     .filter((p) => !query.role || p.permission === query.role)
     .sort((a, b) => (a.user.id < b.user.id ? -1 : 1));
   return pageArray(all, (p) => p.user.id, query);

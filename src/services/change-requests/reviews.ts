@@ -10,11 +10,12 @@ import {
 import { badRequest, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { callerGrantsOf, memberGrantsQuery } from "../access/grants";
 import { authorize, can } from "../access/permissions";
 import type { MemberRole } from "../access/roles";
 import { type SpaceWithAccess, spaceAccess } from "../access/space-access";
 import { type CommentRecord, getComment, type LoadedScope, postComment } from "../comments";
-import { requireUser, type ServiceContext } from "../core/context";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
 import type { UserRow } from "../people/users";
 import { type ChangeRequestView, loadSpaceAndChangeRequest } from "./change-requests";
 
@@ -49,10 +50,10 @@ async function usersById(ctx: ServiceContext, ids: (string | null | undefined)[]
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A user's access on the space, by the one permission function, from their membership of its organization. */
-function accessOf(space: SpaceWithAccess, userId: string, role: MemberRole | undefined) {
+/** A user's access on the space, by the one permission function, from their membership and grants. */
+function accessOf(space: SpaceWithAccess, userId: string, role: MemberRole | undefined, grants: CallerGrants) {
   const memberships = new Map<string, MemberRole>(role === undefined ? [] : [[space.row.organizationId, role]]);
-  return spaceAccess({ kind: "user", userId, tokenId: "", memberships }, space.row, space.chain).access;
+  return spaceAccess({ kind: "user", userId, tokenId: "", memberships, grants }, space.row, space.chain).access;
 }
 
 async function changeRequestOf(
@@ -78,21 +79,23 @@ export async function requestReviewers(
   const caller = requireUser(ctx.caller);
   const { space, cr } = await changeRequestOf(ctx, spaceId, ref, "space.edit");
   const wanted = [...new Set(input.users)];
-  const memberships = await ctx.db
-    .select({
-      userId: organizationMembers.userId,
-      role: organizationMembers.role,
-      disabled: organizationMembers.disabled,
-    })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, space.row.organizationId),
-        inArray(organizationMembers.userId, wanted),
-      ),
-    );
+  const organizationId = space.row.organizationId;
+  const [memberships, grantRows] = await batch(ctx.db, [
+    ctx.db
+      .select({
+        userId: organizationMembers.userId,
+        role: organizationMembers.role,
+        disabled: organizationMembers.disabled,
+      })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.userId, wanted))),
+    wanted.map((id) => memberGrantsQuery(ctx.db, organizationId, id)),
+  ]);
   const roles = new Map(memberships.filter((m) => !m.disabled).map((m) => [m.userId, m.role as MemberRole]));
-  const refused = wanted.filter((id) => !roles.has(id) || !can(accessOf(space, id, roles.get(id)), "space.review"));
+  const grantsOf = new Map(wanted.map((id, i) => [id, callerGrantsOf(grantRows[i]!)]));
+  const refused = wanted.filter(
+    (id) => !roles.has(id) || !can(accessOf(space, id, roles.get(id), grantsOf.get(id)!), "space.review"),
+  );
   if (refused.length) throw badRequest(`users: ${refused.join(", ")} cannot review this change request`);
   const rows: RequestedReviewerRow[] = wanted.map((userId) => ({
     changeRequestId: cr.row.id,
