@@ -1,7 +1,7 @@
 import { iso } from "../lib/time";
 import { permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
-import type { InstallationView, IntegrationView } from "../services/integrations";
+import type { InstallationView, IntegrationView, SpaceInstallationView } from "../services/integrations";
 import { presentOrganization } from "./organization";
 
 const integrationUrl = (urls: UrlBases, name: string) => `${urls.api}/v1/integrations/${encodeURIComponent(name)}`;
@@ -41,15 +41,14 @@ export function presentIntegration(view: IntegrationView, urls: UrlBases) {
 }
 
 /** An IntegrationInstallation object of the reference. */
-export function presentInstallation({ row }: InstallationView, urls: UrlBases) {
+export function presentInstallation({ row, spaces }: InstallationView, urls: UrlBases) {
   const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.id}`;
   return {
     id: row.id,
     status: row.status,
     space_selection: row.spaceSelection,
     site_selection: row.siteSelection,
-    // Space installations are not implemented yet: no space is selected.
-    spaces: 0,
+    spaces,
     configuration: row.configuration,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -60,5 +59,19 @@ export function presentInstallation({ row }: InstallationView, urls: UrlBases) {
     },
     externalIds: row.externalIds,
     target: { organization: row.organizationId },
+  };
+}
+
+/** An IntegrationSpaceInstallation; `space` is the space's id, or its Space object when extended. */
+export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls: UrlBases, space?: S) {
+  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.installationId}/spaces/${row.spaceId}`;
+  return {
+    integration: row.integrationName,
+    installation: row.installationId,
+    status: row.status,
+    configuration: row.configuration,
+    externalIds: row.externalIds,
+    urls: { location, publicEndpoint: `${location}/public` },
+    space: space ?? row.spaceId,
   };
 }

@@ -91,6 +91,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
     organization: known.organizationId,
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
+  installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
@@ -245,6 +246,7 @@ async function seedWorld() {
     icon: btoa(String.fromCharCode(...png)),
   } as never);
   const installation = await gb.integrations.installIntegration(integrationName, { organization: organization.id });
+  await gb.integrations.installIntegrationOnSpace(integrationName, installation.data.id, { space: space.id });
   const translation = (
     await gb.orgs.createTranslation(organization.id, {
       source: { space: space.id, language: lang("en") },

@@ -333,3 +333,84 @@ describe("integrations: installations", () => {
     expect(left!.n).toBe(0);
   });
 });
+
+describe("integrations: space installations", () => {
+  it("enables an installation on spaces, configures each against the space schema, lists and removes them", async () => {
+    const { organization, owner } = await seedOrganization("Docs team");
+    const reader = await seedMember(organization.id, "read");
+    const gb = client(owner.token);
+    const name = uniqueName();
+    await gb.integrations.publishIntegration(
+      name,
+      manifest(organization.id, {
+        blocks: [{ id: "chart", title: "Chart" }],
+        configurations: { space: { properties: { board: { type: "string" } }, required: ["board"] } },
+      }) as never,
+    );
+    const installation = (await gb.integrations.installIntegration(name, { organization: organization.id })).data;
+    const space = (await gb.orgs.createSpace(organization.id, { title: "Handbook" })).data;
+    const other = (await gb.orgs.createSpace(organization.id, { title: "Other" })).data;
+
+    const enabled = await gb.integrations.installIntegrationOnSpace(name, installation.id, { space: space.id });
+    expect(enabled.status).toBe(201);
+    expect(enabled.data).toMatchObject({
+      integration: name,
+      installation: installation.id,
+      status: "pending",
+      space: space.id,
+    });
+    expect(
+      (await clientError(gb.integrations.installIntegrationOnSpace(name, installation.id, { space: space.id }))).code,
+    ).toBe(409);
+    expect(
+      (
+        await clientError(
+          client(reader.token).integrations.installIntegrationOnSpace(name, installation.id, { space: other.id }),
+        )
+      ).code,
+    ).toBe(403);
+    const foreign = await seedOrganization("Elsewhere");
+    const foreignSpace = (await client(foreign.owner.token).orgs.createSpace(foreign.organization.id, { title: "X" }))
+      .data;
+    expect(
+      (await clientError(gb.integrations.installIntegrationOnSpace(name, installation.id, { space: foreignSpace.id })))
+        .code,
+    ).toBe(404);
+
+    const refused = await api("PATCH", `/integrations/${name}/installations/${installation.id}/spaces/${space.id}`, {
+      token: owner.token,
+      body: { configuration: { board: 7 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toMatch(/configuration\.board/);
+    const configured = await gb.integrations.updateIntegrationSpaceInstallation(name, installation.id, space.id, {
+      configuration: { board: "roadmap" },
+    });
+    expect(configured.data.status).toBe("active");
+
+    // The organization installation counts its spaces; lists by installation, by integration, by space.
+    expect((await gb.integrations.getIntegrationInstallationById(name, installation.id)).data.spaces).toBe(1);
+    const bySpace = await gb.integrations.listIntegrationInstallationSpaces(name, installation.id, { extended: true });
+    expect((bySpace.data.items[0]!.space as { id: string; title: string }).title).toBe("Handbook");
+    const byIntegration = await gb.integrations.listIntegrationSpaceInstallations(name);
+    expect(byIntegration.data.items.map((i) => i.space)).toEqual([space.id]);
+    const enabledHere = await client(reader.token).spaces.listSpaceIntegrations(space.id);
+    expect(enabledHere.data.items.map((i) => i.name)).toEqual([name]);
+    expect((await client(reader.token).spaces.listSpaceIntegrations(other.id)).data.items).toEqual([]);
+    const blocks = await client(reader.token).spaces.listSpaceIntegrationsBlocks(space.id);
+    expect(blocks.data).toEqual([{ name, blocks: [{ id: "chart", title: "Chart" }] }]);
+    expect((await gb.integrations.getIntegrationSpaceInstallation(name, installation.id, space.id)).data.space).toBe(
+      space.id,
+    );
+
+    const path = `/integrations/${name}/installations/${installation.id}/spaces/${space.id}`;
+    expect((await api("DELETE", path, { token: owner.token })).status).toBe(205);
+    expect((await api("DELETE", path, { token: owner.token })).status).toBe(204);
+    expect((await gb.integrations.getIntegrationInstallationById(name, installation.id)).data.spaces).toBe(0);
+
+    // Uninstalling from the organization takes the space installations with it.
+    await gb.integrations.installIntegrationOnSpace(name, installation.id, { space: other.id });
+    await gb.integrations.uninstallIntegration(name, installation.id);
+    expect((await client(reader.token).spaces.listSpaceIntegrations(other.id)).data.items).toEqual([]);
+  });
+});

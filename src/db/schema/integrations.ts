@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const INTEGRATION_TARGETS = ["all", "site", "space", "organization"] as const;
 export const INTEGRATION_VISIBILITIES = ["public", "private", "unlisted"] as const;
@@ -133,5 +133,26 @@ export const integrationInstallations = sqliteTable(
     uniqueIndex("integration_installations_target").on(t.integrationName, t.organizationId),
     index("integration_installations_organization").on(t.organizationId, t.integrationName),
     index("integration_installations_integration").on(t.integrationName, t.createdAt, t.id),
+  ],
+);
+
+/** An organization installation of an integration, enabled on one of the organization's spaces. */
+export const integrationSpaceInstallations = sqliteTable(
+  "integration_space_installations",
+  {
+    installationId: text().notNull(),
+    spaceId: text().notNull(),
+    integrationName: text().notNull(),
+    organizationId: text().notNull(),
+    status: text({ enum: INSTALLATION_STATUSES }).notNull(),
+    configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.installationId, t.spaceId] }),
+    index("integration_space_installations_space").on(t.spaceId, t.integrationName),
+    index("integration_space_installations_integration").on(t.integrationName, t.createdAt, t.spaceId),
   ],
 );

@@ -1,4 +1,12 @@
 import { createRouter } from "../../http/router";
+import * as installIntegrationOnSpace from "./install-integration-on-space";
+import * as listIntegrationInstallationSpaces from "./list-integration-installation-spaces";
+import * as getIntegrationSpaceInstallation from "./get-integration-space-installation";
+import * as updateIntegrationSpaceInstallation from "./update-integration-space-installation";
+import * as uninstallIntegrationFromSpace from "./uninstall-integration-from-space";
+import * as listIntegrationSpaceInstallations from "./list-integration-space-installations";
+import * as listSpaceIntegrations from "./list-space-integrations";
+import * as listSpaceIntegrationsBlocks from "./list-space-integrations-blocks";
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
@@ -29,4 +37,12 @@ export default createRouter()
   .openapi(listOrganizationIntegrationsStatus.route, listOrganizationIntegrationsStatus.handler)
   .openapi(listOrganizationIntegrations.route, listOrganizationIntegrations.handler)
   .openapi(getOrganizationIntegrationStatus.route, getOrganizationIntegrationStatus.handler)
-  .openapi(listOrganizationInstallations.route, listOrganizationInstallations.handler);
+  .openapi(listOrganizationInstallations.route, listOrganizationInstallations.handler)
+  .openapi(installIntegrationOnSpace.route, installIntegrationOnSpace.handler)
+  .openapi(listIntegrationInstallationSpaces.route, listIntegrationInstallationSpaces.handler)
+  .openapi(getIntegrationSpaceInstallation.route, getIntegrationSpaceInstallation.handler)
+  .openapi(updateIntegrationSpaceInstallation.route, updateIntegrationSpaceInstallation.handler)
+  .openapi(uninstallIntegrationFromSpace.route, uninstallIntegrationFromSpace.handler)
+  .openapi(listIntegrationSpaceInstallations.route, listIntegrationSpaceInstallations.handler)
+  .openapi(listSpaceIntegrations.route, listSpaceIntegrations.handler)
+  .openapi(listSpaceIntegrationsBlocks.route, listSpaceIntegrationsBlocks.handler);

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES } from "../../db/schema";
 import { OrganizationSchema } from "../organizations/schemas";
-import { listEnvelope, PageQuery, TimestampSchema } from "../schemas";
+import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
+import { SpaceSchema } from "../spaces/schemas";
 
 const NAME = /^[a-zA-Z0-9-_.]+$/;
 export const IntegrationNameSchema = z.string().min(1).max(100).regex(NAME, "must match ^[a-zA-Z0-9-_.]+$");
@@ -216,3 +217,38 @@ export const OrganizationIntegrationStatusList = listEnvelope(
   z.object({ status: InstallationStatusSchema, integration: IntegrationSchema }),
   "OrganizationIntegrationStatusList",
 );
+
+export const InstallationSpaceParams = InstallationParams.extend({ spaceId: z.string().min(1).max(128) });
+export const ExtendedQuery = z.object({ extended: queryBoolean(false) });
+export const SpaceInstallationListQuery = PageQuery.extend({ extended: queryBoolean(false) });
+export const IntegrationSpaceInstallationsQuery = SpaceInstallationListQuery.extend({
+  externalId: z.string().max(256).optional(),
+});
+
+export const SpaceInstallationSchema = z
+  .object({
+    integration: z.string(),
+    installation: z.string(),
+    status: InstallationStatusSchema,
+    configuration: z.record(z.string(), z.unknown()),
+    externalIds: z.array(z.string()),
+    urls: z.object({ location: z.string(), publicEndpoint: z.string() }),
+    space: z.union([z.string(), SpaceSchema]),
+  })
+  .openapi("IntegrationSpaceInstallation");
+export const SpaceInstallationList = listEnvelope(SpaceInstallationSchema, "IntegrationSpaceInstallationList");
+
+export const InstallOnSpaceBody = z.object({ space: z.string().min(1).max(128) });
+export const UpdateSpaceInstallationBody = z
+  .object({
+    externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
+    configuration: z.record(z.string().max(100), z.unknown()).optional(),
+  })
+  .openapi("UpdateIntegrationSpaceInstallation");
+
+export const SpaceIntegrationsQuery = PageQuery.extend({
+  search: z.string().max(100).optional().openapi({ description: "Only integrations whose name contains this" }),
+});
+export const SpaceIntegrationBlocksSchema = z
+  .array(z.object({ name: z.string(), blocks: z.array(BlockSchema) }))
+  .openapi("SpaceIntegrationBlocks");

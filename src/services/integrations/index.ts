@@ -19,3 +19,14 @@ export {
   unpublishIntegration,
 } from "./integrations";
 export type { IntegrationFilters, IntegrationRow, IntegrationView, PublishIntegrationInput } from "./integrations";
+export {
+  getSpaceInstallation,
+  installOnSpace,
+  listInstallationSpaces,
+  listIntegrationSpaceInstallations,
+  listSpaceIntegrationBlocks,
+  listSpaceIntegrations,
+  uninstallFromSpace,
+  updateSpaceInstallation,
+} from "./space-installations";
+export type { SpaceInstallationRow, SpaceInstallationView } from "./space-installations";

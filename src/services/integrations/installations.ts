@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { integrationInstallations, integrations } from "../../db/schema";
+import { integrationInstallations, integrationSpaceInstallations, integrations } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { checkConfiguration, statusOf } from "./configuration";
+import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize, can } from "../access/permissions";
@@ -19,38 +21,8 @@ export type InstallationRow = typeof integrationInstallations.$inferSelect;
 
 export interface InstallationView {
   row: InstallationRow;
-}
-
-function accountSchema(integration: IntegrationRow) {
-  return integration.configurations?.account;
-}
-
-/**
- * Checks an installation's configuration against the integration's `configurations.account` schema: known
- * properties of the declared type (and enum). Missing required properties do not refuse the write; they leave
- * the installation `pending` (see statusOf), as an installation is made before it is configured.
- */
-function checkConfiguration(integration: IntegrationRow, configuration: Record<string, unknown>) {
-  const schema = accountSchema(integration);
-  const properties = schema?.properties ?? {};
-  for (const [key, value] of Object.entries(configuration)) {
-    const property = properties[key];
-    if (!property) throw badRequest(`configuration.${key}: is not a configuration property of ${integration.name}`);
-    if (value === null) continue;
-    const expected = property.type === "button" ? undefined : property.type;
-    if (expected && typeof value !== expected) throw badRequest(`configuration.${key}: must be a ${expected}`);
-    if (property.type === "string" && property.enum && !property.enum.includes(value as string)) {
-      throw badRequest(`configuration.${key}: must be one of ${property.enum.join(", ")}`);
-    }
-  }
-}
-
-/** `pending` until every required account property is set, else `active`. */
-function statusOf(integration: IntegrationRow, configuration: Record<string, unknown>): InstallationRow["status"] {
-  const required = accountSchema(integration)?.required ?? [];
-  return required.every((key) => configuration[key] !== undefined && configuration[key] !== null)
-    ? "active"
-    : "pending";
+  /** How many spaces the installation is enabled on. */
+  spaces: number;
 }
 
 /**
@@ -71,7 +43,7 @@ export async function installIntegration(
     id: newId(),
     integrationName: name,
     organizationId,
-    status: statusOf(integration.row, {}),
+    status: statusOf(integration.row.configurations?.account, {}),
     spaceSelection: "selected",
     siteSelection: "selected",
     configuration: {},
@@ -83,7 +55,7 @@ export async function installIntegration(
     ctx.db.insert(integrationInstallations).values(row).onConflictDoNothing().returning(),
   ]);
   if (!inserted.length) throw conflict(`${name} is already installed in this organization`);
-  return { row, integration };
+  return { row, spaces: 0, integration };
 }
 
 /** An installation of `name` by id with its integration (two statements: their column names overlap). */
@@ -115,7 +87,8 @@ export async function getInstallation(ctx: ServiceContext, name: string, install
     "installation.view",
     "Integration installation",
   );
-  return { row: found.installation };
+  const counts = await spaceCountsOf(ctx, [found.installation.id]);
+  return { row: found.installation, spaces: counts.get(found.installation.id) ?? 0 };
 }
 
 export interface InstallationPatch {
@@ -140,13 +113,13 @@ export async function updateInstallation(
     "Integration installation",
   );
   const configuration = patch.configuration ?? found.installation.configuration;
-  if (patch.configuration) checkConfiguration(found.integration, configuration);
+  if (patch.configuration) checkConfiguration(name, found.integration.configurations?.account, configuration);
   const [[row]] = await batch(ctx.db, [
     ctx.db
       .update(integrationInstallations)
       .set({
         configuration,
-        status: statusOf(found.integration, configuration),
+        status: statusOf(found.integration.configurations?.account, configuration),
         ...(patch.externalIds ? { externalIds: patch.externalIds } : {}),
         ...(patch.space_selection ? { spaceSelection: patch.space_selection } : {}),
         ...(patch.site_selection ? { siteSelection: patch.site_selection } : {}),
@@ -156,7 +129,8 @@ export async function updateInstallation(
       .returning(),
   ]);
   if (!row) throw notFound("Integration installation");
-  return { row };
+  const counts = await spaceCountsOf(ctx, [row.id]);
+  return { row, spaces: counts.get(row.id) ?? 0 };
 }
 
 /** uninstallIntegration: false when there was no such installation. */
@@ -168,7 +142,12 @@ export async function uninstallIntegration(ctx: ServiceContext, name: string, in
     "installation.admin",
     "Integration installation",
   );
-  await batch(ctx.db, [ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.id, installationId))]);
+  await batch(ctx.db, [
+    ctx.db
+      .delete(integrationSpaceInstallations)
+      .where(eq(integrationSpaceInstallations.installationId, installationId)),
+    ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.id, installationId)),
+  ]);
   return true;
 }
 
@@ -210,7 +189,11 @@ export async function listInstallationsOf(
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
   });
-  return { ...page, items: page.items.map((row) => ({ row })) };
+  const counts = await spaceCountsOf(
+    ctx,
+    page.items.map((row) => row.id),
+  );
+  return { ...page, items: page.items.map((row) => ({ row, spaces: counts.get(row.id) ?? 0 })) };
 }
 
 /**
@@ -258,12 +241,16 @@ export async function listOrganizationInstallations(
     : [];
   const owners = await ownersOf(ctx, integrationRows);
   const byName = new Map(integrationRows.map((row) => [row.name, row]));
+  const counts = await spaceCountsOf(
+    ctx,
+    page.items.map((row) => row.id),
+  );
   return {
     ...page,
     items: page.items.map((row) => {
       const integration = byName.get(row.integrationName)!;
       return {
-        installation: { row },
+        installation: { row, spaces: counts.get(row.id) ?? 0 },
         integration: integrationView(caller, integration, owners.get(integration.organizationId)!),
       };
     }),
