@@ -2,8 +2,8 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 
 export const TRANSLATION_STATUSES = ["pending", "running", "completed"] as const;
 
-/** The reference's TranslationLanguage enum. */
-export const TRANSLATION_LANGUAGES = [
+/** The reference's language codes: a space's `language` and the TranslationLanguage enum. */
+export const CONTENT_LANGUAGES = [
   "en",
   "fr",
   "de",
@@ -55,8 +55,8 @@ export const translations = sqliteTable(
     id: text().primaryKey(),
     organizationId: text().notNull(),
     sourceSpaceId: text().notNull(),
-    sourceLanguage: text({ enum: TRANSLATION_LANGUAGES }).notNull(),
-    language: text({ enum: TRANSLATION_LANGUAGES }).notNull(),
+    sourceLanguage: text({ enum: CONTENT_LANGUAGES }).notNull(),
+    language: text({ enum: CONTENT_LANGUAGES }).notNull(),
     /** The instructions document, as markdown. */
     instructions: text().notNull().default(""),
     status: text({ enum: TRANSLATION_STATUSES }).notNull().default("pending"),

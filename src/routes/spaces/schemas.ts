@@ -1,46 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { CONTENT_LANGUAGES } from "../../db/schema";
 import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../schemas";
-
-export const LANGUAGES = [
-  "en",
-  "fr",
-  "de",
-  "es",
-  "it",
-  "pt",
-  "pt-br",
-  "ru",
-  "ja",
-  "zh",
-  "yue",
-  "ko",
-  "ar",
-  "hi",
-  "nl",
-  "pl",
-  "tr",
-  "sv",
-  "no",
-  "da",
-  "fi",
-  "el",
-  "cs",
-  "hu",
-  "ro",
-  "th",
-  "vi",
-  "id",
-  "ms",
-  "he",
-  "uk",
-  "sk",
-  "bg",
-  "hr",
-  "lt",
-  "lv",
-  "et",
-  "sl",
-] as const;
 
 export const SpaceParams = z.object({ spaceId: z.string() });
 export const DefaultLevelSchema = z.union([MemberRoleOrGuestSchema, z.literal("inherit")]).openapi("DefaultLevel");
@@ -49,7 +9,7 @@ export const EmojiSchema = z
   .min(1)
   .max(50)
   .openapi("Emoji", { description: "Unicode codepoint or character of the emoji", example: "🎉" });
-export const LanguageSchema = z.enum(LANGUAGES);
+export const LanguageSchema = z.enum(CONTENT_LANGUAGES);
 export const EditModeSchema = z.enum(["live", "locked"]);
 export const SpaceTitleSchema = z.string().max(50).openapi("SpaceTitle");
 

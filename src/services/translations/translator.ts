@@ -1,4 +1,4 @@
-import { TRANSLATION_LANGUAGES } from "../../db/schema";
+import { CONTENT_LANGUAGES as TRANSLATION_LANGUAGES } from "../../db/schema";
 import type { Env } from "../../env";
 
 /** The languages of the reference's TranslationLanguage enum (kept with the table that stores them). */
