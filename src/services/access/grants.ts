@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, teams, users } from "../../db/schema";
@@ -330,8 +330,11 @@ export async function listEffectivePermissions(
   return pageArray(all, (p) => p.user.id, query);
 }
 
-/** A user's grants in an organization, their own and their teams' (guest grants, which raise nothing, left out). */
-export function memberGrantsQuery(db: Db, organizationId: string, userId: string) {
+/**
+ * The grants of `user` (a user id, or an SQL expression giving one), their own and their teams', with their
+ * roles (guest grants, which raise nothing, left out), among those `where` keeps: `callerGrantsOf` reads them.
+ */
+export function userGrantsQuery(db: Db, user: string | SQL, where?: SQL) {
   return db
     .select({
       resourceKind: contentGrants.resourceKind,
@@ -341,18 +344,22 @@ export function memberGrantsQuery(db: Db, organizationId: string, userId: string
     .from(contentGrants)
     .where(
       and(
-        eq(contentGrants.organizationId, organizationId),
+        where,
         sql`${contentGrants.role} IS NOT NULL`,
         or(
-          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, userId)),
+          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, user)),
           and(
             eq(contentGrants.subjectKind, "team"),
-            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${userId})`,
+            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${user})`,
           ),
         ),
       ),
     );
 }
+
+/** A user's grants in one organization. */
+export const memberGrantsQuery = (db: Db, organizationId: string, userId: string) =>
+  userGrantsQuery(db, userId, eq(contentGrants.organizationId, organizationId));
 
 /** Grant rows as a caller's grants: the strongest role per space and per collection. */
 export function callerGrantsOf(

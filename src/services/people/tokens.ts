@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { apiTokens, contentGrants, organizationMembers } from "../../db/schema";
@@ -6,7 +6,7 @@ import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import { callerGrantsOf } from "../access/grants";
+import { callerGrantsOf, userGrantsQuery } from "../access/grants";
 import type { MemberRole } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -51,27 +51,12 @@ const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash:
  */
 const grantsByTokenHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) => {
   const user = sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${p.tokenHash} AND revoked_at IS NULL)`;
-  return db
-    .select({
-      resourceKind: contentGrants.resourceKind,
-      resourceId: contentGrants.resourceId,
-      role: contentGrants.role,
-    })
-    .from(contentGrants)
-    .where(
-      and(
-        isNotNull(contentGrants.role),
-        or(
-          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, user)),
-          and(
-            eq(contentGrants.subjectKind, "team"),
-            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${user})`,
-          ),
-        ),
-        sql`${contentGrants.organizationId} IN (SELECT organization_id FROM organization_members
-          WHERE user_id = ${user} AND disabled = 0)`,
-      ),
-    );
+  return userGrantsQuery(
+    db,
+    user,
+    sql`${contentGrants.organizationId} IN (SELECT organization_id FROM organization_members
+      WHERE user_id = ${user} AND disabled = 0)`,
+  );
 });
 
 /** The reads that authenticate a token: the token with its memberships, and its user's grants. */
