@@ -1,10 +1,8 @@
-import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { changeRequestPdf } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestParams } from "../content/schemas";
-import { queryBoolean } from "../schemas";
+import { ChangeRequestParams, PdfQuery, PdfUrlSchema } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -18,23 +16,10 @@ export const route = defineRoute({
     "repeated request for the same revision and options reuses the stored PDF. Needs `read` on the space.",
   request: {
     params: ChangeRequestParams,
-    query: z.object({
-      only: queryBoolean(false),
-      page: z
-        .string()
-        .min(1)
-        .max(128)
-        .optional()
-        .openapi({ description: "ID of a specific page to generate a PDF for." }),
-    }),
+    query: PdfQuery,
   },
   responses: {
-    200: json(
-      z.object({
-        url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
-      }),
-      "URL of the PDF",
-    ),
+    200: json(PdfUrlSchema, "URL of the PDF"),
   },
 });
 

@@ -236,3 +236,13 @@ export const SemanticChangesSchema = z
   })
   .openapi("RevisionSemanticChanges");
 export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
+
+/** The query of the PDF exports (getSpacePDF, getChangeRequestPDF). */
+export const PdfQuery = z.object({
+  only: queryBoolean(false),
+  page: z.string().min(1).max(128).optional().openapi({ description: "ID of a specific page to generate a PDF for." }),
+});
+
+export const PdfUrlSchema = z.object({
+  url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
+});
