@@ -3,6 +3,7 @@ import { batch } from "../../db/batch";
 import { integrationInstallations, integrationSpaceInstallations, integrations } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, statusOf } from "./configuration";
+import { installationsVisibleTo } from "./installation-scope";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -162,17 +163,9 @@ export async function listInstallationsOf(
 ): Promise<Page<InstallationView>> {
   const caller = requireUser(ctx.caller);
   const integration = await loadIntegration(ctx, name);
-  const administered = [...caller.memberships].filter(([, role]) => can(role, "installation.view")).map(([id]) => id);
   const where = and(
     eq(integrationInstallations.integrationName, name),
-    can(integration.access, "integration.admin")
-      ? undefined
-      : administered.length
-        ? inArray(integrationInstallations.organizationId, administered)
-        : sql`0`,
-    q.externalId
-      ? sql`EXISTS (SELECT 1 FROM json_each(${integrationInstallations.externalIds}) WHERE value = ${q.externalId})`
-      : undefined,
+    installationsVisibleTo(caller, integration, integrationInstallations, q.externalId),
   );
   const page = await keysetPage(ctx.db, {
     page: q,

@@ -271,6 +271,16 @@ export async function listIntegrations(
     own.length ? inArray(integrations.organizationId, own) : undefined,
   );
   const where = and(visible, ...integrationFilters(q));
+  return integrationPage(ctx, caller, where, q);
+}
+
+/** Integrations matching `where`, by name, with their owners (one more statement for the page's owners). */
+export async function integrationPage(
+  ctx: ServiceContext,
+  caller: Caller,
+  where: SQL | undefined,
+  q: PageRequest,
+): Promise<Page<IntegrationView>> {
   const page = await keysetPage(ctx.db, {
     page: q,
     keys: [{ column: integrations.name, direction: "asc", value: (r: IntegrationRow) => r.name }],

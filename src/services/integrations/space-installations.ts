@@ -3,11 +3,12 @@ import { batch } from "../../db/batch";
 import { integrationInstallations, integrationSpaceInstallations, integrations } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize, can } from "../access/permissions";
+import { authorize } from "../access/permissions";
 import { loadSpace } from "../access/space-access";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkConfiguration, statusOf } from "./configuration";
-import { type IntegrationView, integrationView, loadIntegration, ownersOf } from "./integrations";
+import { installationsVisibleTo } from "./installation-scope";
+import { integrationPage, type IntegrationView, loadIntegration } from "./integrations";
 
 export type SpaceInstallationRow = typeof integrationSpaceInstallations.$inferSelect;
 
@@ -201,17 +202,9 @@ export async function listIntegrationSpaceInstallations(
 ): Promise<Page<SpaceInstallationView>> {
   const caller = requireUser(ctx.caller);
   const integration = await loadIntegration(ctx, name);
-  const visible = [...caller.memberships].filter(([, role]) => can(role, "installation.view")).map(([id]) => id);
   const where = and(
     eq(integrationSpaceInstallations.integrationName, name),
-    can(integration.access, "integration.admin")
-      ? undefined
-      : visible.length
-        ? inArray(integrationSpaceInstallations.organizationId, visible)
-        : sql`0`,
-    q.externalId
-      ? sql`EXISTS (SELECT 1 FROM json_each(${integrationSpaceInstallations.externalIds}) WHERE value = ${q.externalId})`
-      : undefined,
+    installationsVisibleTo(caller, integration, integrationSpaceInstallations, q.externalId),
   );
   const found = await spaceInstallationPage(ctx, where, q);
   return { ...found, items: found.items.map((row) => ({ row })) };
@@ -232,23 +225,7 @@ export async function listSpaceIntegrations(
     sql`${integrations.name} IN (SELECT integration_name FROM integration_space_installations WHERE space_id = ${spaceId})`,
     search ? sql`instr(lower(${integrations.name}), ${search}) > 0` : undefined,
   );
-  const found = await keysetPage(ctx.db, {
-    page: q,
-    keys: [{ column: integrations.name, direction: "asc", value: (r: typeof integrations.$inferSelect) => r.name }],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select()
-        .from(integrations)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrations).where(where),
-  });
-  const owners = await ownersOf(ctx, found.items);
-  return {
-    ...found,
-    items: found.items.map((row) => integrationView(caller, row, owners.get(row.organizationId)!)),
-  };
+  return integrationPage(ctx, caller, where, q);
 }
 
 /** listSpaceIntegrationsBlocks: the blocks of the integrations enabled on a space the caller can read. */
