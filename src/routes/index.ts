@@ -15,6 +15,7 @@ import permissions from "./permissions";
 import revisions from "./revisions";
 import saml from "./saml";
 import search from "./search";
+import sites from "./sites";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
 import system from "./system";
@@ -47,4 +48,5 @@ export const v1 = createRouter()
   .route("/", search)
   .route("/", integrations)
   .route("/", translations)
-  .route("/", permissions);
+  .route("/", permissions)
+  .route("/", sites);

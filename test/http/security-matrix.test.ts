@@ -236,6 +236,7 @@ async function seedWorld() {
   const renamed = await api("PATCH", `/orgs/${organization.id}`, { token: owner.token, body: { hostname: subdomain } });
   if (renamed.status !== 200) throw new Error(`hostname: ${renamed.status} ${renamed.text}`);
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
+  const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -285,6 +286,7 @@ async function seedWorld() {
     integrationName,
     imageHash: integration.data.urls.icon!.split("/").at(-1)!,
     installationId: installation.data.id,
+    siteId: site.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

@@ -13,3 +13,4 @@ export * from "./integrations";
 export * from "./reviews";
 export * from "./translations";
 export * from "./grants";
+export * from "./sites";

@@ -33,6 +33,9 @@ const REQUIRED = {
   // integration installation (access: the caller's role in the organization it is installed in)
   "installation.view": "read",
   "installation.admin": "admin",
+  // site (access: the caller's organization role)
+  "site.view": "read",
+  "site.manage": "create",
   // OpenAPI spec (access: the caller's organization role)
   "openapi.view": "read",
   "openapi.create": "create",

@@ -1,0 +1,90 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const SITE_TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
+export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;
+
+/**
+ * A docs site of an organization: what is published, to whom (`visibility`, once `published`), and how its
+ * spaces are arranged (site spaces, sections, section groups: the tables below, ordered by fractional keys).
+ */
+export const sites = sqliteTable(
+  "sites",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    title: text().notNull(),
+    type: text({ enum: SITE_TYPES }).notNull(),
+    visibility: text({ enum: SITE_VISIBILITIES }).notNull(),
+    published: integer({ mode: "boolean" }).notNull().default(false),
+    basename: text(),
+    proxy: text(),
+    agentsContext: text({ enum: ["excluded", "included"] })
+      .notNull()
+      .default("included"),
+    adaptiveContent: integer({ mode: "boolean" }).notNull().default(false),
+    /** The adaptive schema (draft-07 JSON Schema of visitor claims), once set. */
+    adaptiveSchema: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    defaultSiteSpaceId: text(),
+    defaultSiteSectionId: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("sites_organization").on(t.organizationId, t.createdAt, t.id)],
+);
+
+/** A space published on a site, at the site's root or in a section; `path` is unique among its siblings. */
+export const siteSpaces = sqliteTable(
+  "site_spaces",
+  {
+    id: text().primaryKey(),
+    siteId: text().notNull(),
+    organizationId: text().notNull(),
+    spaceId: text().notNull(),
+    sectionId: text(),
+    path: text().notNull(),
+    sortKey: text().notNull(),
+    condition: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    index("site_spaces_site").on(t.siteId, t.sectionId, t.sortKey),
+    index("site_spaces_space").on(t.spaceId, t.siteId),
+  ],
+);
+
+/** A section of a site (holding site spaces as its variants), optionally in a section group. */
+export const siteSections = sqliteTable(
+  "site_sections",
+  {
+    id: text().primaryKey(),
+    siteId: text().notNull(),
+    organizationId: text().notNull(),
+    groupId: text(),
+    title: text().notNull(),
+    description: text(),
+    icon: text(),
+    path: text().notNull(),
+    sortKey: text().notNull(),
+    condition: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("site_sections_site").on(t.siteId, t.groupId, t.sortKey)],
+);
+
+/** A group of sections of a site. */
+export const siteSectionGroups = sqliteTable(
+  "site_section_groups",
+  {
+    id: text().primaryKey(),
+    siteId: text().notNull(),
+    organizationId: text().notNull(),
+    title: text().notNull(),
+    icon: text(),
+    sortKey: text().notNull(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("site_section_groups_site").on(t.siteId, t.sortKey)],
+);

@@ -1,0 +1,37 @@
+import { iso } from "../lib/time";
+import type { UrlBases } from "../services/core";
+import type { SiteView } from "../services/sites";
+
+/**
+ * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
+ * (issue 13); `features` is empty (a self-hosted deployment has no plans to list).
+ */
+export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
+  return {
+    object: "site" as const,
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    ...(row.basename !== null ? { basename: row.basename } : {}),
+    ...(row.proxy !== null ? { proxy: proxyOf(row.proxy) } : {}),
+    visibility: row.visibility,
+    published: row.published,
+    siteSpaces,
+    createdAt: iso(row.createdAt),
+    adaptiveContent: { enabled: row.adaptiveContent },
+    agentsContext: row.agentsContext,
+    features: [] as { id: string; plan: string; frozen: boolean }[],
+    urls: {
+      location: `${urls.api}/v1/orgs/${row.organizationId}/sites/${row.id}`,
+      app: `${urls.app}/o/${row.organizationId}/sites/${row.id}`,
+    },
+  };
+}
+
+/**
+ * The reference's SiteProxy from the stored `host/path` the site is to be served under. Quire proxies nothing
+ * itself (a reverse proxy in front of it does), so origin and target are that same URL.
+ */
+function proxyOf(proxy: string) {
+  return { origin: `https://${proxy}`, target: `https://${proxy}` };
+}

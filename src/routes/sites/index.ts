@@ -1,0 +1,17 @@
+import { createRouter } from "../../http/router";
+import * as createSite from "./create-site";
+import * as deleteSiteById from "./delete-site-by-id";
+import * as getSiteById from "./get-site-by-id";
+import * as listSites from "./list-sites";
+import * as publishSite from "./publish-site";
+import * as unpublishSite from "./unpublish-site";
+import * as updateSiteById from "./update-site-by-id";
+
+export default createRouter()
+  .openapi(listSites.route, listSites.handler)
+  .openapi(createSite.route, createSite.handler)
+  .openapi(getSiteById.route, getSiteById.handler)
+  .openapi(updateSiteById.route, updateSiteById.handler)
+  .openapi(deleteSiteById.route, deleteSiteById.handler)
+  .openapi(publishSite.route, publishSite.handler)
+  .openapi(unpublishSite.route, unpublishSite.handler);

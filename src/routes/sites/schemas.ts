@@ -1,0 +1,75 @@
+import { z } from "@hono/zod-openapi";
+import { SITE_TYPES, SITE_VISIBILITIES } from "../../db/schema";
+import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
+
+export const SiteParams = z.object({ organizationId: z.string(), siteId: z.string().min(1).max(128) });
+
+const SiteTypeSchema = z.enum(SITE_TYPES).openapi("SiteType");
+const SiteVisibilitySchema = z.enum(SITE_VISIBILITIES).openapi("SiteVisibility");
+const SiteTitleSchema = z.string().trim().min(2).max(128).openapi("SiteTitle");
+const AgentsContextSchema = z.enum(["excluded", "included"]);
+
+export const SiteSchema = z
+  .object({
+    object: z.literal("site"),
+    id: z.string(),
+    type: SiteTypeSchema,
+    title: z.string(),
+    basename: z.string().optional(),
+    proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
+    visibility: SiteVisibilitySchema,
+    published: z.boolean(),
+    siteSpaces: z.number().int(),
+    createdAt: TimestampSchema,
+    adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
+    agentsContext: AgentsContextSchema,
+    features: z.array(z.object({ id: z.string(), plan: z.string(), frozen: z.boolean() })),
+    urls: z.object({ location: z.string(), app: z.string(), published: z.string().optional() }),
+  })
+  .openapi("Site");
+export const SiteList = listEnvelope(SiteSchema, "SiteList");
+
+/** Repeated `type` keys (or one) as an array. */
+const typeFilter = z
+  .union([SiteTypeSchema, z.array(SiteTypeSchema)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .optional();
+
+export const SiteListQuery = PageQuery.extend({
+  space: z.string().max(128).optional().openapi({ description: "Only sites publishing this space" }),
+  title: z.string().max(128).optional().openapi({ description: "Only sites whose title contains this" }),
+  published: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  type: typeFilter,
+});
+
+export const CreateSiteBody = z
+  .object({
+    type: SiteTypeSchema.optional(),
+    title: SiteTitleSchema.optional(),
+    visibility: SiteVisibilitySchema.optional(),
+    spaces: z.union([z.array(z.string().min(1).max(128)).max(100), z.enum(["sample", "empty"])]).optional(),
+  })
+  .openapi("CreateSite");
+
+export const UpdateSiteBody = z
+  .object({
+    title: SiteTitleSchema.optional(),
+    visibility: SiteVisibilitySchema.optional(),
+    basename: z.string().min(1).max(100).openapi("SiteBasename").optional(),
+    adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
+    agentsContext: AgentsContextSchema.optional(),
+    defaultSiteSpace: z.string().min(1).max(128).optional(),
+    defaultSiteSection: z.string().min(1).max(128).optional(),
+    proxy: z
+      .string()
+      .max(512)
+      .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, "must be a host and path, e.g. example.com/docs")
+      .nullable()
+      .optional(),
+  })
+  .openapi("UpdateSite");
+
+export { queryBoolean };

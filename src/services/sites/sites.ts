@@ -1,0 +1,254 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { slugify, uniqueSlug } from "../../content/slug";
+import { batch } from "../../db/batch";
+import { type SITE_TYPES, siteSectionGroups, siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { keyBetween } from "../../lib/ordering";
+import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { type Access, authorize } from "../access/permissions";
+import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { createSpace } from "../spaces/spaces";
+
+export type SiteRow = typeof sites.$inferSelect;
+
+/** A site with how many site spaces it has and the caller's access (its organization role). */
+export interface SiteView {
+  row: SiteRow;
+  siteSpaces: number;
+  access: Access;
+}
+
+const siteSpaceCount = sql<number>`(SELECT count(*) FROM site_spaces s WHERE s.site_id = ${sites.id})`.as(
+  "site_space_count",
+);
+
+/** A site of the organization the caller can see (members), or 404. */
+async function loadSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<SiteView> {
+  requireUser(ctx.caller);
+  const access = organizationAccess(ctx.caller, organizationId);
+  authorize(access, "site.view", "Site");
+  const [[found]] = await batch(ctx.db, [
+    ctx.db
+      .select({ row: sites, siteSpaces: siteSpaceCount })
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
+      .limit(1),
+  ]);
+  if (!found) throw notFound("Site");
+  return { row: found.row, siteSpaces: Number(found.siteSpaces), access };
+}
+
+export function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {
+  return loadSite(ctx, organizationId, siteId);
+}
+
+export interface SiteListQuery extends PageRequest {
+  space?: string;
+  title?: string;
+  published?: boolean;
+  type?: (typeof SITE_TYPES)[number][];
+}
+
+/** listSites: the organization's sites (members), oldest first, with the reference's filters. */
+export async function listSites(
+  ctx: ServiceContext,
+  organizationId: string,
+  q: SiteListQuery,
+): Promise<Page<SiteView>> {
+  requireUser(ctx.caller);
+  const access = organizationAccess(ctx.caller, organizationId);
+  authorize(access, "site.view", "Organization");
+  const title = q.title?.trim().toLowerCase();
+  const where = and(
+    eq(sites.organizationId, organizationId),
+    q.space
+      ? sql`EXISTS (SELECT 1 FROM site_spaces s WHERE s.site_id = ${sites.id} AND s.space_id = ${q.space})`
+      : undefined,
+    title ? sql`instr(lower(${sites.title}), ${title}) > 0` : undefined,
+    q.published === undefined ? undefined : eq(sites.published, q.published),
+    q.type?.length ? inArray(sites.type, q.type) : undefined,
+  );
+  type Row = { row: SiteRow; siteSpaces: number };
+  const page = await keysetPage(ctx.db, {
+    page: q,
+    keys: [
+      { column: sites.createdAt, direction: "asc", value: (r: Row) => r.row.createdAt },
+      { column: sites.id, direction: "asc", value: (r: Row) => r.row.id },
+    ],
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select({ row: sites, siteSpaces: siteSpaceCount })
+        .from(sites)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: sql<number>`count(*)` }).from(sites).where(where),
+  });
+  return { ...page, items: page.items.map((r) => ({ row: r.row, siteSpaces: Number(r.siteSpaces), access })) };
+}
+
+export interface CreateSiteInput {
+  type?: SiteRow["type"];
+  title?: string;
+  visibility?: SiteRow["visibility"];
+  /** Existing spaces to publish at the site's root, or a new space (`empty`, or `sample` from a template). */
+  spaces?: string[] | "sample" | "empty";
+}
+
+/**
+ * createSite (`create` and up): an unpublished site; `spaces` become its root site spaces in the order given
+ * (the first is the default), each at a path made from its title, unique among them.
+ */
+export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
+  requireUser(ctx.caller);
+  const access = organizationAccess(ctx.caller, organizationId);
+  authorize(access, "site.manage", "Organization");
+  const title = input.title?.trim() || "Docs";
+  let spaceRows: { id: string; title: string }[] = [];
+  if (input.spaces === "sample" || input.spaces === "empty") {
+    const created = await createSpace(ctx, organizationId, {
+      title,
+      ...(input.spaces === "sample" ? { template: { id: "getting-started" } } : {}),
+    });
+    spaceRows = [{ id: created.row.id, title: created.row.title }];
+  } else if (input.spaces?.length) {
+    const wanted = [...new Set(input.spaces)];
+    const found = await ctx.db
+      .select({ id: spaces.id, title: spaces.title })
+      .from(spaces)
+      .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt), inArray(spaces.id, wanted)));
+    const known = new Set(found.map((s) => s.id));
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length) throw badRequest(`spaces: ${unknown.join(", ")} are not live spaces of the organization`);
+    spaceRows = wanted.map((id) => found.find((s) => s.id === id)!);
+  }
+  const siteId = newId();
+  const taken = new Set<string>();
+  let sortKey: string | null = null;
+  const siteSpaceRows = spaceRows.map((space) => {
+    sortKey = keyBetween(sortKey, null);
+    const path = uniqueSlug(slugify(space.title), taken);
+    taken.add(path);
+    return {
+      id: newId(),
+      siteId,
+      organizationId,
+      spaceId: space.id,
+      sectionId: null,
+      path,
+      sortKey,
+      condition: null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+  });
+  const row: SiteRow = {
+    id: siteId,
+    organizationId,
+    title,
+    type: input.type ?? "basic",
+    visibility: input.visibility ?? "public",
+    published: false,
+    basename: null,
+    proxy: null,
+    agentsContext: "included",
+    adaptiveContent: false,
+    adaptiveSchema: null,
+    defaultSiteSpaceId: siteSpaceRows[0]?.id ?? null,
+    defaultSiteSectionId: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  await batch(ctx.db, [
+    ctx.db.insert(sites).values(row),
+    siteSpaceRows.length ? ctx.db.insert(siteSpaces).values(siteSpaceRows) : undefined,
+  ]);
+  return { row, siteSpaces: siteSpaceRows.length, access } satisfies SiteView;
+}
+
+export interface SitePatch {
+  title?: string;
+  visibility?: SiteRow["visibility"];
+  basename?: string;
+  adaptiveContent?: { enabled: boolean };
+  agentsContext?: SiteRow["agentsContext"];
+  defaultSiteSpace?: string;
+  defaultSiteSection?: string;
+  proxy?: string | null;
+}
+
+/** updateSiteById (`create` and up); the default site space and section must be the site's own (400). */
+export async function updateSite(ctx: ServiceContext, organizationId: string, siteId: string, patch: SitePatch) {
+  const site = await loadSite(ctx, organizationId, siteId);
+  authorize(site.access, "site.manage", "Site");
+  const [ownSpace, ownSection] = await batch(ctx.db, [
+    patch.defaultSiteSpace
+      ? ctx.db
+          .select({ id: siteSpaces.id })
+          .from(siteSpaces)
+          .where(and(eq(siteSpaces.id, patch.defaultSiteSpace), eq(siteSpaces.siteId, siteId)))
+      : undefined,
+    patch.defaultSiteSection
+      ? ctx.db
+          .select({ id: siteSections.id })
+          .from(siteSections)
+          .where(and(eq(siteSections.id, patch.defaultSiteSection), eq(siteSections.siteId, siteId)))
+      : undefined,
+  ]);
+  if (patch.defaultSiteSpace && !ownSpace?.length)
+    throw badRequest("defaultSiteSpace: is not a site space of this site");
+  if (patch.defaultSiteSection && !ownSection?.length) {
+    throw badRequest("defaultSiteSection: is not a section of this site");
+  }
+  const set: Partial<SiteRow> = { updatedAt: ctx.now };
+  if (patch.title !== undefined) set.title = patch.title.trim();
+  if (patch.visibility !== undefined) set.visibility = patch.visibility;
+  if (patch.basename !== undefined) set.basename = patch.basename;
+  if (patch.adaptiveContent !== undefined) set.adaptiveContent = patch.adaptiveContent.enabled;
+  if (patch.agentsContext !== undefined) set.agentsContext = patch.agentsContext;
+  if (patch.defaultSiteSpace !== undefined) set.defaultSiteSpaceId = patch.defaultSiteSpace;
+  if (patch.defaultSiteSection !== undefined) set.defaultSiteSectionId = patch.defaultSiteSection;
+  if (patch.proxy !== undefined) set.proxy = patch.proxy;
+  return setSite(ctx, site, set);
+}
+
+async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow>): Promise<SiteView> {
+  const [[row]] = await batch(ctx.db, [ctx.db.update(sites).set(set).where(eq(sites.id, site.row.id)).returning()]);
+  if (!row) throw notFound("Site");
+  return { ...site, row };
+}
+
+/** publishSite / unpublishSite (`create` and up). */
+export async function setSitePublished(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  published: boolean,
+) {
+  const site = await loadSite(ctx, organizationId, siteId);
+  authorize(site.access, "site.manage", "Site");
+  return setSite(ctx, site, { published, updatedAt: ctx.now });
+}
+
+/** deleteSiteById (`create` and up): the site and its structure, never its spaces. False when absent. */
+export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
+  requireUser(ctx.caller);
+  const access = organizationAccess(ctx.caller, organizationId);
+  authorize(access, "site.view", "Site");
+  const [[existing]] = await batch(ctx.db, [
+    ctx.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
+  ]);
+  if (!existing) return false;
+  authorize(access, "site.manage", "Site");
+  await batch(ctx.db, [
+    ctx.db.delete(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
+    ctx.db.delete(siteSections).where(eq(siteSections.siteId, siteId)),
+    ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db.delete(sites).where(eq(sites.id, siteId)),
+  ]);
+  return true;
+}
