@@ -1,6 +1,6 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import type { SiteView } from "../services/sites";
+import type { SiteSpaceView, SiteView } from "../services/sites";
 
 /**
  * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
@@ -34,4 +34,19 @@ export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
  */
 function proxyOf(proxy: string) {
   return { origin: `https://${proxy}`, target: `https://${proxy}` };
+}
+
+/** A SiteSpace of the reference, with its Space as the caller sees it (presented by the route). */
+export function presentSiteSpace<S extends { title: string }>({ row, isDefault }: SiteSpaceView, space: S) {
+  return {
+    object: "site-space" as const,
+    id: row.id,
+    path: row.path,
+    ...(row.sectionId !== null ? { section: row.sectionId } : {}),
+    space,
+    title: space.title,
+    default: isDefault,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+    urls: {},
+  };
 }

@@ -92,6 +92,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
+  addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
@@ -237,6 +238,7 @@ async function seedWorld() {
   if (renamed.status !== 200) throw new Error(`hostname: ${renamed.status} ${renamed.text}`);
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
   const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
+  const siteSpace = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -287,6 +289,7 @@ async function seedWorld() {
     imageHash: integration.data.urls.icon!.split("/").at(-1)!,
     installationId: installation.data.id,
     siteId: site.id,
+    siteSpaceId: siteSpace.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

@@ -108,3 +108,72 @@ describe("sites", () => {
     expect(foreign.status).toBe(400);
   });
 });
+
+describe("site spaces", () => {
+  it("adds spaces at unique paths, filters the default, updates path, condition and space, and deletes", async () => {
+    const { organization, owner } = await seedOrganization("Structured");
+    const gb = client(owner.token);
+    const a = (await gb.orgs.createSpace(organization.id, { title: "Guide" })).data;
+    const b = (await gb.orgs.createSpace(organization.id, { title: "Guide" })).data;
+    const c = (await gb.orgs.createSpace(organization.id, { title: "Reference" })).data;
+    const site = (await gb.orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+
+    const first = await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: a.id });
+    expect(first.status).toBe(201);
+    expect(first.data).toMatchObject({ object: "site-space", path: "guide", default: true, title: "Guide" });
+    expect(first.data.space.id).toBe(a.id);
+    const second = (await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: b.id })).data;
+    expect(second).toMatchObject({ path: "guide-2", default: false });
+
+    const all = await gb.orgs.listSiteSpaces(organization.id, site.id);
+    expect(all.data.items.map((s) => s.id)).toEqual([first.data.id, second.id]);
+    expect(
+      (await gb.orgs.listSiteSpaces(organization.id, site.id, { default: true })).data.items.map((s) => s.id),
+    ).toEqual([first.data.id]);
+    expect(
+      (await gb.orgs.listSiteSpaces(organization.id, site.id, { default: false })).data.items.map((s) => s.id),
+    ).toEqual([second.id]);
+    expect((await gb.orgs.getSiteById(organization.id, site.id)).data.siteSpaces).toBe(2);
+
+    const path = `/orgs/${organization.id}/sites/${site.id}/site-spaces/${second.id}`;
+    const taken = await api("PATCH", path, { token: owner.token, body: { path: "guide" } });
+    expect(taken.status).toBe(400);
+    expect(taken.json.error.message).toMatch(/path/);
+    const updated = await gb.orgs.updateSiteSpaceById(organization.id, site.id, second.id, {
+      path: "advanced",
+      condition: "visitor.claims.premium",
+      spaceId: c.id,
+    });
+    expect(updated.data).toMatchObject({ path: "advanced", condition: "visitor.claims.premium", title: "Reference" });
+    const kept = await gb.orgs.updateSiteSpaceById(organization.id, site.id, second.id, { path: "advanced-2" });
+    expect(kept.data.condition).toBe("visitor.claims.premium");
+    const cleared = await gb.orgs.updateSiteSpaceById(organization.id, site.id, second.id, { condition: null });
+    expect(cleared.data.condition).toBeUndefined();
+
+    const other = await seedOrganization("Other");
+    const foreign = (await client(other.owner.token).orgs.createSpace(other.organization.id, { title: "X" })).data;
+    const refused = await api("POST", `/orgs/${organization.id}/sites/${site.id}/site-spaces`, {
+      token: owner.token,
+      body: { spaceId: foreign.id },
+    });
+    expect(refused.status).toBe(400);
+    const noSection = await api("POST", `/orgs/${organization.id}/sites/${site.id}/site-spaces`, {
+      token: owner.token,
+      body: { spaceId: a.id, sectionId: "nope" },
+    });
+    expect(noSection.json.error.message).toMatch(/sectionId/);
+
+    // Deleting the default makes the next site space the default; the spaces stay.
+    const firstPath = `/orgs/${organization.id}/sites/${site.id}/site-spaces/${first.data.id}`;
+    expect((await api("DELETE", firstPath, { token: owner.token })).status).toBe(205);
+    expect((await api("DELETE", firstPath, { token: owner.token })).status).toBe(204);
+    expect(
+      (await gb.orgs.listSiteSpaces(organization.id, site.id, { default: true })).data.items.map((s) => s.id),
+    ).toEqual([second.id]);
+    expect((await gb.spaces.getSpaceById(a.id)).data.id).toBe(a.id);
+    const reader = await seedMember(organization.id, "read");
+    expect(
+      (await clientError(client(reader.token).orgs.addSpaceToSite(organization.id, site.id, { spaceId: a.id }))).code,
+    ).toBe(403);
+  });
+});

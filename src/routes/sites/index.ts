@@ -1,5 +1,9 @@
 import { createRouter } from "../../http/router";
+import * as addSpaceToSite from "./add-space-to-site";
 import * as createSite from "./create-site";
+import * as deleteSiteSpaceById from "./delete-site-space-by-id";
+import * as listSiteSpaces from "./list-site-spaces";
+import * as updateSiteSpaceById from "./update-site-space-by-id";
 import * as deleteSiteById from "./delete-site-by-id";
 import * as getSiteById from "./get-site-by-id";
 import * as listSites from "./list-sites";
@@ -14,4 +18,8 @@ export default createRouter()
   .openapi(updateSiteById.route, updateSiteById.handler)
   .openapi(deleteSiteById.route, deleteSiteById.handler)
   .openapi(publishSite.route, publishSite.handler)
-  .openapi(unpublishSite.route, unpublishSite.handler);
+  .openapi(unpublishSite.route, unpublishSite.handler)
+  .openapi(listSiteSpaces.route, listSiteSpaces.handler)
+  .openapi(addSpaceToSite.route, addSpaceToSite.handler)
+  .openapi(updateSiteSpaceById.route, updateSiteSpaceById.handler)
+  .openapi(deleteSiteSpaceById.route, deleteSiteSpaceById.handler);

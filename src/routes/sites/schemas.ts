@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SITE_TYPES, SITE_VISIBILITIES } from "../../db/schema";
 import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
+import { SpaceSchema } from "../spaces/schemas";
 
 export const SiteParams = z.object({ organizationId: z.string(), siteId: z.string().min(1).max(128) });
 
@@ -73,3 +74,45 @@ export const UpdateSiteBody = z
   .openapi("UpdateSite");
 
 export { queryBoolean };
+
+export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: z.string().min(1).max(128) });
+
+export const SiteSpaceSchema = z
+  .object({
+    object: z.literal("site-space"),
+    id: z.string(),
+    path: z.string(),
+    section: z.string().optional(),
+    space: SpaceSchema,
+    title: z.string(),
+    default: z.boolean(),
+    condition: z.string().optional(),
+    urls: z.object({ published: z.string().optional() }),
+  })
+  .openapi("SiteSpace");
+export const SiteSpaceList = listEnvelope(SiteSpaceSchema, "SiteSpaceList");
+
+export const SiteSpaceListQuery = PageQuery.extend({
+  shareKey: z.string().max(200).optional(),
+  default: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+});
+
+export const AddSpaceToSiteBody = z
+  .object({ spaceId: z.string().min(1).max(128), sectionId: z.string().min(1).max(128).optional() })
+  .openapi("AddSpaceToSite");
+
+export const UpdateSiteSpaceBody = z
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w-]+$/, "must be letters, digits, - and _")
+      .optional(),
+    condition: z.string().min(1).max(1024).nullable().optional(),
+    spaceId: z.string().min(1).max(128).optional(),
+  })
+  .openapi("UpdateSiteSpace");

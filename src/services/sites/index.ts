@@ -1,4 +1,6 @@
 // The sites domain's public surface (docs sites and their structure): what routes, jobs, http and presenters
 // import. Files inside src/services import each other directly.
+export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";
+export type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";

@@ -19,12 +19,13 @@ export interface SiteView {
   access: Access;
 }
 
-const siteSpaceCount = sql<number>`(SELECT count(*) FROM site_spaces s WHERE s.site_id = ${sites.id})`.as(
+// `sites.id` spelled out: drizzle writes a lone table's columns unqualified, which the subquery would read as s.id.
+const siteSpaceCount = sql<number>`(SELECT count(*) FROM site_spaces s WHERE s.site_id = sites.id)`.as(
   "site_space_count",
 );
 
 /** A site of the organization the caller can see (members), or 404. */
-async function loadSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<SiteView> {
+export async function loadSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<SiteView> {
   requireUser(ctx.caller);
   const access = organizationAccess(ctx.caller, organizationId);
   authorize(access, "site.view", "Site");
@@ -63,7 +64,7 @@ export async function listSites(
   const where = and(
     eq(sites.organizationId, organizationId),
     q.space
-      ? sql`EXISTS (SELECT 1 FROM site_spaces s WHERE s.site_id = ${sites.id} AND s.space_id = ${q.space})`
+      ? sql`EXISTS (SELECT 1 FROM site_spaces s WHERE s.site_id = sites.id AND s.space_id = ${q.space})`
       : undefined,
     title ? sql`instr(lower(${sites.title}), ${title}) > 0` : undefined,
     q.published === undefined ? undefined : eq(sites.published, q.published),

@@ -1,0 +1,18 @@
+import { presentSiteSpace } from "../../presenters/site";
+import { presentSpace } from "../../presenters/space";
+import type { ServiceContext } from "../../services/core";
+import type { SiteSpaceView } from "../../services/sites";
+import { getSpace } from "../../services/spaces";
+
+/** Site spaces with their Space objects as the caller sees them; one whose space they cannot read is left out. */
+export async function presentSiteSpaces(ctx: ServiceContext, views: SiteSpaceView[]) {
+  const spaces = await Promise.all(
+    views.map((view) =>
+      getSpace(ctx, view.row.spaceId).then(
+        (space) => presentSpace(space, ctx.urls),
+        () => undefined,
+      ),
+    ),
+  );
+  return views.flatMap((view, i) => (spaces[i] ? [presentSiteSpace(view, spaces[i])] : []));
+}
