@@ -1,6 +1,6 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import type { SiteSpaceView, SiteView } from "../services/sites";
+import type { SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
 
 /**
  * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
@@ -48,5 +48,22 @@ export function presentSiteSpace<S extends { title: string }>({ row, isDefault }
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),
     urls: {},
+  };
+}
+
+/** A SiteSection of the reference, with its site spaces presented by the route. */
+export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteSpaces: T[]) {
+  return {
+    object: "site-section" as const,
+    id: row.id,
+    title: row.title,
+    ...(row.description !== null ? { description: row.description } : {}),
+    default: isDefault,
+    path: row.path,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
+    ...(row.groupId !== null ? { sectionGroup: row.groupId } : {}),
+    siteSpaces,
+    urls: {},
+    ...(row.icon !== null ? { icon: row.icon } : {}),
   };
 }

@@ -93,6 +93,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   installIntegration: (known) => ({ organization: known.organizationId }),
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
+  addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
@@ -239,6 +240,7 @@ async function seedWorld() {
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
   const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
   const siteSpace = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
+  const section = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never)).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -290,6 +292,7 @@ async function seedWorld() {
     installationId: installation.data.id,
     siteId: site.id,
     siteSpaceId: siteSpace.id,
+    siteSectionId: section.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

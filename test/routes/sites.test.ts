@@ -177,3 +177,69 @@ describe("site spaces", () => {
     ).toBe(403);
   });
 });
+
+describe("site sections", () => {
+  it("adds sections with a space as first variant, updates them, and deleting one deletes its site spaces", async () => {
+    const { organization, owner } = await seedOrganization("Sectioned");
+    const gb = client(owner.token);
+    const guides = (await gb.orgs.createSpace(organization.id, { title: "Guides" })).data;
+    const v2 = (await gb.orgs.createSpace(organization.id, { title: "Guides v2" })).data;
+    const apiSpace = (await gb.orgs.createSpace(organization.id, { title: "API" })).data;
+    const site = (await gb.orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+
+    const first = await gb.orgs.addSectionToSite(organization.id, site.id, {
+      spaceId: guides.id,
+      icon: "book",
+    } as never);
+    expect(first.status).toBe(201);
+    expect(first.data).toMatchObject({
+      object: "site-section",
+      title: "Guides",
+      path: "guides",
+      default: true,
+      icon: "book",
+    });
+    expect(first.data.siteSpaces.map((s) => [s.space.id, s.default])).toEqual([[guides.id, true]]);
+    const second = (
+      await gb.orgs.addSectionToSite(organization.id, site.id, {
+        spaceId: apiSpace.id,
+        title: "API reference",
+      } as never)
+    ).data;
+    expect(second).toMatchObject({ title: "API reference", path: "api-reference", default: false });
+
+    // A second variant in the first section, made its default.
+    const variant = (
+      await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: v2.id, sectionId: first.data.id })
+    ).data;
+    expect(variant.section).toBe(first.data.id);
+    const updated = await gb.orgs.updateSiteSectionById(organization.id, site.id, first.data.id, {
+      defaultSiteSpace: variant.id,
+      description: "How-tos",
+      condition: "visitor.claims.beta",
+    } as never);
+    expect(updated.data).toMatchObject({ description: "How-tos", condition: "visitor.claims.beta" });
+    expect(updated.data.siteSpaces.map((s) => [s.id, s.default])).toEqual([
+      [first.data.siteSpaces[0]!.id, false],
+      [variant.id, true],
+    ]);
+    const sectionPath = `/orgs/${organization.id}/sites/${site.id}/sections/${first.data.id}`;
+    const taken = await api("PATCH", sectionPath, { token: owner.token, body: { path: "api-reference" } });
+    expect(taken.status).toBe(400);
+    const notMine = await api("PATCH", sectionPath, { token: owner.token, body: { defaultSiteSpace: "nope" } });
+    expect(notMine.json.error.message).toMatch(/defaultSiteSpace/);
+
+    const listed = await gb.orgs.listSiteSections(organization.id, site.id);
+    expect(listed.data.items.map((s) => s.id)).toEqual([first.data.id, second.id]);
+
+    expect((await api("DELETE", sectionPath, { token: owner.token })).status).toBe(205);
+    expect((await api("DELETE", sectionPath, { token: owner.token })).status).toBe(204);
+    const sections = await gb.orgs.listSiteSections(organization.id, site.id);
+    expect(sections.data.items.map((s) => [s.id, s.default])).toEqual([[second.id, true]]);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM site_spaces WHERE section_id = ?")
+      .bind(first.data.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    expect((await gb.spaces.getSpaceById(v2.id)).data.id).toBe(v2.id);
+  });
+});

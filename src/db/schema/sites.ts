@@ -67,6 +67,8 @@ export const siteSections = sqliteTable(
     path: text().notNull(),
     sortKey: text().notNull(),
     condition: text(),
+    /** The section's default variant (one of its site spaces). */
+    defaultSiteSpaceId: text(),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },

@@ -1,5 +1,9 @@
 import { createRouter } from "../../http/router";
+import * as addSectionToSite from "./add-section-to-site";
 import * as addSpaceToSite from "./add-space-to-site";
+import * as deleteSiteSectionById from "./delete-site-section-by-id";
+import * as listSiteSections from "./list-site-sections";
+import * as updateSiteSectionById from "./update-site-section-by-id";
 import * as createSite from "./create-site";
 import * as deleteSiteSpaceById from "./delete-site-space-by-id";
 import * as listSiteSpaces from "./list-site-spaces";
@@ -22,4 +26,8 @@ export default createRouter()
   .openapi(listSiteSpaces.route, listSiteSpaces.handler)
   .openapi(addSpaceToSite.route, addSpaceToSite.handler)
   .openapi(updateSiteSpaceById.route, updateSiteSpaceById.handler)
-  .openapi(deleteSiteSpaceById.route, deleteSiteSpaceById.handler);
+  .openapi(deleteSiteSpaceById.route, deleteSiteSpaceById.handler)
+  .openapi(listSiteSections.route, listSiteSections.handler)
+  .openapi(addSectionToSite.route, addSectionToSite.handler)
+  .openapi(updateSiteSectionById.route, updateSiteSectionById.handler)
+  .openapi(deleteSiteSectionById.route, deleteSiteSectionById.handler);

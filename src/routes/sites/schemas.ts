@@ -116,3 +116,48 @@ export const UpdateSiteSpaceBody = z
     spaceId: z.string().min(1).max(128).optional(),
   })
   .openapi("UpdateSiteSpace");
+
+export const SiteSectionParams = SiteParams.extend({ siteSectionId: z.string().min(1).max(128) });
+const IconSchema = z.string().max(50);
+
+export const SiteSectionSchema = z
+  .object({
+    object: z.literal("site-section"),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    default: z.boolean().optional(),
+    path: z.string(),
+    condition: z.string().optional(),
+    sectionGroup: z.string().optional(),
+    siteSpaces: z.array(SiteSpaceSchema),
+    urls: z.object({ published: z.string().optional() }),
+    icon: z.string().optional(),
+  })
+  .openapi("SiteSection");
+export const SiteSectionList = listEnvelope(SiteSectionSchema, "SiteSectionList");
+export const SiteSectionListQuery = PageQuery.extend({ shareKey: z.string().max(200).optional() });
+
+export const AddSectionBody = z
+  .object({
+    spaceId: z.string().min(1).max(128),
+    title: z.string().trim().min(2).max(128).nullable().optional(),
+    icon: IconSchema.nullable().optional(),
+  })
+  .openapi("AddSectionToSite");
+
+export const UpdateSectionBody = z
+  .object({
+    title: z.string().trim().min(2).max(128).optional(),
+    path: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w-]+$/, "must be letters, digits, - and _")
+      .optional(),
+    defaultSiteSpace: z.string().min(1).max(128).optional(),
+    condition: z.string().min(1).max(1024).nullable().optional(),
+    icon: IconSchema.nullable().optional(),
+    description: z.string().max(256).nullable().optional(),
+  })
+  .openapi("UpdateSiteSection");

@@ -1,7 +1,7 @@
-import { presentSiteSpace } from "../../presenters/site";
+import { presentSiteSection, presentSiteSpace } from "../../presenters/site";
 import { presentSpace } from "../../presenters/space";
 import type { ServiceContext } from "../../services/core";
-import type { SiteSpaceView } from "../../services/sites";
+import type { SiteSectionView, SiteSpaceView } from "../../services/sites";
 import { getSpace } from "../../services/spaces";
 
 /** Site spaces with their Space objects as the caller sees them; one whose space they cannot read is left out. */
@@ -15,4 +15,11 @@ export async function presentSiteSpaces(ctx: ServiceContext, views: SiteSpaceVie
     ),
   );
   return views.flatMap((view, i) => (spaces[i] ? [presentSiteSpace(view, spaces[i])] : []));
+}
+
+/** Sections with their site spaces presented as above. */
+export async function presentSiteSections(ctx: ServiceContext, views: SiteSectionView[]) {
+  return Promise.all(
+    views.map(async (view) => presentSiteSection(view, await presentSiteSpaces(ctx, view.siteSpaces))),
+  );
 }

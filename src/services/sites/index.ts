@@ -1,5 +1,7 @@
 // The sites domain's public surface (docs sites and their structure): what routes, jobs, http and presenters
 // import. Files inside src/services import each other directly.
+export { addSectionToSite, deleteSiteSection, listSiteSections, updateSiteSection } from "./site-sections";
+export type { SectionPatch, SiteSectionRow, SiteSectionView } from "./site-sections";
 export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";
 export type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";

@@ -28,7 +28,7 @@ async function ownSection(ctx: ServiceContext, siteId: string, sectionId: string
 }
 
 /** A live space of the organization, or 400 naming `field`. */
-async function organizationSpace(ctx: ServiceContext, organizationId: string, spaceId: string, field: string) {
+export async function organizationSpace(ctx: ServiceContext, organizationId: string, spaceId: string, field: string) {
   const [found] = await ctx.db
     .select({ id: spaces.id, title: spaces.title })
     .from(spaces)

@@ -1,0 +1,1 @@
+ALTER TABLE `site_sections` ADD `default_site_space_id` text;
