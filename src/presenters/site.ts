@@ -1,6 +1,6 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import type { SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
+import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
 
 /**
  * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
@@ -64,6 +64,17 @@ export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteS
     ...(row.groupId !== null ? { sectionGroup: row.groupId } : {}),
     siteSpaces,
     urls: {},
+    ...(row.icon !== null ? { icon: row.icon } : {}),
+  };
+}
+
+/** A SiteSectionGroup of the reference, with its sections presented by the route. */
+export function presentSiteSectionGroup<T>({ row }: SiteSectionGroupView, sections: T[]) {
+  return {
+    object: "site-section-group" as const,
+    id: row.id,
+    title: row.title,
+    sections,
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
 }

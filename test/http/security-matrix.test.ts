@@ -63,6 +63,11 @@ const READER_MAY_WRITE: Record<string, string> = {
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
 };
 
+/** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
+const DELETE_READ_BACK: Record<string, string> = {
+  removeSectionFromGroup: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups",
+};
+
 /** Path parameters the fixtures cannot fill (the checks then reach only the lookup), and why. */
 const NOT_SEEDED: Record<string, string> = {
   reusableContentId: "reusable contents cannot be written through the API yet",
@@ -94,6 +99,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
+  addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
@@ -241,6 +247,9 @@ async function seedWorld() {
   const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
   const siteSpace = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
   const section = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never)).data;
+  const group = (
+    await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "Group", sections: [section.id] })
+  ).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -293,6 +302,7 @@ async function seedWorld() {
     siteId: site.id,
     siteSpaceId: siteSpace.id,
     siteSectionId: section.id,
+    siteSectionGroupId: group.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
@@ -389,7 +399,9 @@ describe("security matrix over every served operation", () => {
       if (op.method !== "delete") continue;
       const own = operations.find((o) => o.method === "get" && o.template === op.template);
       const parentTemplate = op.template.replace(/\/\{\w+\}$/, "");
-      const parent = operations.find((o) => o.method === "get" && o.template === parentTemplate);
+      const parent = operations.find(
+        (o) => o.method === "get" && o.template === (DELETE_READ_BACK[op.operationId] ?? parentTemplate),
+      );
       const read = own ?? parent;
       if (!read) {
         failures.push(`${op.operationId}: no read to check the delete against`);

@@ -243,3 +243,53 @@ describe("site sections", () => {
     expect((await gb.spaces.getSpaceById(v2.id)).data.id).toBe(v2.id);
   });
 });
+
+describe("site section groups", () => {
+  it("groups sections, adds and removes a section, renames, and deletes the group leaving its sections", async () => {
+    const { organization, owner } = await seedOrganization("Grouped");
+    const gb = client(owner.token);
+    const one = (await gb.orgs.createSpace(organization.id, { title: "One" })).data;
+    const two = (await gb.orgs.createSpace(organization.id, { title: "Two" })).data;
+    const site = (await gb.orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+    const a = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: one.id } as never)).data;
+    const b = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: two.id } as never)).data;
+
+    const group = await gb.orgs.addSectionGroupToSite(organization.id, site.id, {
+      title: "Products",
+      sections: [b.id],
+    });
+    expect(group.status).toBe(201);
+    expect(group.data).toMatchObject({ object: "site-section-group", title: "Products" });
+    expect(group.data.sections.map((s) => [s.id, s.sectionGroup])).toEqual([[b.id, group.data.id]]);
+    const added = await gb.orgs.addSectionToGroup(organization.id, site.id, group.data.id, { sectionId: a.id });
+    expect(added.data.sections.map((s) => s.id)).toEqual([b.id, a.id]);
+    const renamed = await gb.orgs.updateSiteSectionGroupById(organization.id, site.id, group.data.id, {
+      title: "All products",
+      icon: "box",
+    });
+    expect(renamed.data).toMatchObject({ title: "All products", icon: "box" });
+    expect((await gb.orgs.listSiteSectionGroups(organization.id, site.id)).data.items.map((g) => g.id)).toEqual([
+      group.data.id,
+    ]);
+
+    const base = `/orgs/${organization.id}/sites/${site.id}/section-groups/${group.data.id}`;
+    expect((await api("DELETE", `${base}/sections/${b.id}`, { token: owner.token })).status).toBe(205);
+    expect((await api("DELETE", `${base}/sections/${b.id}`, { token: owner.token })).status).toBe(204);
+    const unknown = await api("POST", `${base}/sections`, { token: owner.token, body: { sectionId: "nope" } });
+    expect(unknown.status).toBe(400);
+    expect(
+      (
+        await api("POST", `/orgs/${organization.id}/sites/${site.id}/section-groups`, {
+          token: owner.token,
+          body: { title: "" },
+        })
+      ).status,
+    ).toBe(400);
+
+    expect((await api("DELETE", base, { token: owner.token })).status).toBe(205);
+    expect((await api("DELETE", base, { token: owner.token })).status).toBe(204);
+    const sections = await gb.orgs.listSiteSections(organization.id, site.id);
+    expect(sections.data.items.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
+    expect(sections.data.items.every((s) => s.sectionGroup === undefined)).toBe(true);
+  });
+});

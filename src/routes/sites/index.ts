@@ -1,4 +1,10 @@
 import { createRouter } from "../../http/router";
+import * as listSiteSectionGroups from "./list-site-section-groups";
+import * as addSectionGroupToSite from "./add-section-group-to-site";
+import * as updateSiteSectionGroupById from "./update-site-section-group-by-id";
+import * as deleteSiteSectionGroupById from "./delete-site-section-group-by-id";
+import * as addSectionToGroup from "./add-section-to-group";
+import * as removeSectionFromGroup from "./remove-section-from-group";
 import * as addSectionToSite from "./add-section-to-site";
 import * as addSpaceToSite from "./add-space-to-site";
 import * as deleteSiteSectionById from "./delete-site-section-by-id";
@@ -30,4 +36,10 @@ export default createRouter()
   .openapi(listSiteSections.route, listSiteSections.handler)
   .openapi(addSectionToSite.route, addSectionToSite.handler)
   .openapi(updateSiteSectionById.route, updateSiteSectionById.handler)
-  .openapi(deleteSiteSectionById.route, deleteSiteSectionById.handler);
+  .openapi(deleteSiteSectionById.route, deleteSiteSectionById.handler)
+  .openapi(listSiteSectionGroups.route, listSiteSectionGroups.handler)
+  .openapi(addSectionGroupToSite.route, addSectionGroupToSite.handler)
+  .openapi(updateSiteSectionGroupById.route, updateSiteSectionGroupById.handler)
+  .openapi(deleteSiteSectionGroupById.route, deleteSiteSectionGroupById.handler)
+  .openapi(addSectionToGroup.route, addSectionToGroup.handler)
+  .openapi(removeSectionFromGroup.route, removeSectionFromGroup.handler);

@@ -73,7 +73,7 @@ export const UpdateSiteBody = z
   })
   .openapi("UpdateSite");
 
-export { queryBoolean };
+export { PageQuery, queryBoolean };
 
 export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: z.string().min(1).max(128) });
 
@@ -161,3 +161,29 @@ export const UpdateSectionBody = z
     description: z.string().max(256).nullable().optional(),
   })
   .openapi("UpdateSiteSection");
+
+export const SiteSectionGroupParams = SiteParams.extend({ siteSectionGroupId: z.string().min(1).max(128) });
+export const GroupSectionParams = SiteSectionGroupParams.extend({ siteSectionId: z.string().min(1).max(128) });
+
+export const SiteSectionGroupSchema = z
+  .object({
+    object: z.literal("site-section-group"),
+    id: z.string(),
+    title: z.string(),
+    sections: z.array(SiteSectionSchema),
+    icon: z.string().optional(),
+  })
+  .openapi("SiteSectionGroup");
+export const SiteSectionGroupList = listEnvelope(SiteSectionGroupSchema, "SiteSectionGroupList");
+
+export const AddSectionGroupBody = z
+  .object({
+    title: z.string().trim().min(1).max(100),
+    icon: IconSchema.nullable().optional(),
+    sections: z.array(z.string().min(1).max(128)).max(100).optional(),
+  })
+  .openapi("AddSectionGroupToSite");
+export const UpdateSectionGroupBody = z
+  .object({ title: z.string().trim().min(1).max(100).optional(), icon: IconSchema.nullable().optional() })
+  .openapi("UpdateSiteSectionGroup");
+export const AddSectionToGroupBody = z.object({ sectionId: z.string().min(1).max(128) });

@@ -1,7 +1,7 @@
-import { presentSiteSection, presentSiteSpace } from "../../presenters/site";
+import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace } from "../../presenters/site";
 import { presentSpace } from "../../presenters/space";
 import type { ServiceContext } from "../../services/core";
-import type { SiteSectionView, SiteSpaceView } from "../../services/sites";
+import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView } from "../../services/sites";
 import { getSpace } from "../../services/spaces";
 
 /** Site spaces with their Space objects as the caller sees them; one whose space they cannot read is left out. */
@@ -21,5 +21,12 @@ export async function presentSiteSpaces(ctx: ServiceContext, views: SiteSpaceVie
 export async function presentSiteSections(ctx: ServiceContext, views: SiteSectionView[]) {
   return Promise.all(
     views.map(async (view) => presentSiteSection(view, await presentSiteSpaces(ctx, view.siteSpaces))),
+  );
+}
+
+/** Section groups with their sections presented as above. */
+export async function presentSiteSectionGroups(ctx: ServiceContext, views: SiteSectionGroupView[]) {
+  return Promise.all(
+    views.map(async (view) => presentSiteSectionGroup(view, await presentSiteSections(ctx, view.sections))),
   );
 }

@@ -1,5 +1,14 @@
 // The sites domain's public surface (docs sites and their structure): what routes, jobs, http and presenters
 // import. Files inside src/services import each other directly.
+export {
+  addSectionGroup,
+  addSectionToGroup,
+  deleteSectionGroup,
+  listSiteSectionGroups,
+  removeSectionFromGroup,
+  updateSectionGroup,
+} from "./site-section-groups";
+export type { SiteSectionGroupView } from "./site-section-groups";
 export { addSectionToSite, deleteSiteSection, listSiteSections, updateSiteSection } from "./site-sections";
 export type { SectionPatch, SiteSectionRow, SiteSectionView } from "./site-sections";
 export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";

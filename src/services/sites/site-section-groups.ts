@@ -1,0 +1,213 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { batch } from "../../db/batch";
+import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { keyBetween } from "../../lib/ordering";
+import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
+import { authorize } from "../access/permissions";
+import type { ServiceContext } from "../core/context";
+import type { SiteSectionView } from "./site-sections";
+import { loadSite, type SiteView } from "./sites";
+
+export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
+
+export interface SiteSectionGroupView {
+  row: SiteSectionGroupRow;
+  sections: SiteSectionView[];
+}
+
+/** The site's groups (or one) with their sections, each with its site spaces, in structure order. */
+async function groupViews(ctx: ServiceContext, site: SiteView, groupId?: string): Promise<SiteSectionGroupView[]> {
+  const [groups, sections, variants] = await batch(ctx.db, [
+    ctx.db
+      .select()
+      .from(siteSectionGroups)
+      .where(and(eq(siteSectionGroups.siteId, site.row.id), groupId ? eq(siteSectionGroups.id, groupId) : undefined))
+      .orderBy(asc(siteSectionGroups.sortKey), asc(siteSectionGroups.id)),
+    ctx.db
+      .select()
+      .from(siteSections)
+      .where(eq(siteSections.siteId, site.row.id))
+      .orderBy(asc(siteSections.sortKey), asc(siteSections.id)),
+    ctx.db
+      .select()
+      .from(siteSpaces)
+      .where(eq(siteSpaces.siteId, site.row.id))
+      .orderBy(asc(siteSpaces.sortKey), asc(siteSpaces.id)),
+  ]);
+  return groups.map((row) => ({
+    row,
+    sections: sections
+      .filter((s) => s.groupId === row.id)
+      .map((s) => ({
+        row: s,
+        isDefault: s.id === site.row.defaultSiteSectionId,
+        siteSpaces: variants
+          .filter((v) => v.sectionId === s.id)
+          .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
+      })),
+  }));
+}
+
+async function managedGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
+  const site = await loadSite(ctx, organizationId, siteId);
+  authorize(site.access, "site.manage", "Site");
+  const [group] = await ctx.db
+    .select()
+    .from(siteSectionGroups)
+    .where(and(eq(siteSectionGroups.id, groupId), eq(siteSectionGroups.siteId, siteId)));
+  return { site, group };
+}
+
+async function groupView(ctx: ServiceContext, site: SiteView, groupId: string) {
+  const [view] = await groupViews(ctx, site, groupId);
+  if (!view) throw notFound("Site section group");
+  return view;
+}
+
+/** listSiteSectionGroups (members). */
+export async function listSiteSectionGroups(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  page: PageRequest,
+): Promise<Page<SiteSectionGroupView>> {
+  const site = await loadSite(ctx, organizationId, siteId);
+  const views = await groupViews(ctx, site);
+  return pageArray(views, (v) => `${v.row.sortKey}\u0000${v.row.id}`, page);
+}
+
+/** The site's own sections among `sectionIds`, or 400 naming the others. */
+async function ownSections(ctx: ServiceContext, siteId: string, sectionIds: string[], field: string) {
+  if (!sectionIds.length) return;
+  const found = await ctx.db
+    .select({ id: siteSections.id })
+    .from(siteSections)
+    .where(and(eq(siteSections.siteId, siteId), inArray(siteSections.id, sectionIds)));
+  const known = new Set(found.map((s) => s.id));
+  const unknown = sectionIds.filter((id) => !known.has(id));
+  if (unknown.length) throw badRequest(`${field}: ${unknown.join(", ")} are not sections of this site`);
+}
+
+/** addSectionGroupToSite (`create` and up): a group, last in the site, holding `sections` in the order given. */
+export async function addSectionGroup(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  input: { title: string; icon?: string | null; sections?: string[] },
+): Promise<SiteSectionGroupView> {
+  const site = await loadSite(ctx, organizationId, siteId);
+  authorize(site.access, "site.manage", "Site");
+  const sectionIds = [...new Set(input.sections ?? [])];
+  await ownSections(ctx, siteId, sectionIds, "sections");
+  const last = await ctx.db
+    .select({ sortKey: siteSectionGroups.sortKey })
+    .from(siteSectionGroups)
+    .where(eq(siteSectionGroups.siteId, siteId));
+  const row: SiteSectionGroupRow = {
+    id: newId(),
+    siteId,
+    organizationId,
+    title: input.title.trim(),
+    icon: input.icon ?? null,
+    sortKey: keyBetween(
+      last
+        .map((g) => g.sortKey)
+        .sort()
+        .at(-1) ?? null,
+      null,
+    ),
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  let key: string | null = null;
+  await batch(ctx.db, [
+    ctx.db.insert(siteSectionGroups).values(row),
+    sectionIds.map((id) => {
+      key = keyBetween(key, null);
+      return ctx.db
+        .update(siteSections)
+        .set({ groupId: row.id, sortKey: key, updatedAt: ctx.now })
+        .where(eq(siteSections.id, id));
+    }),
+  ]);
+  return groupView(ctx, site, row.id);
+}
+
+/** updateSiteSectionGroupById (`create` and up): `title`, `icon` (null removes it). */
+export async function updateSectionGroup(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  patch: { title?: string; icon?: string | null },
+): Promise<SiteSectionGroupView> {
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  if (!group) throw notFound("Site section group");
+  const set: Partial<SiteSectionGroupRow> = { updatedAt: ctx.now };
+  if (patch.title !== undefined) set.title = patch.title.trim();
+  if (patch.icon !== undefined) set.icon = patch.icon;
+  await ctx.db.update(siteSectionGroups).set(set).where(eq(siteSectionGroups.id, groupId));
+  return groupView(ctx, site, groupId);
+}
+
+/**
+ * deleteSiteSectionGroupById (`create` and up): the group goes; its sections stay, ungrouped (nothing published
+ * is lost). False when absent.
+ */
+export async function deleteSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
+  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  if (!group) return false;
+  await batch(ctx.db, [
+    ctx.db.update(siteSections).set({ groupId: null, updatedAt: ctx.now }).where(eq(siteSections.groupId, groupId)),
+    ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.id, groupId)),
+  ]);
+  return true;
+}
+
+/** addSectionToGroup (`create` and up): moves one of the site's sections into the group, last. */
+export async function addSectionToGroup(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  sectionId: string,
+): Promise<SiteSectionGroupView> {
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  if (!group) throw notFound("Site section group");
+  await ownSections(ctx, siteId, [sectionId], "sectionId");
+  const inGroup = await ctx.db
+    .select({ sortKey: siteSections.sortKey })
+    .from(siteSections)
+    .where(eq(siteSections.groupId, groupId));
+  const sortKey = keyBetween(
+    inGroup
+      .map((s) => s.sortKey)
+      .sort()
+      .at(-1) ?? null,
+    null,
+  );
+  await ctx.db.update(siteSections).set({ groupId, sortKey, updatedAt: ctx.now }).where(eq(siteSections.id, sectionId));
+  return groupView(ctx, site, groupId);
+}
+
+/** removeSectionFromGroup (`create` and up): the section leaves the group (ungrouped); false when it was not in it. */
+export async function removeSectionFromGroup(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  groupId: string,
+  sectionId: string,
+) {
+  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  if (!group) throw notFound("Site section group");
+  const [moved] = await batch(ctx.db, [
+    ctx.db
+      .update(siteSections)
+      .set({ groupId: null, updatedAt: ctx.now })
+      .where(and(eq(siteSections.id, sectionId), eq(siteSections.groupId, groupId)))
+      .returning({ id: siteSections.id }),
+  ]);
+  return moved.length > 0;
+}
