@@ -134,6 +134,10 @@ describe("site spaces", () => {
       (await gb.orgs.listSiteSpaces(organization.id, site.id, { default: false })).data.items.map((s) => s.id),
     ).toEqual([second.id]);
     expect((await gb.orgs.getSiteById(organization.id, site.id)).data.siteSpaces).toBe(2);
+    // Without sections, the structure is the root site spaces.
+    const structure = (await gb.orgs.getSiteStructure(organization.id, site.id)).data as any;
+    expect(structure.type).toBe("siteSpaces");
+    expect(structure.structure.map((s: any) => s.id)).toEqual([first.data.id, second.id]);
 
     const path = `/orgs/${organization.id}/sites/${site.id}/site-spaces/${second.id}`;
     const taken = await api("PATCH", path, { token: owner.token, body: { path: "guide" } });
@@ -271,6 +275,11 @@ describe("site section groups", () => {
     expect((await gb.orgs.listSiteSectionGroups(organization.id, site.id)).data.items.map((g) => g.id)).toEqual([
       group.data.id,
     ]);
+    // The structure: the group (holding both sections) at the top level.
+    const structure = (await gb.orgs.getSiteStructure(organization.id, site.id)).data as any;
+    expect(structure.type).toBe("sections");
+    expect(structure.structure.map((i: any) => [i.object, i.id])).toEqual([["site-section-group", group.data.id]]);
+    expect(structure.structure[0].sections.map((s: any) => s.id)).toEqual([b.id, a.id]);
 
     const base = `/orgs/${organization.id}/sites/${site.id}/section-groups/${group.data.id}`;
     expect((await api("DELETE", `${base}/sections/${b.id}`, { token: owner.token })).status).toBe(205);

@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import * as getSiteStructure from "./get-site-structure";
 import * as listSiteSectionGroups from "./list-site-section-groups";
 import * as addSectionGroupToSite from "./add-section-group-to-site";
 import * as updateSiteSectionGroupById from "./update-site-section-group-by-id";
@@ -42,4 +43,5 @@ export default createRouter()
   .openapi(updateSiteSectionGroupById.route, updateSiteSectionGroupById.handler)
   .openapi(deleteSiteSectionGroupById.route, deleteSiteSectionGroupById.handler)
   .openapi(addSectionToGroup.route, addSectionToGroup.handler)
-  .openapi(removeSectionFromGroup.route, removeSectionFromGroup.handler);
+  .openapi(removeSectionFromGroup.route, removeSectionFromGroup.handler)
+  .openapi(getSiteStructure.route, getSiteStructure.handler);

@@ -187,3 +187,10 @@ export const UpdateSectionGroupBody = z
   .object({ title: z.string().trim().min(1).max(100).optional(), icon: IconSchema.nullable().optional() })
   .openapi("UpdateSiteSectionGroup");
 export const AddSectionToGroupBody = z.object({ sectionId: z.string().min(1).max(128) });
+
+export const SiteStructureSchema = z
+  .union([
+    z.object({ type: z.literal("sections"), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema])) }),
+    z.object({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceSchema) }),
+  ])
+  .openapi("SiteStructure");

@@ -4,11 +4,12 @@ export {
   addSectionGroup,
   addSectionToGroup,
   deleteSectionGroup,
+  getSiteStructure,
   listSiteSectionGroups,
   removeSectionFromGroup,
   updateSectionGroup,
 } from "./site-section-groups";
-export type { SiteSectionGroupView } from "./site-section-groups";
+export type { SiteSectionGroupView, SiteStructureView } from "./site-section-groups";
 export { addSectionToSite, deleteSiteSection, listSiteSections, updateSiteSection } from "./site-sections";
 export type { SectionPatch, SiteSectionRow, SiteSectionView } from "./site-sections";
 export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";

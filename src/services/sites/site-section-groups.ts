@@ -8,6 +8,7 @@ import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import type { SiteSectionView } from "./site-sections";
+import type { SiteSpaceView } from "./site-spaces";
 import { loadSite, type SiteView } from "./sites";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
@@ -17,13 +18,13 @@ export interface SiteSectionGroupView {
   sections: SiteSectionView[];
 }
 
-/** The site's groups (or one) with their sections, each with its site spaces, in structure order. */
-async function groupViews(ctx: ServiceContext, site: SiteView, groupId?: string): Promise<SiteSectionGroupView[]> {
-  const [groups, sections, variants] = await batch(ctx.db, [
+/** The site's groups, sections and site spaces, each in key order (one round trip). */
+function structureRows(ctx: ServiceContext, site: SiteView) {
+  return batch(ctx.db, [
     ctx.db
       .select()
       .from(siteSectionGroups)
-      .where(and(eq(siteSectionGroups.siteId, site.row.id), groupId ? eq(siteSectionGroups.id, groupId) : undefined))
+      .where(eq(siteSectionGroups.siteId, site.row.id))
       .orderBy(asc(siteSectionGroups.sortKey), asc(siteSectionGroups.id)),
     ctx.db
       .select()
@@ -36,18 +37,29 @@ async function groupViews(ctx: ServiceContext, site: SiteView, groupId?: string)
       .where(eq(siteSpaces.siteId, site.row.id))
       .orderBy(asc(siteSpaces.sortKey), asc(siteSpaces.id)),
   ]);
-  return groups.map((row) => ({
-    row,
-    sections: sections
-      .filter((s) => s.groupId === row.id)
-      .map((s) => ({
-        row: s,
-        isDefault: s.id === site.row.defaultSiteSectionId,
-        siteSpaces: variants
-          .filter((v) => v.sectionId === s.id)
-          .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
-      })),
+}
+
+type StructureRows = Awaited<ReturnType<typeof structureRows>>;
+
+/** Sections with their site spaces, grouped or not, and the groups with their sections. */
+function assemble(site: SiteView, groups: StructureRows[0], sections: StructureRows[1], variants: StructureRows[2]) {
+  const sectionViews: SiteSectionView[] = sections.map((s) => ({
+    row: s,
+    isDefault: s.id === site.row.defaultSiteSectionId,
+    siteSpaces: variants
+      .filter((v) => v.sectionId === s.id)
+      .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
   }));
+  return {
+    groups: groups.map((row) => ({ row, sections: sectionViews.filter((s) => s.row.groupId === row.id) })),
+    ungrouped: sectionViews.filter((s) => s.row.groupId === null),
+  };
+}
+
+/** The site's groups (or one) with their sections, each with its site spaces, in structure order. */
+async function groupViews(ctx: ServiceContext, site: SiteView, groupId?: string): Promise<SiteSectionGroupView[]> {
+  const [groups, sections, variants] = await structureRows(ctx, site);
+  return assemble(site, groups, sections, variants).groups.filter((g) => !groupId || g.row.id === groupId);
 }
 
 async function managedGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
@@ -210,4 +222,41 @@ export async function removeSectionFromGroup(
       .returning({ id: siteSections.id }),
   ]);
   return moved.length > 0;
+}
+
+/** A site's structure: its sections and section groups (top level), or, without sections, its site spaces. */
+export type SiteStructureView =
+  | {
+      type: "sections";
+      structure: ({ kind: "section"; view: SiteSectionView } | { kind: "group"; view: SiteSectionGroupView })[];
+    }
+  | { type: "siteSpaces"; structure: SiteSpaceView[] };
+
+/** getSiteStructure (members): top-level sections and groups in key order, or the root site spaces. */
+export async function getSiteStructure(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteStructureView> {
+  const site = await loadSite(ctx, organizationId, siteId);
+  const [groups, sections, variants] = await structureRows(ctx, site);
+  if (!sections.length) {
+    return {
+      type: "siteSpaces",
+      structure: variants
+        .filter((v) => v.sectionId === null)
+        .map((v) => ({ row: v, isDefault: v.id === site.row.defaultSiteSpaceId })),
+    };
+  }
+  const views = assemble(site, groups, sections, variants);
+  const top = [
+    ...views.groups.map((view) => ({ kind: "group" as const, key: view.row.sortKey, view })),
+    ...views.ungrouped.map((view) => ({ kind: "section" as const, key: view.row.sortKey, view })),
+  ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return {
+    type: "sections",
+    structure: top.map((item) =>
+      item.kind === "group" ? { kind: "group", view: item.view } : { kind: "section", view: item.view },
+    ),
+  };
 }
