@@ -100,6 +100,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
+  sortSiteStructure: (known) => ({ item: { type: "site-section", id: known.siteSectionId }, position: {} }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),

@@ -302,3 +302,77 @@ describe("site section groups", () => {
     expect(sections.data.items.every((s) => s.sectionGroup === undefined)).toBe(true);
   });
 });
+
+describe("site structure moves", () => {
+  it("sorts site spaces, sections and groups, across sections and groups, one row per move", async () => {
+    const { organization, owner } = await seedOrganization("Moving");
+    const gb = client(owner.token);
+    const mk = async (title: string) => (await gb.orgs.createSpace(organization.id, { title })).data;
+    const [s1, s2, s3, s4] = [await mk("Alpha"), await mk("Beta"), await mk("Gamma"), await mk("Delta")];
+    const site = (await gb.orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+    const secA = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: s1.id } as never)).data;
+    const secB = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: s2.id } as never)).data;
+    const secC = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: s3.id } as never)).data;
+    const extra = (await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: s4.id, sectionId: secA.id })).data;
+    const sortIds = async () => (await gb.orgs.listSiteSections(organization.id, site.id)).data.items.map((s) => s.id);
+    const sort = (item: unknown, position: unknown) =>
+      api("PATCH", `/orgs/${organization.id}/sites/${site.id}/structure/sort`, {
+        token: owner.token,
+        body: { item, position },
+      });
+
+    // C before A.
+    const moved = await sort({ type: "site-section", id: secC.id }, { before: { type: "site-section", id: secA.id } });
+    expect(moved.status).toBe(200);
+    expect(moved.json).toMatchObject({ object: "site-section", id: secC.id });
+    expect(await sortIds()).toEqual([secC.id, secA.id, secB.id]);
+
+    // A site space moves from section A into section B, after B's own variant.
+    const bVariant = secB.siteSpaces[0]!.id;
+    const across = await sort({ type: "site-space", id: extra.id }, { after: { type: "site-space", id: bVariant } });
+    expect(across.json).toMatchObject({ object: "site-space", id: extra.id, section: secB.id });
+
+    // A section moves into a group by being placed next to a grouped section; groups sort among groups.
+    const g1 = (await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "One", sections: [secB.id] }))
+      .data;
+    const g2 = (await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "Two" })).data;
+    await sort({ type: "site-section", id: secA.id }, { after: { type: "site-section", id: secB.id } });
+    const groups = await gb.orgs.listSiteSectionGroups(organization.id, site.id);
+    expect(groups.data.items.map((g) => [g.id, g.sections.map((s) => s.id)])).toEqual([
+      [g1.id, [secB.id, secA.id]],
+      [g2.id, []],
+    ]);
+    await sort({ type: "site-section-group", id: g2.id }, { before: { type: "site-section-group", id: g1.id } });
+    expect((await gb.orgs.listSiteSectionGroups(organization.id, site.id)).data.items.map((g) => g.id)).toEqual([
+      g2.id,
+      g1.id,
+    ]);
+
+    // The deprecated moves do the same.
+    const back = await api("POST", `/orgs/${organization.id}/sites/${site.id}/sections/${secA.id}/move`, {
+      token: owner.token,
+      body: { position: { before: { type: "site-section", siteSection: secB.id } } },
+    });
+    expect(back.status).toBe(200);
+    expect(
+      (await gb.orgs.listSiteSectionGroups(organization.id, site.id)).data.items[1]!.sections.map((s) => s.id),
+    ).toEqual([secA.id, secB.id]);
+
+    // Refusals: mixed kinds, unknown anchors, both positions.
+    expect(
+      (await sort({ type: "site-space", id: extra.id }, { before: { type: "site-section", id: secA.id } })).status,
+    ).toBe(400);
+    expect(
+      (await sort({ type: "site-section", id: secA.id }, { before: { type: "site-section", id: "nope" } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await sort(
+          { type: "site-section", id: secA.id },
+          { before: { type: "site-section", id: secB.id }, after: { type: "site-section", id: secC.id } },
+        )
+      ).status,
+    ).toBe(400);
+    expect((await sort({ type: "site-section", id: "nope" }, {})).status).toBe(404);
+  });
+});

@@ -1,4 +1,8 @@
 import { createRouter } from "../../http/router";
+import * as sortSiteStructure from "./sort-site-structure";
+import * as moveSiteSpace from "./move-site-space";
+import * as moveSiteSection from "./move-site-section";
+import * as moveSiteSectionGroup from "./move-site-section-group";
 import * as getSiteStructure from "./get-site-structure";
 import * as listSiteSectionGroups from "./list-site-section-groups";
 import * as addSectionGroupToSite from "./add-section-group-to-site";
@@ -44,4 +48,8 @@ export default createRouter()
   .openapi(deleteSiteSectionGroupById.route, deleteSiteSectionGroupById.handler)
   .openapi(addSectionToGroup.route, addSectionToGroup.handler)
   .openapi(removeSectionFromGroup.route, removeSectionFromGroup.handler)
-  .openapi(getSiteStructure.route, getSiteStructure.handler);
+  .openapi(getSiteStructure.route, getSiteStructure.handler)
+  .openapi(sortSiteStructure.route, sortSiteStructure.handler)
+  .openapi(moveSiteSpace.route, moveSiteSpace.handler)
+  .openapi(moveSiteSection.route, moveSiteSection.handler)
+  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler);

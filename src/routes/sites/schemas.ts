@@ -194,3 +194,28 @@ export const SiteStructureSchema = z
     z.object({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceSchema) }),
   ])
   .openapi("SiteStructure");
+
+const ItemTypeSchema = z.enum(["site-space", "site-section", "site-section-group"]);
+const PointerSchema = z
+  .object({ type: ItemTypeSchema, id: z.string().min(1).max(128) })
+  .openapi("SiteStructureItemPointer");
+
+export const SortStructureBody = z
+  .object({
+    item: PointerSchema,
+    position: z.object({ before: PointerSchema.optional(), after: PointerSchema.optional() }),
+  })
+  .openapi("SortSiteStructure");
+
+export const SiteStructureItemSchema = z
+  .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema])
+  .openapi("SiteStructureItem");
+
+/** The deprecated moves' bodies: a position among items of the same kind, by their own pointer shape. */
+export function movePositionBody<K extends string>(type: string, key: K) {
+  const pointer = z.object({ type: z.literal(type), [key]: z.string().min(1).max(128) } as Record<
+    string,
+    z.ZodTypeAny
+  >);
+  return z.object({ position: z.object({ before: pointer.optional(), after: pointer.optional() }).optional() });
+}

@@ -1,7 +1,15 @@
 import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace } from "../../presenters/site";
 import { presentSpace } from "../../presenters/space";
 import type { ServiceContext } from "../../services/core";
-import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView } from "../../services/sites";
+import {
+  listSiteSectionGroups,
+  listSiteSections,
+  listSiteSpaces,
+  type SiteSectionGroupView,
+  type SiteSectionView,
+  type SiteSpaceView,
+  type StructurePointer,
+} from "../../services/sites";
 import { getSpace } from "../../services/spaces";
 
 /** Site spaces with their Space objects as the caller sees them; one whose space they cannot read is left out. */
@@ -29,4 +37,39 @@ export async function presentSiteSectionGroups(ctx: ServiceContext, views: SiteS
   return Promise.all(
     views.map(async (view) => presentSiteSectionGroup(view, await presentSiteSections(ctx, view.sections))),
   );
+}
+
+/** A structure item (site space, section or group) of the site, presented as the reference's SiteStructureItem. */
+export async function presentStructureItem(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  item: StructurePointer,
+) {
+  const all = { limit: 1000 };
+  if (item.type === "site-space") {
+    const page = await listSiteSpaces(ctx, organizationId, siteId, all);
+    return (
+      await presentSiteSpaces(
+        ctx,
+        page.items.filter((v) => v.row.id === item.id),
+      )
+    )[0];
+  }
+  if (item.type === "site-section") {
+    const page = await listSiteSections(ctx, organizationId, siteId, all);
+    return (
+      await presentSiteSections(
+        ctx,
+        page.items.filter((v) => v.row.id === item.id),
+      )
+    )[0];
+  }
+  const page = await listSiteSectionGroups(ctx, organizationId, siteId, all);
+  return (
+    await presentSiteSectionGroups(
+      ctx,
+      page.items.filter((v) => v.row.id === item.id),
+    )
+  )[0];
 }

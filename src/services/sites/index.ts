@@ -16,3 +16,5 @@ export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from
 export type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
+export { moveStructureItem } from "./site-moves";
+export type { StructureItemType, StructurePointer } from "./site-moves";

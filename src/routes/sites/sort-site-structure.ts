@@ -1,0 +1,30 @@
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { json } from "../../http/responses";
+import { moveStructureItem } from "../../services/sites";
+import { SiteParams, SiteStructureItemSchema, SortStructureBody } from "./schemas";
+import { presentStructureItem } from "./site-space-items";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/orgs/{organizationId}/sites/{siteId}/structure/sort",
+  operationId: "sortSiteStructure",
+  tags: ["sites"],
+  summary: "Move a site space, site section or site section group to a new position in the site structure.",
+  description:
+    "`create` and up: just before or after another item of the same kind, taking its level (a site space moves " +
+    "into that item's section, a section into its group); a site space's path must stay unique there (400).",
+  request: {
+    params: SiteParams,
+    body: { required: true, content: { "application/json": { schema: SortStructureBody } } },
+  },
+  responses: { 200: json(SiteStructureItemSchema, "Item successfully moved") },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  const { item, position } = c.req.valid("json");
+  await moveStructureItem(ctx, p.organizationId, p.siteId, item, position);
+  return c.json((await presentStructureItem(ctx, p.organizationId, p.siteId, item))!, 200);
+};
