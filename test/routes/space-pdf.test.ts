@@ -1,3 +1,4 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { api, client, clientError, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpace, seedSpaceMember } from "../helpers/content";
@@ -42,6 +43,12 @@ describe("getSpacePDF", () => {
     const again = String((await s.api.spaces.getSpacePdf(s.space.id)).data.url);
     const first = String((await s.api.spaces.getSpacePdf(s.space.id)).data.url);
     expect(new URL(again).pathname).toBe(new URL(first).pathname);
+    // A renamed space prints its new title: another PDF, though the revision is the same.
+    await s.api.spaces.updateSpaceById(s.space.id, { title: "Renamed manual" });
+    const renamed = String((await s.api.spaces.getSpacePdf(s.space.id)).data.url);
+    expect(new URL(renamed).pathname).not.toBe(new URL(first).pathname);
+    const bytes = new Uint8Array(await (await workerFetch(renamed)).arrayBuffer());
+    expect((await PDFDocument.load(bytes)).getTitle()).toBe("Renamed manual");
 
     expect((await clientError(s.api.spaces.getSpacePdf(s.space.id, { page: "missing" }))).code).toBe(404);
     expect((await clientError(s.api.spaces.getSpacePdf(s.space.id, { only: true }))).code).toBe(400);

@@ -83,11 +83,12 @@ async function contentPdf(
     );
   }
 
+  const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest?.subject || space.row.title;
+  // The title is printed in the PDF and can change without a new revision (a renamed space or change request).
   const hash = await sha256Hex(
-    [RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? ""].join("\n"),
+    [RENDER_VERSION, snapshot.revision.id, opts.only ? "only" : "tree", opts.page ?? "", title].join("\n"),
   );
   const key = fileKey(spaceId, hash);
-  const title = opts.page ? snapshot.pages.get(opts.page)!.title : changeRequest?.subject || space.row.title;
   if (!(await ctx.env.STORAGE.head(key))) {
     const bodyHashes = [
       ...new Set(documents.map((id) => snapshot.pages.get(id)!.body).filter((h): h is string => !!h)),
