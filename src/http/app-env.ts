@@ -1,6 +1,7 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
+import type { VisitorPass } from "../services/access";
 import type { Caller } from "../services/core";
 import type { RequestAuthentication } from "./request-authentication";
 
@@ -13,5 +14,7 @@ export type AppEnv = {
     caller: Caller;
     /** The request's bearer token, for requests that send one. */
     authentication?: RequestAuthentication;
+    /** What a share key or visitor JWT sent with an anonymous-capable read opens (http/visitor.ts). */
+    visitor?: VisitorPass;
   };
 };

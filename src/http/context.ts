@@ -11,7 +11,8 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     get caller() {
       const caller = c.get("caller") ?? c.get("authentication")?.caller;
       if (!caller) throw new Error("the caller was read before the request's token was authenticated");
-      return caller;
+      const visitor = c.get("visitor");
+      return visitor ? { ...caller, visitor } : caller;
     },
     urls: urlBases(c),
     now: Date.now(),

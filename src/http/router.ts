@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
+import { admitVisitor } from "./visitor";
 
 interface Issue {
   path: PropertyKey[];
@@ -118,7 +119,9 @@ export function defineRoute<const R extends QuireRoute>(config: R) {
   return createRoute({
     ...route,
     security: anonymous ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
-    middleware: anonymous ? [check, authentication, ...own] : [check, requireAuthentication, authentication, ...own],
+    middleware: anonymous
+      ? [check, authentication, admitVisitor, ...own]
+      : [check, requireAuthentication, authentication, ...own],
     responses,
   } as unknown as Omit<R, "anonymous" | "authInFirstRead">);
 }

@@ -33,6 +33,15 @@ const ANONYMOUS: Record<string, string> = {
   downloadFile: "a file's downloadURL: the URL's signature authorizes it, not a token",
   listSSOProviderLoginsInOrganization: "the SSO login buttons shown before the user has signed in",
   getIntegrationImage: "the icons and preview images of public integrations are shown to anyone",
+  listPages: "published content: spaces on public/unlisted sites, or with a share key or visitor JWT",
+  getPageById: "published content",
+  getPageByPath: "published content",
+  getDocumentById: "published content",
+  getFileById: "published content",
+  listFiles: "published content",
+  getCurrentRevision: "published content",
+  getReusableContentById: "published content",
+  searchSpaceContent: "published content",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
@@ -251,6 +260,7 @@ async function seedWorld() {
   const group = (
     await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "Group", sections: [section.id] })
   ).data;
+  const shareLink = (await gb.orgs.createSiteShareLink(organization.id, site.id, { name: "Matrix" })).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -304,6 +314,7 @@ async function seedWorld() {
     siteSpaceId: siteSpace.id,
     siteSectionId: section.id,
     siteSectionGroupId: group.id,
+    shareLinkId: shareLink.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/search",
   operationId: "searchSpaceContent",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["spaces"],
   summary: "Search content in a space",

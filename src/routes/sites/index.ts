@@ -1,4 +1,11 @@
 import { createRouter } from "../../http/router";
+import * as listSiteShareLinks from "./list-site-share-links";
+import * as createSiteShareLink from "./create-site-share-link";
+import * as updateSiteShareLinkById from "./update-site-share-link-by-id";
+import * as deleteSiteShareLinkById from "./delete-site-share-link-by-id";
+import * as getSitePublishingAuthById from "./get-site-publishing-auth-by-id";
+import * as updateSitePublishingAuthById from "./update-site-publishing-auth-by-id";
+import * as regenerateSitePublishingAuthById from "./regenerate-site-publishing-auth-by-id";
 import * as sortSiteStructure from "./sort-site-structure";
 import * as moveSiteSpace from "./move-site-space";
 import * as moveSiteSection from "./move-site-section";
@@ -52,4 +59,11 @@ export default createRouter()
   .openapi(sortSiteStructure.route, sortSiteStructure.handler)
   .openapi(moveSiteSpace.route, moveSiteSpace.handler)
   .openapi(moveSiteSection.route, moveSiteSection.handler)
-  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler);
+  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler)
+  .openapi(listSiteShareLinks.route, listSiteShareLinks.handler)
+  .openapi(createSiteShareLink.route, createSiteShareLink.handler)
+  .openapi(updateSiteShareLinkById.route, updateSiteShareLinkById.handler)
+  .openapi(deleteSiteShareLinkById.route, deleteSiteShareLinkById.handler)
+  .openapi(getSitePublishingAuthById.route, getSitePublishingAuthById.handler)
+  .openapi(updateSitePublishingAuthById.route, updateSitePublishingAuthById.handler)
+  .openapi(regenerateSitePublishingAuthById.route, regenerateSitePublishingAuthById.handler);

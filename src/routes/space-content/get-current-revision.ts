@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content",
   operationId: "getCurrentRevision",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get the space's current revision",

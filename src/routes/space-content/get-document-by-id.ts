@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/documents/{documentId}",
   operationId: "getDocumentById",
+  anonymous: true,
   tags: ["space-content"],
   summary: "Get a document by its ID (a page's `documentId`)",
   request: {

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/files/{fileId}",
   operationId: "getFileById",
+  anonymous: true,
   tags: ["space-content"],
   summary: "Get a space file by its ID",
   request: { params: SpaceParams.extend({ fileId: z.string().min(1) }), query: ContentQuery },

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/page/{pageId}",
   operationId: "getPageById",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get a space page by its ID",

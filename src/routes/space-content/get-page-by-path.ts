@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/path/{pagePath}",
   operationId: "getPageByPath",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["space-content"],
   summary: "Get a space page by its path",

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/reusable-contents/{reusableContentId}",
   operationId: "getReusableContentById",
+  anonymous: true,
   tags: ["space-content"],
   summary: "Get a reusable content by its ID",
   request: { params: SpaceParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },

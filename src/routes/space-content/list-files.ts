@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/files",
   operationId: "listFiles",
+  anonymous: true,
   tags: ["space-content"],
   summary: "List all space files",
   request: { params: SpaceParams, query: ContentQuery.extend(PageRequestQuery.shape) },

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/content/pages",
   operationId: "listPages",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["space-content"],
   summary: "List all space pages",

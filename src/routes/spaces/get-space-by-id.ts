@@ -13,7 +13,9 @@ export const route = defineRoute({
   authInFirstRead: true,
   tags: ["spaces"],
   summary: "Get a space by its ID",
-  description: "Anonymous callers may read public and unlisted spaces, and share-link spaces with their `shareKey`.",
+  description:
+    "Anonymous callers may read spaces published on public and unlisted sites, on share-link sites with a share " +
+    "key (`shareKey`), and on visitor-auth sites with a visitor JWT (`X-Quire-Visitor-Token`).",
   anonymous: true,
   request: {
     params: SpaceParams,
@@ -22,7 +24,7 @@ export const route = defineRoute({
         .string()
         .max(200)
         .optional()
-        .openapi({ description: "For share-link spaces, the space's share key." }),
+        .openapi({ description: "A share key of a share-link site that publishes the space." }),
     }),
   },
   responses: { 200: json(SpaceSchema) },
@@ -30,6 +32,6 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
-  const view = await getSpace(ctx, c.req.valid("param").spaceId, c.req.valid("query").shareKey);
+  const view = await getSpace(ctx, c.req.valid("param").spaceId);
   return c.json(presentSpace(view, ctx.urls), 200);
 };

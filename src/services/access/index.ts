@@ -15,3 +15,5 @@ export {
   updateGrant,
 } from "./grants";
 export type { GrantTarget, TeamPermissionView, UserPermissionView } from "./grants";
+export { resolveVisitorPass, verifyVisitorToken } from "./visitor-pass";
+export type { VisitorCredentials, VisitorPass } from "./visitor-pass";

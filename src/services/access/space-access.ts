@@ -27,10 +27,14 @@ export function contentRole(orgRole: MemberRole | undefined, levels: readonly St
   return orgRole;
 }
 
-/** Access that a space's visibility grants to anyone (public, unlisted, share-link with its key). */
-export function visibilityAccess(space: Pick<SpaceRow, "visibility" | "shareKey">, shareKey?: string): Access {
+/**
+ * Access that publishing grants: a space published on a public or unlisted site (its `visibility`, kept by
+ * services/sites/site-publication.ts) is readable by anyone; one published on a share-link or visitor-auth site
+ * by whoever holds a pass for one of those sites.
+ */
+export function visibilityAccess(caller: Caller, space: Pick<SpaceRow, "id" | "visibility">): Access {
   if (space.visibility === "public" || space.visibility === "unlisted") return "read";
-  if (space.visibility === "share-link" && shareKey && shareKey === space.shareKey) return "read";
+  if (caller.visitor?.spaces.has(space.id)) return "read";
   return undefined;
 }
 
@@ -95,36 +99,29 @@ export function spaceReads(db: Db, spaceId: string) {
 export function withSpaceAccess(
   ctx: Pick<ServiceContext, "caller">,
   [rows, chain]: [SpaceRow[], ChainLink[]],
-  shareKey?: string,
 ): SpaceWithAccess | undefined {
   const row = rows[0];
   if (!row) return undefined;
-  return { row, chain, ...spaceAccess(ctx.caller, row, chain, shareKey) };
+  return { row, chain, ...spaceAccess(ctx.caller, row, chain) };
 }
 
 /** Reads a space (deleted or not) and its collection chain in one round trip, with the caller's access. */
 export async function loadSpace(
   ctx: Pick<ServiceContext, "db" | "caller">,
   spaceId: string,
-  shareKey?: string,
 ): Promise<SpaceWithAccess | undefined> {
   const [rows, chain] = await batch(ctx.db, spaceReads(ctx.db, spaceId));
-  return withSpaceAccess(ctx, [rows, chain], shareKey);
+  return withSpaceAccess(ctx, [rows, chain]);
 }
 
 /** A space's access from its row and chain: the single computation used by authorization and presenters. */
-export function spaceAccess(
-  caller: Caller,
-  row: SpaceRow,
-  chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
-  shareKey?: string,
-) {
+export function spaceAccess(caller: Caller, row: SpaceRow, chain: readonly Pick<ChainLink, "id" | "defaultLevel">[]) {
   const orgRole = organizationAccess(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
   const chainIds = chain.map((c) => c.id);
   const access = strongest(
     contentRole(orgRole, [row.defaultLevel, ...levels]),
-    visibilityAccess(row, shareKey),
+    visibilityAccess(caller, row),
     grantedRole(caller, row.id, chainIds),
   );
   const containerAccess = strongest(

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { unauthorized } from "../../lib/errors";
 import type { MemberRole } from "../access/roles";
+import type { VisitorPass } from "../access/visitor-pass";
 
 /**
  * Roles granted to a user on spaces and collections, directly or through their teams (the strongest per
@@ -12,7 +13,10 @@ export interface CallerGrants {
   collections: Map<string, MemberRole>;
 }
 
-/** Who is calling: a user authenticated by an API token, or nobody. */
+/**
+ * Who is calling: a user authenticated by an API token, or nobody; either may also hold a visitor pass (a share
+ * key or visitor JWT of a published site: services/access/visitor-pass.ts).
+ */
 export type Caller =
   | {
       kind: "user";
@@ -21,8 +25,9 @@ export type Caller =
       memberships: Map<string, MemberRole>;
       /** Absent: none (callers built outside a request, e.g. to ask what another user may do). */
       grants?: CallerGrants;
+      visitor?: VisitorPass;
     }
-  | { kind: "anonymous" };
+  | { kind: "anonymous"; visitor?: VisitorPass };
 
 export type UserCaller = Extract<Caller, { kind: "user" }>;
 

@@ -5,9 +5,9 @@ import { type Placeholders, reusableStatements } from "../../db/reusable";
 import { changeRequests, revisions } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
-import type { ServiceContext } from "../core/context";
+import { type Caller, requireUser, type ServiceContext } from "../core/context";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
-import { authorize, type Action } from "../access/permissions";
+import { type Action, authorize, can } from "../access/permissions";
 import { spaceAccess, spaceReads, type SpaceWithAccess } from "../access/space-access";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
@@ -79,7 +79,11 @@ const movedMainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId
 );
 
 /** Reads a space with the caller's access and authorizes `action` (404 for deleted or invisible spaces). */
-export function checkSpace(space: SpaceWithAccess | undefined, action: Action): SpaceWithAccess {
+export function checkSpace(space: SpaceWithAccess | undefined, action: Action, caller?: Caller): SpaceWithAccess {
+  // An anonymous caller learns nothing about what it may not read: 401, as for any other missing token.
+  if (caller?.kind === "anonymous" && !(space && space.row.deletedAt === null && can(space.access, "space.view"))) {
+    requireUser(caller);
+  }
   if (!space || space.row.deletedAt !== null) throw notFound("Space");
   authorize(space.access, action, "Space");
   return space;
@@ -121,7 +125,7 @@ export async function loadContents(
   ctx: ServiceContext,
   spaceId: string,
   targets: ContentTarget[],
-  opts: { action?: Action; changeRequestRef?: string; shareKey?: string; alongside?: AlongsideReads } = {},
+  opts: { action?: Action; changeRequestRef?: string; alongside?: AlongsideReads } = {},
 ): Promise<LoadedContents & { alongside: unknown[]; expected: (StoredSnapshot | undefined)[] }> {
   const crTarget = targets.find((t): t is Extract<ContentTarget, { ref: string }> => "ref" in t);
   const crRef = opts.changeRequestRef ?? crTarget?.ref;
@@ -151,8 +155,9 @@ export async function loadContents(
   ]);
   const row = spaceRows[0];
   const space = checkSpace(
-    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain, opts.shareKey) } : undefined,
+    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined,
     opts.action ?? "space.view",
+    ctx.caller,
   );
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
@@ -184,7 +189,7 @@ export async function loadContent(
   ctx: ServiceContext,
   spaceId: string,
   target: ContentTarget,
-  opts: { action?: Action; shareKey?: string } = {},
+  opts: { action?: Action } = {},
 ): Promise<LoadedContent> {
   const { space, changeRequest, snapshots } = await loadContents(ctx, spaceId, [target], opts);
   return { space, changeRequest, snapshot: snapshots[0] };

@@ -106,7 +106,7 @@ export async function readDocument(ctx: ServiceContext, spaceId: string, documen
       .limit(1),
   ]);
   const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
+  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view", ctx.caller);
   if (!blobs[0]) throw notFound("Document");
   return markdownToDocument(blobs[0].body);
 }

@@ -449,9 +449,8 @@ export async function searchSpace(
   const firstPlan = list.length ? spaceSourcePlan(ctx, spaceId, list[0], q) : undefined;
   const [spaceRows, chain, first] = await batch(ctx.db, [...spaceReads(ctx.db, spaceId), firstPlan?.statement]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
-  requireUser(ctx.caller);
   const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view");
+  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view", ctx.caller);
   const { rows, source } = await runSources(list, (source, i) =>
     runSpaceSource(ctx, spaceId, source, q, i === 0 && firstPlan ? { plan: firstPlan, result: first } : undefined),
   );

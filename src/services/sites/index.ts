@@ -18,3 +18,7 @@ export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSit
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
 export { moveStructureItem } from "./site-moves";
 export type { StructureItemType, StructurePointer } from "./site-moves";
+export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
+export type { ShareLinkRow } from "./site-share-links";
+export { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "./site-publishing-auth";
+export type { PublishingAuthPatch, PublishingAuthRow } from "./site-publishing-auth";

@@ -9,6 +9,7 @@ import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import { organizationSpace, type SiteSpaceRow, type SiteSpaceView } from "./site-spaces";
+import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite } from "./sites";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
@@ -97,6 +98,7 @@ export async function addSectionToSite(
     becomesDefault
       ? ctx.db.update(sites).set({ defaultSiteSectionId: sectionId }).where(eq(sites.id, siteId))
       : undefined,
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
   return sectionView(row, becomesDefault ? sectionId : site.row.defaultSiteSectionId, [variant]);
 }
@@ -200,6 +202,7 @@ export async function deleteSiteSection(
       .orderBy(asc(siteSections.sortKey), asc(siteSections.id))
       .limit(1),
     ctx.db.delete(siteSpaces).where(and(eq(siteSpaces.siteId, siteId), eq(siteSpaces.sectionId, sectionId))),
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
   if (!removed.length) return false;
   if (site.row.defaultSiteSectionId === sectionId) {

@@ -8,6 +8,7 @@ import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
+import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite, type SiteView } from "./sites";
 
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
@@ -91,6 +92,7 @@ export async function addSpaceToSite(
   await batch(ctx.db, [
     ctx.db.insert(siteSpaces).values(row),
     becomesDefault ? ctx.db.update(sites).set({ defaultSiteSpaceId: row.id }).where(eq(sites.id, siteId)) : undefined,
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
   return { row, isDefault: becomesDefault };
 }
@@ -165,6 +167,7 @@ export async function updateSiteSpace(
     set.spaceId = (await organizationSpace(ctx, organizationId, patch.spaceId, "spaceId")).id;
   const [[row]] = await batch(ctx.db, [
     ctx.db.update(siteSpaces).set(set).where(eq(siteSpaces.id, siteSpaceId)).returning(),
+    set.spaceId !== undefined ? refreshPublishedSpaces(ctx.db, organizationId, siteId) : undefined,
   ]);
   if (!row) throw notFound("Site space");
   return { row, isDefault: row.id === site.row.defaultSiteSpaceId };
@@ -196,6 +199,7 @@ export async function deleteSiteSpace(
           } as never)
           .where(eq(sites.id, siteId))
       : undefined,
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
   return removed.length > 0;
 }

@@ -1,7 +1,16 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { type SITE_TYPES, siteSectionGroups, siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import {
+  type SITE_TYPES,
+  sitePublishingAuth,
+  siteSectionGroups,
+  siteSections,
+  siteShareLinks,
+  siteSpaces,
+  sites,
+  spaces,
+} from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -9,6 +18,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize } from "../access/permissions";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { createSpace } from "../spaces/spaces";
+import { refreshPublishedSpaces } from "./site-publication";
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -215,7 +225,12 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
 }
 
 async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow>): Promise<SiteView> {
-  const [[row]] = await batch(ctx.db, [ctx.db.update(sites).set(set).where(eq(sites.id, site.row.id)).returning()]);
+  const [[row]] = await batch(ctx.db, [
+    ctx.db.update(sites).set(set).where(eq(sites.id, site.row.id)).returning(),
+    set.published !== undefined || set.visibility !== undefined
+      ? refreshPublishedSpaces(ctx.db, site.row.organizationId, site.row.id)
+      : undefined,
+  ]);
   if (!row) throw notFound("Site");
   return { ...site, row };
 }
@@ -249,7 +264,10 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
     ctx.db.delete(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
     ctx.db.delete(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db.delete(siteShareLinks).where(eq(siteShareLinks.siteId, siteId)),
+    ctx.db.delete(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
     ctx.db.delete(sites).where(eq(sites.id, siteId)),
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
   return true;
 }

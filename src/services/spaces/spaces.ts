@@ -38,8 +38,8 @@ export async function spaceView(ctx: ServiceContext, row: SpaceRow, access: Acce
 }
 
 /** A live space the caller can see (404 otherwise, including deleted spaces). */
-async function visibleSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceWithAccess> {
-  return checkVisible(ctx, await loadSpace(ctx, spaceId, shareKey));
+async function visibleSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceWithAccess> {
+  return checkVisible(ctx, await loadSpace(ctx, spaceId));
 }
 
 function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undefined): SpaceWithAccess {
@@ -126,12 +126,12 @@ export async function createSpace(
 }
 
 /** The space, its chain and its counters in one round trip (with the caller's token, when it rides along). */
-export async function getSpace(ctx: ServiceContext, spaceId: string, shareKey?: string): Promise<SpaceView> {
+export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
   const [rows, chain, counterRows] = await batch(ctx.db, [
     ...spaceReads(ctx.db, spaceId),
     spaceCountersQueries(ctx, [spaceId]),
   ]);
-  const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain], shareKey));
+  const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain]));
   const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
   return { row: found.row, access: found.access, counters };
 }

@@ -1,0 +1,27 @@
+import { serviceContext } from "../../http/context";
+import { json } from "../../http/responses";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentPublishingAuth } from "../../presenters/site-access";
+import { updatePublishingAuth } from "../../services/sites";
+import { PublishingAuthSchema, UpdatePublishingAuthBody } from "./access-schemas";
+import { SiteParams } from "./schemas";
+
+export const route = defineRoute({
+  method: "patch",
+  path: "/orgs/{organizationId}/sites/{siteId}/publishing/auth",
+  operationId: "updateSitePublishingAuthById",
+  tags: ["sites"],
+  summary: "Update a site auth config",
+  description: "`create` and up. The backend and `fallbackURL` (null removes it); the key stays.",
+  request: {
+    params: SiteParams,
+    body: { required: true, content: { "application/json": { schema: UpdatePublishingAuthBody } } },
+  },
+  responses: { 200: json(PublishingAuthSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const p = c.req.valid("param");
+  const row = await updatePublishingAuth(serviceContext(c), p.organizationId, p.siteId, c.req.valid("json"));
+  return c.json(presentPublishingAuth(row), 200);
+};
