@@ -1,4 +1,9 @@
 import { createRouter } from "../../http/router";
+import * as createSiteRedirect from "./create-site-redirect";
+import * as deleteSiteRedirectById from "./delete-site-redirect-by-id";
+import * as getSiteRedirectBySource from "./get-site-redirect-by-source";
+import * as listSiteRedirects from "./list-site-redirects";
+import * as updateSiteRedirectById from "./update-site-redirect-by-id";
 import * as sortSiteStructure from "./sort-site-structure";
 import * as moveSiteSpace from "./move-site-space";
 import * as moveSiteSection from "./move-site-section";
@@ -52,4 +57,9 @@ export default createRouter()
   .openapi(sortSiteStructure.route, sortSiteStructure.handler)
   .openapi(moveSiteSpace.route, moveSiteSpace.handler)
   .openapi(moveSiteSection.route, moveSiteSection.handler)
-  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler);
+  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler)
+  .openapi(listSiteRedirects.route, listSiteRedirects.handler)
+  .openapi(createSiteRedirect.route, createSiteRedirect.handler)
+  .openapi(updateSiteRedirectById.route, updateSiteRedirectById.handler)
+  .openapi(deleteSiteRedirectById.route, deleteSiteRedirectById.handler)
+  .openapi(getSiteRedirectBySource.route, getSiteRedirectBySource.handler);
