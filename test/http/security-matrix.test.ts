@@ -110,9 +110,19 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
   sortSiteStructure: (known) => ({ item: { type: "site-section", id: known.siteSectionId }, position: {} }),
+  // A source path (a pattern) and a destination in the site.
+  createSiteRedirect: (known) => ({
+    source: "/matrix",
+    destination: { kind: "site-space", siteSpaceId: known.siteSpaceId },
+  }),
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
+};
+
+/** Required query values the schema cannot describe (a pattern), by operation and parameter. */
+const QUERIES: Record<string, Record<string, (known: Record<string, string>) => string>> = {
+  getSiteRedirectBySource: { source: (known) => known.siteRedirectSource! },
 };
 
 function bodyOf(operationId: string, known: Record<string, string>) {
@@ -261,6 +271,12 @@ async function seedWorld() {
     await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "Group", sections: [section.id] })
   ).data;
   const shareLink = (await gb.orgs.createSiteShareLink(organization.id, site.id, { name: "Matrix" })).data;
+  const redirect = (
+    await gb.orgs.createSiteRedirect(organization.id, site.id, {
+      source: "/old/path",
+      destination: { kind: "site-section", siteSectionId: section.id },
+    })
+  ).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -315,6 +331,8 @@ async function seedWorld() {
     siteSectionId: section.id,
     siteSectionGroupId: group.id,
     shareLinkId: shareLink.id,
+    siteRedirectId: redirect.id,
+    siteRedirectSource: redirect.source,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
@@ -331,7 +349,12 @@ describe("security matrix over every served operation", () => {
       const path = op.template
         .replace(/^\/v1/, "")
         .replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? `unknown-${name}`);
-      const query = new URLSearchParams(op.requiredQuery.map((q) => [q.name, String(sample(q.schema, doc))]));
+      const query = new URLSearchParams(
+        op.requiredQuery.map((q) => [
+          q.name,
+          QUERIES[op.operationId]?.[q.name]?.(world.known) ?? String(sample(q.schema, doc)),
+        ]),
+      );
       return query.size ? `${path}?${query}` : path;
     };
     const call = (op: Operation, token?: string) =>

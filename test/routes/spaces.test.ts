@@ -247,5 +247,4 @@ describe("spaces", () => {
     // No site publishes it, so no key opens it (site-visibility.test.ts covers the keys that do).
     expect((await clientError(client().spaces.getSpaceById(space.id, { shareKey: "secret-key" }))).code).toBe(401);
   });
-
 });

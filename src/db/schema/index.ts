@@ -15,3 +15,4 @@ export * from "./translations";
 export * from "./grants";
 export * from "./sites";
 export * from "./site-access";
+export * from "./site-redirects";

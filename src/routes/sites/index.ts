@@ -6,6 +6,11 @@ import * as deleteSiteShareLinkById from "./delete-site-share-link-by-id";
 import * as getSitePublishingAuthById from "./get-site-publishing-auth-by-id";
 import * as updateSitePublishingAuthById from "./update-site-publishing-auth-by-id";
 import * as regenerateSitePublishingAuthById from "./regenerate-site-publishing-auth-by-id";
+import * as createSiteRedirect from "./create-site-redirect";
+import * as deleteSiteRedirectById from "./delete-site-redirect-by-id";
+import * as getSiteRedirectBySource from "./get-site-redirect-by-source";
+import * as listSiteRedirects from "./list-site-redirects";
+import * as updateSiteRedirectById from "./update-site-redirect-by-id";
 import * as sortSiteStructure from "./sort-site-structure";
 import * as moveSiteSpace from "./move-site-space";
 import * as moveSiteSection from "./move-site-section";
@@ -66,4 +71,9 @@ export default createRouter()
   .openapi(deleteSiteShareLinkById.route, deleteSiteShareLinkById.handler)
   .openapi(getSitePublishingAuthById.route, getSitePublishingAuthById.handler)
   .openapi(updateSitePublishingAuthById.route, updateSitePublishingAuthById.handler)
-  .openapi(regenerateSitePublishingAuthById.route, regenerateSitePublishingAuthById.handler);
+  .openapi(regenerateSitePublishingAuthById.route, regenerateSitePublishingAuthById.handler)
+  .openapi(listSiteRedirects.route, listSiteRedirects.handler)
+  .openapi(createSiteRedirect.route, createSiteRedirect.handler)
+  .openapi(updateSiteRedirectById.route, updateSiteRedirectById.handler)
+  .openapi(deleteSiteRedirectById.route, deleteSiteRedirectById.handler)
+  .openapi(getSiteRedirectBySource.route, getSiteRedirectBySource.handler);

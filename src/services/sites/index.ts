@@ -16,6 +16,14 @@ export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from
 export type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
+export {
+  createSiteRedirect,
+  deleteSiteRedirect,
+  getSiteRedirectBySource,
+  listSiteRedirects,
+  updateSiteRedirect,
+} from "./site-redirects";
+export type { ResolvedSiteRedirect, SiteRedirectDestination, SiteRedirectRow } from "./site-redirects";
 export { moveStructureItem } from "./site-moves";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";

@@ -7,6 +7,7 @@ import {
   siteSectionGroups,
   siteSections,
   siteShareLinks,
+  siteRedirects,
   siteSpaces,
   sites,
   spaces,
@@ -247,7 +248,7 @@ export async function setSitePublished(
   return setSite(ctx, site, { published, updatedAt: ctx.now });
 }
 
-/** deleteSiteById (`create` and up): the site and its structure, never its spaces. False when absent. */
+/** deleteSiteById (`create` and up): the site, its structure and redirects, never its spaces. False when absent. */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);
   const access = organizationAccess(ctx.caller, organizationId);
@@ -266,6 +267,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     ctx.db.delete(siteShareLinks).where(eq(siteShareLinks.siteId, siteId)),
     ctx.db.delete(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
+    ctx.db.delete(siteRedirects).where(eq(siteRedirects.siteId, siteId)),
     ctx.db.delete(sites).where(eq(sites.id, siteId)),
     refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
