@@ -3,6 +3,7 @@ import { IDP_CERTIFICATE } from "../fixtures/certificate";
 import { api, client, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/content";
 import { seedOrganization } from "../helpers/seed";
+import { defaultSiteCustomization } from "../../src/services/sites";
 import type { TranslationLanguage } from "@gitbook/api";
 
 /** A language code as the official client types it (an enum). */
@@ -101,6 +102,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
   sortSiteStructure: (known) => ({ item: { type: "site-section", id: known.siteSectionId }, position: {} }),
+  updateSiteCustomizationById: defaultSiteCustomization(), // colors are hex: a pattern, not derivable here
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),

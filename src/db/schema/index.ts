@@ -14,3 +14,4 @@ export * from "./reviews";
 export * from "./translations";
 export * from "./grants";
 export * from "./sites";
+export * from "./site-customizations";

@@ -1,4 +1,9 @@
 import { createRouter } from "../../http/router";
+import * as getSiteCustomizationById from "./get-site-customization-by-id";
+import * as updateSiteCustomizationById from "./update-site-customization-by-id";
+import * as getSiteSpaceCustomizationById from "./get-site-space-customization-by-id";
+import * as overrideSiteSpaceCustomizationById from "./override-site-space-customization-by-id";
+import * as deleteSiteSpaceCustomizationById from "./delete-site-space-customization-by-id";
 import * as sortSiteStructure from "./sort-site-structure";
 import * as moveSiteSpace from "./move-site-space";
 import * as moveSiteSection from "./move-site-section";
@@ -52,4 +57,9 @@ export default createRouter()
   .openapi(sortSiteStructure.route, sortSiteStructure.handler)
   .openapi(moveSiteSpace.route, moveSiteSpace.handler)
   .openapi(moveSiteSection.route, moveSiteSection.handler)
-  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler);
+  .openapi(moveSiteSectionGroup.route, moveSiteSectionGroup.handler)
+  .openapi(getSiteCustomizationById.route, getSiteCustomizationById.handler)
+  .openapi(updateSiteCustomizationById.route, updateSiteCustomizationById.handler)
+  .openapi(getSiteSpaceCustomizationById.route, getSiteSpaceCustomizationById.handler)
+  .openapi(overrideSiteSpaceCustomizationById.route, overrideSiteSpaceCustomizationById.handler)
+  .openapi(deleteSiteSpaceCustomizationById.route, deleteSiteSpaceCustomizationById.handler);

@@ -18,3 +18,17 @@ export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSit
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
 export { moveStructureItem } from "./site-moves";
 export type { StructureItemType, StructurePointer } from "./site-moves";
+export {
+  deleteSiteSpaceCustomization,
+  getSiteCustomization,
+  getSiteSpaceCustomization,
+  overrideSiteSpaceCustomization,
+  siteCustomizations,
+  updateSiteCustomization,
+} from "./site-customization";
+export {
+  CUSTOMIZATION_FONTS,
+  CUSTOMIZATION_MONOSPACE_FONTS,
+  defaultSiteCustomization,
+} from "./customization-settings";
+export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";

@@ -1,7 +1,15 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { type SITE_TYPES, siteSectionGroups, siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import {
+  type SITE_TYPES,
+  siteCustomizations,
+  siteSectionGroups,
+  siteSections,
+  siteSpaces,
+  sites,
+  spaces,
+} from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -232,7 +240,10 @@ export async function setSitePublished(
   return setSite(ctx, site, { published, updatedAt: ctx.now });
 }
 
-/** deleteSiteById (`create` and up): the site and its structure, never its spaces. False when absent. */
+/**
+ * deleteSiteById (`create` and up): the site, its structure and its customization, never its spaces. False when
+ * absent.
+ */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);
   const access = organizationAccess(ctx.caller, organizationId);
@@ -249,6 +260,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
     ctx.db.delete(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
     ctx.db.delete(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db.delete(siteCustomizations).where(eq(siteCustomizations.siteId, siteId)),
     ctx.db.delete(sites).where(eq(sites.id, siteId)),
   ]);
   return true;
