@@ -3,6 +3,7 @@ import { IDP_CERTIFICATE } from "../fixtures/certificate";
 import { api, client, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/content";
 import { seedOrganization } from "../helpers/seed";
+import { defaultSiteCustomization } from "../../src/services/sites";
 import type { TranslationLanguage } from "@gitbook/api";
 
 /** A language code as the official client types it (an enum). */
@@ -115,6 +116,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
     source: "/matrix",
     destination: { kind: "site-space", siteSpaceId: known.siteSpaceId },
   }),
+  updateSiteCustomizationById: defaultSiteCustomization(), // colors are hex: a pattern, not derivable here
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),

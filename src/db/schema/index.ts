@@ -16,3 +16,4 @@ export * from "./grants";
 export * from "./sites";
 export * from "./site-access";
 export * from "./site-redirects";
+export * from "./site-customizations";

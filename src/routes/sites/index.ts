@@ -11,6 +11,11 @@ import * as deleteSiteRedirectById from "./delete-site-redirect-by-id";
 import * as getSiteRedirectBySource from "./get-site-redirect-by-source";
 import * as listSiteRedirects from "./list-site-redirects";
 import * as updateSiteRedirectById from "./update-site-redirect-by-id";
+import * as getSiteCustomizationById from "./get-site-customization-by-id";
+import * as updateSiteCustomizationById from "./update-site-customization-by-id";
+import * as getSiteSpaceCustomizationById from "./get-site-space-customization-by-id";
+import * as overrideSiteSpaceCustomizationById from "./override-site-space-customization-by-id";
+import * as deleteSiteSpaceCustomizationById from "./delete-site-space-customization-by-id";
 import * as sortSiteStructure from "./sort-site-structure";
 import * as moveSiteSpace from "./move-site-space";
 import * as moveSiteSection from "./move-site-section";
@@ -76,4 +81,9 @@ export default createRouter()
   .openapi(createSiteRedirect.route, createSiteRedirect.handler)
   .openapi(updateSiteRedirectById.route, updateSiteRedirectById.handler)
   .openapi(deleteSiteRedirectById.route, deleteSiteRedirectById.handler)
-  .openapi(getSiteRedirectBySource.route, getSiteRedirectBySource.handler);
+  .openapi(getSiteRedirectBySource.route, getSiteRedirectBySource.handler)
+  .openapi(getSiteCustomizationById.route, getSiteCustomizationById.handler)
+  .openapi(updateSiteCustomizationById.route, updateSiteCustomizationById.handler)
+  .openapi(getSiteSpaceCustomizationById.route, getSiteSpaceCustomizationById.handler)
+  .openapi(overrideSiteSpaceCustomizationById.route, overrideSiteSpaceCustomizationById.handler)
+  .openapi(deleteSiteSpaceCustomizationById.route, deleteSiteSpaceCustomizationById.handler);

@@ -7,7 +7,7 @@ export const SiteParams = z.object({ organizationId: z.string(), siteId: z.strin
 
 const SiteTypeSchema = z.enum(SITE_TYPES).openapi("SiteType");
 const SiteVisibilitySchema = z.enum(SITE_VISIBILITIES).openapi("SiteVisibility");
-const SiteTitleSchema = z.string().trim().min(2).max(128).openapi("SiteTitle");
+export const SiteTitleSchema = z.string().trim().min(2).max(128).openapi("SiteTitle");
 const AgentsContextSchema = z.enum(["excluded", "included"]);
 
 export const SiteSchema = z

@@ -30,3 +30,17 @@ export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } fro
 export type { ShareLinkRow } from "./site-share-links";
 export { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "./site-publishing-auth";
 export type { PublishingAuthPatch, PublishingAuthRow } from "./site-publishing-auth";
+export {
+  deleteSiteSpaceCustomization,
+  getSiteCustomization,
+  getSiteSpaceCustomization,
+  overrideSiteSpaceCustomization,
+  siteCustomizations,
+  updateSiteCustomization,
+} from "./site-customization";
+export {
+  CUSTOMIZATION_FONTS,
+  CUSTOMIZATION_MONOSPACE_FONTS,
+  defaultSiteCustomization,
+} from "./customization-settings";
+export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";

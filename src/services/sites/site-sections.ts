@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteSections, siteSpaces, sites } from "../../db/schema";
+import { siteCustomizations, siteSections, siteSpaces, sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -179,8 +179,8 @@ export async function updateSiteSection(
 }
 
 /**
- * deleteSiteSectionById (`create` and up): the section and its site spaces (never their spaces); when it was
- * the site's default, the next section becomes it. False when absent.
+ * deleteSiteSectionById (`create` and up): the section and its site spaces with their customization overrides
+ * (never their spaces); when it was the site's default, the next section becomes it. False when absent.
  */
 export async function deleteSiteSection(
   ctx: ServiceContext,
@@ -201,6 +201,19 @@ export async function deleteSiteSection(
       .where(eq(siteSections.siteId, siteId))
       .orderBy(asc(siteSections.sortKey), asc(siteSections.id))
       .limit(1),
+    // The section's site spaces' customization overrides, then the site spaces themselves.
+    ctx.db.delete(siteCustomizations).where(
+      and(
+        eq(siteCustomizations.siteId, siteId),
+        inArray(
+          siteCustomizations.siteSpaceId,
+          ctx.db
+            .select({ id: siteSpaces.id })
+            .from(siteSpaces)
+            .where(and(eq(siteSpaces.siteId, siteId), eq(siteSpaces.sectionId, sectionId))),
+        ),
+      ),
+    ),
     ctx.db.delete(siteSpaces).where(and(eq(siteSpaces.siteId, siteId), eq(siteSpaces.sectionId, sectionId))),
     refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import { siteCustomizations, siteSections, siteSpaces, sites, spaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -174,8 +174,8 @@ export async function updateSiteSpace(
 }
 
 /**
- * deleteSiteSpaceById (`create` and up): false when absent. When it was the default, the site's next site
- * space (in structure order) becomes the default.
+ * deleteSiteSpaceById (`create` and up): false when absent; its customization override goes with it. When it was
+ * the default, the site's next site space (in structure order) becomes the default.
  */
 export async function deleteSiteSpace(
   ctx: ServiceContext,
@@ -191,6 +191,9 @@ export async function deleteSiteSpace(
       .delete(siteSpaces)
       .where(and(eq(siteSpaces.id, siteSpaceId), eq(siteSpaces.siteId, siteId)))
       .returning({ id: siteSpaces.id }),
+    ctx.db
+      .delete(siteCustomizations)
+      .where(and(eq(siteCustomizations.siteId, siteId), eq(siteCustomizations.siteSpaceId, siteSpaceId))),
     wasDefault
       ? ctx.db
           .update(sites)

@@ -8,6 +8,7 @@ import {
   siteSections,
   siteShareLinks,
   siteRedirects,
+  siteCustomizations,
   siteSpaces,
   sites,
   spaces,
@@ -248,7 +249,10 @@ export async function setSitePublished(
   return setSite(ctx, site, { published, updatedAt: ctx.now });
 }
 
-/** deleteSiteById (`create` and up): the site, its structure and redirects, never its spaces. False when absent. */
+/**
+ * deleteSiteById (`create` and up): the site, its structure, share links, visitor key, redirects and
+ * customization, never its spaces. False when absent.
+ */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);
   const access = organizationAccess(ctx.caller, organizationId);
@@ -268,6 +272,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
     ctx.db.delete(siteShareLinks).where(eq(siteShareLinks.siteId, siteId)),
     ctx.db.delete(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
     ctx.db.delete(siteRedirects).where(eq(siteRedirects.siteId, siteId)),
+    ctx.db.delete(siteCustomizations).where(eq(siteCustomizations.siteId, siteId)),
     ctx.db.delete(sites).where(eq(sites.id, siteId)),
     refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);
