@@ -43,6 +43,11 @@ const ANONYMOUS: Record<string, string> = {
   getCurrentRevision: "published content",
   getReusableContentById: "published content",
   searchSpaceContent: "published content",
+  getPublishedContentSite: "the published experience: anyone once the site is published to them",
+  getSiteStructure: "the published experience",
+  listSiteSpaces: "the published experience",
+  listSiteSections: "the published experience",
+  getSiteRedirectBySource: "the published experience (a visitor following an old link)",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */

@@ -231,3 +231,81 @@ describe("share links and publishing auth", () => {
     expect((await api("GET", path, { token: reader.token })).status).toBe(403);
   });
 });
+
+describe("the published experience", () => {
+  it("getPublishedContentSite, structure and site spaces: members always, visitors once published to them", async () => {
+    const { organization, owner, gb, space, site } = await publishedSpace("share-link");
+    const published = await gb.orgs.getPublishedContentSite(organization.id, site.id);
+    expect(published.data).toMatchObject({
+      object: "published-content-site",
+      site: { id: site.id, published: false },
+      structure: { type: "siteSpaces", structure: [{ space: { id: space.id } }] },
+      customizations: { site: { styling: { theme: "clean" } } },
+      scripts: [],
+    });
+    const siteSpaceId = published.data.structure.structure[0]!.id;
+    expect(Object.keys(published.data.customizations.siteSpaces)).toEqual([siteSpaceId]);
+
+    const anonymous = client();
+    const paths = [
+      `/orgs/${organization.id}/sites/${site.id}/published`,
+      `/orgs/${organization.id}/sites/${site.id}/structure`,
+      `/orgs/${organization.id}/sites/${site.id}/site-spaces`,
+      `/orgs/${organization.id}/sites/${site.id}/sections`,
+    ];
+    const statuses = async (opts: { token?: string; headers?: Record<string, string> } = {}, query = "") =>
+      Promise.all(paths.map(async (path) => (await api("GET", `${path}${query}`, opts)).status));
+    expect(await statuses()).toEqual([401, 401, 401, 401]);
+    const outsider = await seedOrganization("Outside");
+    expect(await statuses({ token: outsider.owner.token })).toEqual([404, 404, 404, 404]);
+
+    const { data: link } = await gb.orgs.createSiteShareLink(organization.id, site.id, { name: "Readers" });
+    // Unpublished: the key opens nothing yet.
+    expect(await statuses({}, `?shareKey=${keyOf(link)}`)).toEqual([401, 401, 401, 401]);
+    await gb.orgs.publishSite(organization.id, site.id);
+    expect(await statuses({})).toEqual([401, 401, 401, 401]);
+    expect(await statuses({}, `?shareKey=${keyOf(link)}`)).toEqual([200, 200, 200, 200]);
+    expect(await statuses({ headers: { "x-quire-share-key": keyOf(link) } })).toEqual([200, 200, 200, 200]);
+    const seen = await anonymous.orgs.getPublishedContentSite(organization.id, site.id, { shareKey: keyOf(link) });
+    expect(seen.data.structure.structure[0]).toMatchObject({ space: { id: space.id } });
+    // The visitor reads; the management operations stay closed to them.
+    expect((await api("GET", `/orgs/${organization.id}/sites/${site.id}?shareKey=${keyOf(link)}`)).status).toBe(401);
+
+    await gb.orgs.updateSiteById(organization.id, site.id, { visibility: "public" } as never);
+    expect(await statuses()).toEqual([200, 200, 200, 200]);
+    expect(await statuses({ token: outsider.owner.token })).toEqual([200, 200, 200, 200]);
+    expect(
+      (
+        await client(outsider.owner.token)
+          .orgs.getSiteById(organization.id, site.id)
+          .catch((e) => e)
+      ).code,
+    ).toBe(404);
+
+    await gb.orgs.updateSiteById(organization.id, site.id, { visibility: "visitor-auth" } as never);
+    const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
+    const jwt = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(auth.privateKey));
+    expect(await statuses()).toEqual([401, 401, 401, 401]);
+    expect(await statuses({ headers: { "x-quire-visitor-token": jwt } })).toEqual([200, 200, 200, 200]);
+    expect(owner.token).toBeTruthy();
+  });
+
+  it("listPermissionsAggregateInSite lists members at their organization role, for site managers", async () => {
+    const { organization, owner, gb, site } = await publishedSpace("public");
+    const reader = await seedMember(organization.id, "read");
+    const { data } = await gb.orgs.listPermissionsAggregateInSite(organization.id, site.id);
+    const byUser = new Map(data.items.map((p) => [p.user.id, p]));
+    expect(byUser.get(owner.user.id)).toMatchObject({
+      permission: "admin",
+      origin: { type: "organization", organization: organization.id },
+    });
+    expect(byUser.get(reader.user.id)?.permission).toBe("read");
+    expect(data.items.map((p) => p.user.id)).toEqual([...data.items.map((p) => p.user.id)].sort());
+    expect(
+      (await clientError(client(reader.token).orgs.listPermissionsAggregateInSite(organization.id, site.id))).code,
+    ).toBe(403);
+  });
+});

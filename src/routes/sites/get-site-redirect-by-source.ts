@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/orgs/{organizationId}/sites/{siteId}/redirect",
   operationId: "getSiteRedirectBySource",
+  anonymous: true,
   tags: ["site-redirects"],
   summary: "Get a site redirect by its source",
   description:

@@ -1,4 +1,6 @@
 import { createRouter } from "../../http/router";
+import * as listPermissionsAggregateInSite from "./list-permissions-aggregate-in-site";
+import * as getPublishedContentSite from "./get-published-content-site";
 import * as listSiteShareLinks from "./list-site-share-links";
 import * as createSiteShareLink from "./create-site-share-link";
 import * as updateSiteShareLinkById from "./update-site-share-link-by-id";
@@ -86,4 +88,6 @@ export default createRouter()
   .openapi(updateSiteCustomizationById.route, updateSiteCustomizationById.handler)
   .openapi(getSiteSpaceCustomizationById.route, getSiteSpaceCustomizationById.handler)
   .openapi(overrideSiteSpaceCustomizationById.route, overrideSiteSpaceCustomizationById.handler)
-  .openapi(deleteSiteSpaceCustomizationById.route, deleteSiteSpaceCustomizationById.handler);
+  .openapi(deleteSiteSpaceCustomizationById.route, deleteSiteSpaceCustomizationById.handler)
+  .openapi(getPublishedContentSite.route, getPublishedContentSite.handler)
+  .openapi(listPermissionsAggregateInSite.route, listPermissionsAggregateInSite.handler);

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/orgs/{organizationId}/sites/{siteId}/sections",
   operationId: "listSiteSections",
+  anonymous: true,
   tags: ["sites"],
   summary: "List all site sections",
   request: { params: SiteParams, query: SiteSectionListQuery },

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/orgs/{organizationId}/sites/{siteId}/site-spaces",
   operationId: "listSiteSpaces",
+  anonymous: true,
   tags: ["sites"],
   summary: "List all the site spaces",
   description:

@@ -8,6 +8,7 @@ import {
   type SiteSectionGroupView,
   type SiteSectionView,
   type SiteSpaceView,
+  type SiteStructureView,
   type StructurePointer,
 } from "../../services/sites";
 import { getSpace } from "../../services/spaces";
@@ -37,6 +38,21 @@ export async function presentSiteSectionGroups(ctx: ServiceContext, views: SiteS
   return Promise.all(
     views.map(async (view) => presentSiteSectionGroup(view, await presentSiteSections(ctx, view.sections))),
   );
+}
+
+/** A site's structure (getSiteStructure's answer): its site spaces, or its sections and groups. */
+export async function presentStructure(ctx: ServiceContext, view: SiteStructureView) {
+  if (view.type === "siteSpaces") {
+    return { type: "siteSpaces" as const, structure: await presentSiteSpaces(ctx, view.structure) };
+  }
+  const structure = await Promise.all(
+    view.structure.map(async (item) =>
+      item.kind === "group"
+        ? (await presentSiteSectionGroups(ctx, [item.view]))[0]!
+        : (await presentSiteSections(ctx, [item.view]))[0]!,
+    ),
+  );
+  return { type: "sections" as const, structure };
 }
 
 /** A structure item (site space, section or group) of the site, presented as the reference's SiteStructureItem. */

@@ -44,3 +44,6 @@ export {
   defaultSiteCustomization,
 } from "./customization-settings";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
+export { getPublishedSite } from "./site-published";
+export { listSitePermissions } from "./site-permissions";
+export type { SitePermissionView } from "./site-permissions";

@@ -201,7 +201,7 @@ export async function getSiteRedirectBySource(
   siteId: string,
   source: string,
 ): Promise<ResolvedSiteRedirect> {
-  await loadSite(ctx, organizationId, siteId);
+  await loadSite(ctx, organizationId, siteId, { visitors: true });
   const [[row], variants, sections] = await batch(ctx.db, [
     ctx.db
       .select()

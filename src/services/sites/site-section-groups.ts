@@ -238,7 +238,11 @@ export async function getSiteStructure(
   organizationId: string,
   siteId: string,
 ): Promise<SiteStructureView> {
-  const site = await loadSite(ctx, organizationId, siteId);
+  return structureOf(ctx, await loadSite(ctx, organizationId, siteId, { visitors: true }));
+}
+
+/** The structure of a site the caller was already admitted to. */
+export async function structureOf(ctx: ServiceContext, site: SiteView): Promise<SiteStructureView> {
   const [groups, sections, variants] = await structureRows(ctx, site);
   if (!sections.length) {
     return {

@@ -110,7 +110,7 @@ export async function listSiteSections(
   siteId: string,
   page: PageRequest,
 ): Promise<Page<SiteSectionView>> {
-  const site = await loadSite(ctx, organizationId, siteId);
+  const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const rows = await ctx.db
     .select()
     .from(siteSections)

@@ -104,7 +104,7 @@ export async function listSiteSpaces(
   siteId: string,
   q: PageRequest & { default?: boolean },
 ): Promise<Page<SiteSpaceView>> {
-  const site = await loadSite(ctx, organizationId, siteId);
+  const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const defaultId = site.row.defaultSiteSpaceId;
   const where = and(
     eq(siteSpaces.siteId, siteId),

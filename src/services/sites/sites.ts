@@ -17,8 +17,8 @@ import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize } from "../access/permissions";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Access, authorize, can } from "../access/permissions";
+import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { createSpace } from "../spaces/spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 
@@ -36,11 +36,28 @@ const siteSpaceCount = sql<number>`(SELECT count(*) FROM site_spaces s WHERE s.s
   "site_space_count",
 );
 
-/** A site of the organization the caller can see (members), or 404. */
-export async function loadSite(ctx: ServiceContext, organizationId: string, siteId: string): Promise<SiteView> {
-  requireUser(ctx.caller);
+/** Who may read a site: its organization's members; with `visitors`, also readers of it once published. */
+export interface SiteReaders {
+  /**
+   * Admit the published site's audience too: anyone for a public or unlisted site, holders of a visitor pass
+   * (share key or visitor JWT) for a share-link or visitor-auth one. For reads of the published experience.
+   */
+  visitors?: boolean;
+}
+
+/** A site of the organization the caller can see (members; see SiteReaders), or 404 (401 when anonymous). */
+export async function loadSite(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  readers: SiteReaders = {},
+): Promise<SiteView> {
   const access = organizationAccess(ctx.caller, organizationId);
-  authorize(access, "site.view", "Site");
+  const member = can(access, "site.view");
+  if (!member && !readers.visitors) {
+    requireUser(ctx.caller);
+    authorize(access, "site.view", "Site");
+  }
   const [[found]] = await batch(ctx.db, [
     ctx.db
       .select({ row: sites, siteSpaces: siteSpaceCount })
@@ -48,8 +65,17 @@ export async function loadSite(ctx: ServiceContext, organizationId: string, site
       .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
       .limit(1),
   ]);
-  if (!found) throw notFound("Site");
+  if (!found || (!member && !publishedTo(ctx.caller, found.row))) {
+    requireUser(ctx.caller);
+    throw notFound("Site");
+  }
   return { row: found.row, siteSpaces: Number(found.siteSpaces), access };
+}
+
+/** Whether the published site is open to the caller as a visitor. */
+function publishedTo(caller: Caller, row: SiteRow) {
+  if (!row.published) return false;
+  return row.visibility === "public" || row.visibility === "unlisted" || caller.visitor?.sites.has(row.id) === true;
 }
 
 export function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {

@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { json } from "../../http/responses";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { mapPage } from "../../lib/pagination";
+import { presentUser } from "../../presenters/user";
+import { listSitePermissions } from "../../services/sites";
+import { listEnvelope, MemberRoleOrGuestSchema, PageQuery, UserSchema } from "../schemas";
+import { SiteParams } from "./schemas";
+
+const UserSitePermissionSchema = z
+  .object({
+    permission: MemberRoleOrGuestSchema,
+    user: UserSchema,
+    origin: z.union([
+      z.object({ type: z.literal("space"), space: z.string() }),
+      z.object({ type: z.literal("organization"), organization: z.string() }),
+    ]),
+  })
+  .openapi("UserSitePermission");
+
+export const route = defineRoute({
+  method: "get",
+  path: "/orgs/{organizationId}/sites/{siteId}/permissions/aggregate",
+  operationId: "listPermissionsAggregateInSite",
+  tags: ["sites"],
+  summary: "List all sites users permissions",
+  description:
+    "`create` and up. Every member with a role, at that role: a site is its organization's, so `origin` is " +
+    "the organization. By user id.",
+  request: { params: SiteParams, query: PageQuery },
+  responses: { 200: json(listEnvelope(UserSitePermissionSchema, "UserSitePermissionList")) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  const page = await listSitePermissions(ctx, p.organizationId, p.siteId, c.req.valid("query"));
+  return c.json(
+    mapPage(page, (view) => ({
+      permission: view.permission,
+      user: presentUser(view.user, ctx.urls),
+      origin: { type: "organization" as const, organization: view.organizationId },
+    })),
+    200,
+  );
+};
