@@ -48,6 +48,7 @@ const ANONYMOUS: Record<string, string> = {
   listSiteSpaces: "the published experience",
   listSiteSections: "the published experience",
   getSiteRedirectBySource: "the published experience (a visitor following an old link)",
+  searchSiteContent: "published sites: public/unlisted, or with a share key or visitor JWT",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
@@ -76,6 +77,7 @@ const READER_MAY_WRITE: Record<string, string> = {
   revokeApiToken: "the caller's own tokens",
   updateOrganizationMemberLastSeenAt: "ping: the caller's own last-seen time",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
+  searchSiteContent: "a read sent as POST (the query is its body): readers search the site",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */

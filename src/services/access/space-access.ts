@@ -189,11 +189,15 @@ export async function loadCollection(
  * gives the levels from a collection up to the root, as `contentRole` takes them.
  */
 export async function organizationTree(db: Db, organizationId: string) {
-  const rows = await db
+  return treeFromRows(await organizationTreeRows(db, organizationId));
+}
+
+/** The statement organizationTree runs (to ride a larger batch; treeFromRows builds the tree from its rows). */
+export function organizationTreeRows(db: Db, organizationId: string) {
+  return db
     .select({ id: collections.id, parentId: collections.parentId, defaultLevel: collections.defaultLevel })
     .from(collections)
     .where(and(eq(collections.organizationId, organizationId), isNull(collections.deletedAt)));
-  return treeFromRows(rows);
 }
 
 export function treeFromRows(rows: { id: string; parentId: string | null; defaultLevel: StoredLevel }[]) {

@@ -1,5 +1,8 @@
 // The search domain's public surface (search and its index): what routes, jobs, http and presenters import.
 // Files inside src/services import each other directly.
-export { searchOrganization, searchSpace } from "./search";
+export { searchSpace } from "./search";
+export { searchOrganization } from "./grouped-search";
+export { searchSite } from "./site-search";
+export type { SiteSearchScope } from "./site-search";
 export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./search";
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";

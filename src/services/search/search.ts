@@ -1,15 +1,12 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { MARK_CLOSE, MARK_OPEN, markedWindow, planSearch, renderSnippet, type SearchPlan } from "../../content/search";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
-import { spaces } from "../../db/schema";
 import { decodeCursor, mapPage, type Page, type PageRequest, pageOf } from "../../lib/pagination";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
-import { authorize } from "../access/permissions";
-import { spaceReads, organizationTree, spaceAccess } from "../access/space-access";
-import { visibleSpaces } from "../spaces/space-lists";
+import { spaceAccess, spaceReads } from "../access/space-access";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 
 /** bm25 weights of the indexed columns: page title, section heading, section body. */
@@ -360,7 +357,7 @@ async function runSpaceSource(
 }
 
 /** Runs the sources in order until one finds something (a second round trip only when the first finds nothing). */
-async function runSources(list: Source[], run: (source: Source, i: number) => Promise<SearchRow[]>) {
+export async function runSources(list: Source[], run: (source: Source, i: number) => Promise<SearchRow[]>) {
   for (let i = 0; i < list.length; i++) {
     const rows = await run(list[i], i);
     if (Number(rows[0]?.total ?? 0) > 0 || i === list.length - 1) return { rows, source: list[i] };
@@ -399,7 +396,7 @@ export interface SearchSpaceView {
 }
 
 /** Groups the statement's rows (ordered by group, page, section) into pages with their sections. */
-function groupPages(rows: SearchRow[], source: Source | undefined, plan: SearchPlan) {
+export function groupPages(rows: SearchRow[], source: Source | undefined, plan: SearchPlan) {
   const pages: { spaceTitle: string; score: number; page: SearchPageView }[] = [];
   for (const row of rows) {
     if (!row.pageId || !row.spaceId) continue;
@@ -458,50 +455,5 @@ export async function searchSpace(
   return mapPage(
     pageOf(pages, Number(rows[0]?.total ?? 0), input, (p) => [p.score, p.page.id]),
     (p) => p.page,
-  );
-}
-
-/**
- * searchOrganizationContent: results grouped by space, best space first, over the live spaces the caller
- * can read (the organization's space list filter, plus public spaces).
- */
-export async function searchOrganization(
-  ctx: ServiceContext,
-  organizationId: string,
-  input: SearchRequest,
-): Promise<Page<SearchSpaceView>> {
-  const caller = requireUser(ctx.caller);
-  const orgRole = organizationAccess(caller, organizationId);
-  authorize(orgRole, "organization.view", "Organization");
-  const plan = planSearch(input.query);
-  const list = searchSources(plan);
-  const after = input.page ? decodeCursor(input.page, 2) : [];
-  if (!list.length) return { items: [], count: 0 };
-  const tree = await organizationTree(ctx.db, organizationId);
-  const visible = visibleSpaces(orgRole, tree, caller.grants);
-  const readable = and(
-    eq(spaces.organizationId, organizationId),
-    sql`${spaces.deletedAt} IS NULL`,
-    visible ? sql`(${visible} OR ${spaces.visibility} = 'public')` : undefined,
-  );
-  const q: Query = {
-    scope: sql`s.space_id IN (SELECT ${spaces.id} FROM ${spaces} WHERE ${readable})`,
-    bySpace: true,
-    after,
-    fetch: Math.max(input.limit, 0) + 1,
-  };
-  const { rows, source } = await runSources(list, (source) => searchStatement(ctx, source, q));
-  const groups: (SearchSpaceView & { score: number })[] = [];
-  for (const { spaceTitle, score, page } of groupPages(rows, source, plan)) {
-    let group = groups[groups.length - 1];
-    if (!group || group.id !== page.spaceId) {
-      group = { id: page.spaceId, title: spaceTitle, pages: [], score };
-      groups.push(group);
-    }
-    group.pages.push(page);
-  }
-  return mapPage(
-    pageOf(groups, Number(rows[0]?.total ?? 0), input, (g) => [g.score, g.id]),
-    ({ score: _score, ...g }) => g,
   );
 }

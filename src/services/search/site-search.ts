@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
+import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import { badRequest, notFound, unauthorized } from "../../lib/errors";
+import type { Page } from "../../lib/pagination";
+import { authorize, can } from "../access/permissions";
+import { organizationTreeRows, treeFromRows } from "../access/space-access";
+import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
+import { visibleSpaces } from "../spaces/space-lists";
+import { searchBySpace } from "./grouped-search";
+import type { SearchRequest, SearchSpaceView } from "./search";
+
+/**
+ * Which of the site's site spaces a site search covers. `field` names, for a 400, where the caller's site space
+ * ids came from (the body's `scope.siteSpaceIds`, or a deprecated form's field).
+ */
+export type SiteSearchScope =
+  | { mode: "default"; includedSiteSpaces: string[]; field: string }
+  | { mode: "specific"; siteSpaceIds: string[]; field: string }
+  | { mode: "all" };
+
+export interface SiteSearchRequest extends SearchRequest {
+  scope: SiteSearchScope;
+}
+
+interface SiteSpaceRef {
+  id: string;
+  spaceId: string;
+  sectionId: string | null;
+}
+
+/** Whether the site is open to anyone who asks: published, and public, unlisted or opened by the caller's pass. */
+function openToVisitors(caller: Caller, siteId: string, site: { published: boolean; visibility: string } | undefined) {
+  if (!site?.published) return false;
+  return site.visibility === "public" || site.visibility === "unlisted" || !!caller.visitor?.sites.has(siteId);
+}
+
+/**
+ * The site spaces of the default scope: each section's default variant (its first when none is set), or the
+ * root site spaces when the site has no sections.
+ */
+function defaultSiteSpaces(rows: SiteSpaceRef[], sections: { id: string; defaultSiteSpaceId: string | null }[]) {
+  if (!sections.length) return rows.filter((r) => r.sectionId === null);
+  return sections.flatMap((section) => {
+    const variants = rows.filter((r) => r.sectionId === section.id);
+    const chosen = variants.find((r) => r.id === section.defaultSiteSpaceId) ?? variants[0];
+    return chosen ? [chosen] : [];
+  });
+}
+
+/** The spaces of the site spaces the scope selects; ids that are not the site's are a 400 naming the field. */
+function scopedSpaceIds(
+  scope: SiteSearchScope,
+  rows: SiteSpaceRef[],
+  sections: Parameters<typeof defaultSiteSpaces>[1],
+) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const own = (ids: string[], field: string) =>
+    ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw badRequest(`${field}: "${id}" is not a site space of this site`);
+      return row;
+    });
+  const chosen =
+    scope.mode === "all"
+      ? rows
+      : scope.mode === "specific"
+        ? own(scope.siteSpaceIds, scope.field)
+        : [...defaultSiteSpaces(rows, sections), ...own(scope.includedSiteSpaces, scope.field)];
+  return [...new Set(chosen.map((r) => r.spaceId))];
+}
+
+/**
+ * searchSiteContent: the spaces published on the site (its site spaces, as the scope selects them), searched
+ * like an organization (same engine, ranking and snippets; results grouped by space, best space first). A
+ * published public or unlisted site, or one the caller holds a visitor pass for (share key, visitor JWT), is
+ * searched whole by anyone; otherwise members who may view the site search the spaces of it they can read,
+ * anonymous callers get 401 and others 404. Deleted spaces never appear.
+ */
+export async function searchSite(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  input: SiteSearchRequest,
+): Promise<Page<SearchSpaceView>> {
+  const { caller } = ctx;
+  const orgRole = organizationAccess(caller, organizationId);
+  const needsTree = can(orgRole, "site.view") && orgRole !== "admin";
+  const [[site], rows, sections, treeRows] = await batch(ctx.db, [
+    ctx.db
+      .select({ published: sites.published, visibility: sites.visibility })
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
+      .limit(1),
+    ctx.db
+      .select({ id: siteSpaces.id, spaceId: siteSpaces.spaceId, sectionId: siteSpaces.sectionId })
+      .from(siteSpaces)
+      .where(eq(siteSpaces.siteId, siteId))
+      .orderBy(asc(siteSpaces.sortKey), asc(siteSpaces.id)),
+    ctx.db
+      .select({ id: siteSections.id, defaultSiteSpaceId: siteSections.defaultSiteSpaceId })
+      .from(siteSections)
+      .where(eq(siteSections.siteId, siteId))
+      .orderBy(asc(siteSections.sortKey), asc(siteSections.id)),
+    needsTree ? organizationTreeRows(ctx.db, organizationId) : undefined,
+  ]);
+  const open = openToVisitors(caller, siteId, site);
+  if (!open) {
+    // Nothing about a site one may not search is revealed: 401 without a token, else 404.
+    if (caller.kind === "anonymous") throw unauthorized();
+    authorize(orgRole, "site.view", "Site");
+    if (!site) throw notFound("Site");
+  }
+  const spaceIds = scopedSpaceIds(input.scope, rows, sections);
+  const live = and(
+    eq(spaces.organizationId, organizationId),
+    isNull(spaces.deletedAt),
+    sql`${spaces.id} IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))`,
+  );
+  if (open) return searchBySpace(ctx, input, async () => live);
+  // A member: the site's spaces they can read, as the organization search decides it.
+  const visible = visibleSpaces(
+    orgRole,
+    treeFromRows(treeRows ?? []),
+    caller.kind === "user" ? caller.grants : undefined,
+  );
+  const passed = [...(caller.visitor?.spaces ?? [])];
+  const readable = visible
+    ? or(
+        visible,
+        inArray(spaces.visibility, ["public", "unlisted"]),
+        passed.length ? inArray(spaces.id, passed) : undefined,
+      )
+    : undefined;
+  return searchBySpace(ctx, input, async () => and(live, readable));
+}
