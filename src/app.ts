@@ -12,6 +12,7 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
+import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
@@ -52,6 +53,8 @@ export function createApp() {
   app.get("/openapi.json", (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)));
   mountReference(app);
   app.get("/", landing);
+  // Published docs sites (src/site/router.ts).
+  app.route("/", siteRouter);
   // What `urls.app` points at, until there is an app.
   app.route("/", appPages);
 

@@ -161,6 +161,26 @@ export async function deleteSiteSpaceCustomization(
   return removed.length > 0;
 }
 
+/** The statement reading every stored customization of a site (to ride a larger batch). */
+export function siteCustomizationRows(db: Db, siteId: string) {
+  return db
+    .select({ siteSpaceId: customizations.siteSpaceId, settings: customizations.settings })
+    .from(customizations)
+    .where(eq(customizations.siteId, siteId));
+}
+
+/** The site's settings and, for each of `siteSpaceIds`, the settings with that space's override on top. */
+export function assembleCustomizations(
+  rows: { siteSpaceId: string; settings: Record<string, unknown> }[],
+  siteSpaceIds: string[],
+) {
+  const stored = new Map(rows.map((r) => [r.siteSpaceId, r.settings]));
+  const site = siteSettings(stored.get(SITE));
+  const perSpace: Record<string, SiteCustomizationSettings> = {};
+  for (const id of siteSpaceIds) perSpace[id] = applyOverride(site, stored.get(id) ?? {});
+  return { site, siteSpaces: perSpace };
+}
+
 /**
  * Every customization of one site, for its published pages (no caller: the site is already resolved): the
  * site's settings and, for each of its site spaces, the settings with that space's override on top. One batch.
@@ -168,14 +188,10 @@ export async function deleteSiteSpaceCustomization(
 export async function siteCustomizations(db: Db, siteId: string) {
   const [spaceRows, rows] = await batch(db, [
     db.select({ id: siteSpaces.id }).from(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
-    db
-      .select({ siteSpaceId: customizations.siteSpaceId, settings: customizations.settings })
-      .from(customizations)
-      .where(eq(customizations.siteId, siteId)),
+    siteCustomizationRows(db, siteId),
   ]);
-  const stored = new Map(rows.map((r) => [r.siteSpaceId, r.settings]));
-  const site = siteSettings(stored.get(SITE));
-  const perSpace: Record<string, SiteCustomizationSettings> = {};
-  for (const { id } of spaceRows) perSpace[id] = applyOverride(site, stored.get(id) ?? {});
-  return { site, siteSpaces: perSpace };
+  return assembleCustomizations(
+    rows,
+    spaceRows.map((r) => r.id),
+  );
 }

@@ -1,0 +1,141 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
+import { type Db, inBatch } from "../../db/client";
+import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
+import { verifyVisitorToken } from "../access/visitor-pass";
+import { assembleCustomizations, siteCustomizationRows } from "../sites/site-customization";
+
+type SiteRow = typeof sites.$inferSelect;
+export type SectionRow = typeof siteSections.$inferSelect;
+export type GroupRow = typeof siteSectionGroups.$inferSelect;
+
+/** A site space with what the renderer needs of its space. */
+export interface PublishedSiteSpace {
+  id: string;
+  sectionId: string | null;
+  path: string;
+  sortKey: string;
+  condition: string | null;
+  spaceId: string;
+  spaceTitle: string;
+  emoji: string | null;
+  revisionId: string;
+}
+
+/** What a visitor's credentials did: opened the site, or why not. */
+export type SiteAdmission =
+  | { open: true; claims?: Record<string, unknown> }
+  | { open: false; needs: "share-key" | "visitor-token"; fallbackUrl?: string };
+
+export interface PublishedSiteData {
+  site: SiteRow;
+  groups: GroupRow[];
+  sections: SectionRow[];
+  /** Live spaces only, in structure order. */
+  siteSpaces: PublishedSiteSpace[];
+  customizations: ReturnType<typeof assembleCustomizations>;
+  admission: SiteAdmission;
+  /**
+   * Changes whenever anything the rendered HTML depends on changes, except page content (keyed by revision):
+   * the site row, its structure and its customization.
+   */
+  version: string;
+}
+
+export interface SiteCredentials {
+  shareKey?: string;
+  visitorToken?: string;
+}
+
+/**
+ * Everything about a published site for one page view, in one D1 round trip: the site, its structure with the
+ * current revision of each space, its customization, and whether the visitor's credentials open it. Undefined
+ * when there is no such published site.
+ */
+export async function loadPublishedSite(
+  db: Db,
+  siteId: string,
+  credentials: SiteCredentials,
+): Promise<PublishedSiteData | undefined> {
+  const [[site], groups, sections, siteSpaces, customizationRows, shareLinks, keys] = await batch(db, [
+    db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
+    db
+      .select()
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId))
+      .orderBy(asc(siteSectionGroups.sortKey)),
+    db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
+    inBatch(
+      db,
+      db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
+          ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId
+        FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id
+        WHERE ss.site_id = ${siteId} AND sp.deleted_at IS NULL ORDER BY ss.sort_key, ss.id`),
+    ),
+    siteCustomizationRows(db, siteId),
+    credentials.shareKey
+      ? db
+          .select({ id: siteShareLinks.id })
+          .from(siteShareLinks)
+          .where(
+            and(
+              eq(siteShareLinks.siteId, siteId),
+              eq(siteShareLinks.key, credentials.shareKey),
+              eq(siteShareLinks.active, true),
+            ),
+          )
+      : undefined,
+    db
+      .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
+      .from(sitePublishingAuth)
+      .where(eq(sitePublishingAuth.siteId, siteId)),
+  ]);
+  if (!site?.published) return undefined;
+  const customizations = assembleCustomizations(
+    customizationRows,
+    siteSpaces.map((s) => s.id),
+  );
+  const admission = await admit(site, credentials, shareLinks?.length ?? 0, keys[0]);
+  const version = fingerprint([
+    site.updatedAt,
+    ...groups.map((g) => `${g.id}:${g.updatedAt}:${g.sortKey}`),
+    ...sections.map((s) => `${s.id}:${s.updatedAt}:${s.sortKey}:${s.groupId}`),
+    ...siteSpaces.map((s) => `${s.id}:${s.path}:${s.sortKey}:${s.sectionId}:${s.condition}:${s.spaceTitle}:${s.emoji}`),
+    JSON.stringify(customizationRows),
+  ]);
+  return { site, groups, sections, siteSpaces, customizations, admission, version };
+}
+
+async function admit(
+  site: SiteRow,
+  credentials: SiteCredentials,
+  shareLinks: number,
+  key: { privateKey: string; fallbackUrl: string | null } | undefined,
+): Promise<SiteAdmission> {
+  switch (site.visibility) {
+    case "public":
+    case "unlisted":
+      return { open: true };
+    case "share-link":
+      return shareLinks > 0 ? { open: true } : { open: false, needs: "share-key" };
+    case "visitor-auth": {
+      const claims =
+        credentials.visitorToken && key
+          ? await verifyVisitorToken(credentials.visitorToken, key.privateKey)
+          : undefined;
+      if (claims) return { open: true, claims };
+      return { open: false, needs: "visitor-token", ...(key?.fallbackUrl ? { fallbackUrl: key.fallbackUrl } : {}) };
+    }
+  }
+}
+
+/** A short, stable hash of the parts (FNV-1a, 32 bits, base 36): a cache key component, not a secret. */
+export function fingerprint(parts: unknown[]): string {
+  let hash = 0x811c9dc5;
+  const text = parts.join("\u0000");
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

@@ -1,0 +1,42 @@
+import { and, eq } from "drizzle-orm";
+import { pagePath } from "../../content/model";
+import { siteRedirects } from "../../db/schema";
+import type { ServiceContext } from "../core/context";
+import { listPages } from "../revisions/content-reads";
+import type { PublishedSiteData } from "./site-load";
+import { defaultSiteSpace, siteSpacePrefix, type Visible } from "./site-paths";
+
+/**
+ * Where a site's redirect from `source` (a path inside the site, `/a/b`) sends a visitor: the path inside the
+ * site of its section, site space or page, defaults elided as the renderer routes them; undefined when there is
+ * no redirect from there or its destination is gone (deleted, or hidden from this visitor).
+ */
+export async function siteRedirectTarget(
+  ctx: ServiceContext,
+  data: PublishedSiteData,
+  source: string,
+  visible: Visible,
+): Promise<string | undefined> {
+  if (source === "/" || source.length > 512) return undefined;
+  const [row] = await ctx.db
+    .select({ destination: siteRedirects.destination })
+    .from(siteRedirects)
+    .where(and(eq(siteRedirects.siteId, data.site.id), eq(siteRedirects.source, source)))
+    .limit(1);
+  if (!row) return undefined;
+  const d = row.destination;
+  const siteSpace =
+    d.kind === "site-section"
+      ? defaultSiteSpace(
+          data,
+          data.sections.find((s) => s.id === d.siteSectionId),
+          visible,
+        )
+      : data.siteSpaces.find((s) => s.id === d.siteSpaceId && visible(s));
+  if (!siteSpace || (d.kind === "site-section" && siteSpace.sectionId !== d.siteSectionId)) return undefined;
+  const prefix = siteSpacePrefix(data, siteSpace, visible);
+  if (d.kind !== "site-page") return `/${prefix}`;
+  const snapshot = await listPages(ctx, siteSpace.spaceId, { kind: "revision", revisionId: siteSpace.revisionId });
+  if (!snapshot.pages.has(d.pageId)) return undefined;
+  return `${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, d.pageId)}`;
+}

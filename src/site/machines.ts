@@ -1,0 +1,101 @@
+import type { Context } from "hono";
+import { pagePath } from "../content/model";
+import type { AppEnv } from "../http/app-env";
+import { siteSpacePrefix, siteSpacesAt, visibleSections } from "../services/published";
+import { listPages, readPage } from "../services/revisions";
+import { readingOrder } from "./navigation";
+import { siteBase } from "./page";
+import type { Visit } from "./visit";
+
+/** Bounds on what the whole-site files read: a site's pages are read one body at a time. */
+const MAX_FULL_PAGES = 500;
+const MAX_FULL_BYTES = 5 * 1024 * 1024;
+
+/** Every site space a visitor sees, in structure order (sections first, then their variants). */
+function siteSpacesOf(visit: Visit) {
+  const { data, visible } = visit;
+  if (!data.sections.length) return siteSpacesAt(data, null, visible);
+  return visibleSections(data, visible).flatMap((section) => siteSpacesAt(data, section.id, visible));
+}
+
+/** Each site space's pages in reading order, with their published URLs (absolute). */
+async function sitePages(c: Context<AppEnv>, visit: Visit) {
+  const origin = new URL(c.req.url).origin;
+  return Promise.all(
+    siteSpacesOf(visit).map(async (siteSpace) => {
+      const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
+      const snapshot = await listPages(visit.ctx, siteSpace.spaceId, target);
+      const prefix = siteSpacePrefix(visit.data, siteSpace, visit.visible);
+      const base = `${origin}${siteBase(visit.data.site.id)}${prefix ? `/${prefix}` : ""}`;
+      const pages = readingOrder(snapshot).map((page) => ({ page, url: `${base}/${pagePath(snapshot, page.id)}` }));
+      return { siteSpace, target, pages };
+    }),
+  );
+}
+
+/** robots.txt: public sites may be crawled (with their sitemap); every other visibility asks robots to stay out. */
+export function robots(c: Context<AppEnv>, visit: Visit) {
+  const base = `${new URL(c.req.url).origin}${siteBase(visit.data.site.id)}`;
+  const body =
+    visit.data.site.visibility === "public"
+      ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
+      : "User-agent: *\nDisallow: /\n";
+  return c.text(body, 200, { "Cache-Control": "public, max-age=300" });
+}
+
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
+
+/** sitemap.xml: the pages of a public site, those marked noIndex left out; other sites have none (404). */
+export async function sitemap(c: Context<AppEnv>, visit: Visit) {
+  if (visit.data.site.visibility !== "public") return c.text("This site is not indexed.", 404);
+  const spaces = await sitePages(c, visit);
+  const urls = spaces.flatMap((s) =>
+    s.pages.filter(({ page }) => !page.noIndex && !page.noRobotsIndex).map(({ page, url }) => ({ page, url })),
+  );
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map(({ page, url }) => `<url><loc>${xmlEscape(url)}</loc><lastmod>${new Date(page.updatedAt).toISOString()}</lastmod></url>`).join("\n")}
+</urlset>
+`;
+  return c.body(body, 200, {
+    "Content-Type": "application/xml; charset=utf-8",
+    "Cache-Control": "public, max-age=300",
+  });
+}
+
+/** llms.txt: the site's pages, grouped by site space, each with its markdown URL (llmstxt.org). */
+export async function llmsIndex(c: Context<AppEnv>, visit: Visit) {
+  const spaces = await sitePages(c, visit);
+  const lines = [`# ${visit.data.site.title}`, ""];
+  for (const { siteSpace, pages } of spaces) {
+    lines.push(`## ${siteSpace.spaceTitle}`, "");
+    for (const { page, url } of pages) {
+      lines.push(`- [${page.title}](${url}.md)${page.description ? `: ${page.description}` : ""}`);
+    }
+    lines.push("");
+  }
+  return c.text(lines.join("\n"), 200, { "Content-Type": "text/plain; charset=utf-8" });
+}
+
+/** llms-full.txt: every page's markdown, in reading order, bounded in pages and bytes. */
+export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
+  const spaces = await sitePages(c, visit);
+  const parts = [`# ${visit.data.site.title}`, ""];
+  let bytes = 0;
+  let count = 0;
+  outer: for (const { siteSpace, target, pages } of spaces) {
+    for (const { page, url } of pages) {
+      if (count >= MAX_FULL_PAGES || bytes > MAX_FULL_BYTES) {
+        parts.push(`(truncated: see ${siteBase(visit.data.site.id)}/llms.txt for every page)`);
+        break outer;
+      }
+      const { markdown = "" } = await readPage(visit.ctx, siteSpace.spaceId, target, { id: page.id });
+      const section = `# ${page.title}\n\nSource: ${url}\n\n${markdown}\n`;
+      parts.push(section);
+      bytes += section.length;
+      count++;
+    }
+  }
+  return c.text(parts.join("\n"), 200, { "Content-Type": "text/plain; charset=utf-8" });
+}

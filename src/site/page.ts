@@ -1,0 +1,141 @@
+import type { Context } from "hono";
+import { type PageEntry, pageByPath, type Snapshot } from "../content/model";
+import type { AppEnv } from "../http/app-env";
+import { ByteLru } from "../lib/lru";
+import {
+  fingerprint,
+  type PublishedSiteSpace,
+  resolveSitePath,
+  type SiteLocation,
+  sectionPrefix,
+  siteSpacePrefix,
+  siteSpacesAt,
+  visibleSections,
+} from "../services/published";
+import { listPages, readPage } from "../services/revisions";
+import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
+import { renderPage } from "./layout";
+import { renderMarkdown } from "./markdown";
+import { firstPage, firstPageUnder, linkHref, navigationTree, neighbours, type PageUrls, pageUrls } from "./navigation";
+import { themeOf } from "./theme";
+import type { NavPage, SiteView } from "./view";
+import type { Visit } from "./visit";
+
+/** Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. */
+const rendered = new ByteLru<{ body: string; etag: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
+
+export const siteBase = (siteId: string) => `/~site/${siteId}`;
+
+/** Where a site space's pages live: the site's base plus the site space's prefix. */
+export function siteSpaceBase(visit: Visit, siteSpace: PublishedSiteSpace) {
+  const prefix = siteSpacePrefix(visit.data, siteSpace, visit.visible);
+  return `${siteBase(visit.data.site.id)}${prefix ? `/${prefix}` : ""}`;
+}
+
+/** The page a location names: by path, or the site space's first page. */
+function pageAt(snapshot: Snapshot, location: SiteLocation): PageEntry | undefined {
+  return location.pagePath ? pageByPath(snapshot, location.pagePath) : firstPage(snapshot);
+}
+
+/** The layout's site frame: for a page of `location` with its page tree, or the site's root (search, errors). */
+export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[] = []): SiteView {
+  const { data, visible } = visit;
+  const base = siteBase(data.site.id);
+  const settings = (location && data.customizations.siteSpaces[location.siteSpace.id]) ?? data.customizations.site;
+  const at = (prefix: string) => (prefix ? `${base}/${prefix}` : base);
+  const variants = location ? siteSpacesAt(data, location.section?.id ?? null, visible) : [];
+  return {
+    baseHref: base,
+    theme: themeOf(settings, data.site.title),
+    sections: visibleSections(data, visible).map((section) => ({
+      title: section.title,
+      href: at(sectionPrefix(data, section, visible)),
+      current: section.id === location?.section?.id,
+      ...(section.icon ? { icon: section.icon } : {}),
+    })),
+    variants:
+      variants.length > 1
+        ? variants.map((v) => ({
+            title: v.spaceTitle,
+            href: at(siteSpacePrefix(data, v, visible)),
+            current: v.id === location?.siteSpace.id,
+          }))
+        : [],
+    pages,
+    searchHref: `${base}/~search`,
+    assets: { css: `/~site/~assets/site.${SITE_CSS_HASH}.css`, js: `/~site/~assets/site.${SITE_JS_HASH}.js` },
+  };
+}
+
+/** What a page view answers: the page (HTML, or its markdown twin), a redirect, or undefined when not there. */
+export async function pageResponse(
+  c: Context<AppEnv>,
+  visit: Visit,
+  segments: string[],
+  asMarkdown: boolean,
+): Promise<Response | undefined> {
+  const { data, ctx } = visit;
+  const location = resolveSitePath(data, segments, visit.visible);
+  if (!location) return undefined;
+  const { siteSpace } = location;
+  const key = [data.site.id, data.version, siteSpace.revisionId, segments.join("/"), visit.segment, asMarkdown].join(
+    "|",
+  );
+  const etag = `"${fingerprint([key])}"`;
+  const cacheControl = data.site.visibility === "public" || data.site.visibility === "unlisted" ? "public" : "private";
+  const headers = { ETag: etag, "Cache-Control": `${cacheControl}, max-age=0, must-revalidate` };
+  if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  const cached = rendered.get(key);
+  if (cached) return new Response(cached.body, { headers: { ...headers, "Content-Type": cached.type } });
+
+  const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
+  const snapshot = await listPages(ctx, siteSpace.spaceId, target);
+  const page = pageAt(snapshot, location);
+  if (!page) return undefined;
+  const urls = pageUrls(snapshot, siteSpaceBase(visit, siteSpace));
+  if (page.type !== "document") {
+    // A group or link page has no body: its first page, or its target.
+    const href = page.type === "link" ? linkHref(snapshot, page, urls).href : firstPageUnder(snapshot, page.id, urls);
+    return href ? c.redirect(href, 302) : undefined;
+  }
+  const { markdown = "" } = await readPage(ctx, siteSpace.spaceId, target, { id: page.id });
+  if (asMarkdown) {
+    const body = `# ${page.title}\n\n${markdown}`;
+    const type = "text/markdown; charset=utf-8";
+    rendered.set(key, { body, etag, type });
+    return new Response(body, { headers: { ...headers, "Content-Type": type } });
+  }
+  const settings = data.customizations.siteSpaces[siteSpace.id] ?? data.customizations.site;
+  const { html, outline, description } = renderMarkdown(markdown, {
+    page: (pageId, anchor) => {
+      const to = snapshot.pages.get(pageId);
+      return to ? `${urls.of(to)}${anchor ? `#${anchor}` : ""}` : undefined;
+    },
+    file: (fileId) => {
+      const file = snapshot.files.get(fileId);
+      if (!file) return undefined;
+      return {
+        url: `${siteBase(data.site.id)}/~files/${siteSpace.id}/${file.id}`,
+        name: file.name,
+        contentType: file.contentType,
+        ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height } : {}),
+      };
+    },
+    externalTarget: settings.externalLinks.target,
+  });
+  const url = urls.of(page);
+  const body = renderPage(siteView(visit, location, navigationTree(snapshot, urls, page.id)), {
+    title: `${page.title} | ${settings.title || data.site.title}`,
+    heading: page.title,
+    ...((page.description ?? description) ? { description: page.description ?? description } : {}),
+    bodyHtml: html,
+    outline,
+    url: new URL(url, c.req.url).toString(),
+    markdownUrl: `${url}.md`,
+    ...neighbours(snapshot, urls, page.id),
+    noIndex: data.site.visibility !== "public" || page.noIndex === true || page.noRobotsIndex === true,
+  });
+  const type = "text/html; charset=utf-8";
+  rendered.set(key, { body, etag, type });
+  return new Response(body, { headers: { ...headers, "Content-Type": type } });
+}

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../http/app-env";
+import { siteSpacesAt, visibleSections } from "../services/published";
+import { searchSite } from "../services/search";
+import { renderSearchPage } from "./layout";
+import { siteSpaceBase, siteView } from "./page";
+import type { SearchHit } from "./view";
+import type { Visit } from "./visit";
+
+const MAX_QUERY = 512;
+
+/** The site's search over every site space the visitor sees, as hits with published URLs. */
+async function hits(visit: Visit, query: string): Promise<SearchHit[]> {
+  const { data } = visit;
+  const shown = data.sections.length
+    ? visibleSections(data, visit.visible).flatMap((s) => siteSpacesAt(data, s.id, visit.visible))
+    : siteSpacesAt(data, null, visit.visible);
+  const results = await searchSite(visit.ctx, data.site.organizationId, data.site.id, {
+    query,
+    limit: 20,
+    scope: { mode: "specific", siteSpaceIds: shown.map((s) => s.id), field: "siteSpaceIds" },
+  });
+  const several = new Set(shown.map((s) => s.spaceId)).size > 1;
+  return results.items.flatMap((space) => {
+    const siteSpace = shown.find((s) => s.spaceId === space.id);
+    if (!siteSpace) return [];
+    const base = siteSpaceBase(visit, siteSpace);
+    return space.pages.map((page) => {
+      const section = page.sections[0];
+      return {
+        title: section?.heading ? `${page.title} › ${section.heading}` : page.title,
+        href: `${base}/${page.path}${section?.anchor ? `#${section.anchor}` : ""}`,
+        snippetHtml: section?.body ?? "",
+        ...(several ? { space: space.title } : {}),
+      };
+    });
+  });
+}
+
+/** `~search?q=`: the results page (works without JavaScript); `~search.json?q=`: the same hits for the script. */
+export async function searchResponse(c: Context<AppEnv>, visit: Visit, asJson: boolean) {
+  const query = (c.req.query("q") ?? "").trim().slice(0, MAX_QUERY);
+  const found = query && visit.data.siteSpaces.length ? await hits(visit, query) : [];
+  const headers = { "Cache-Control": "private, no-store" };
+  if (asJson) return c.json({ items: found }, 200, headers);
+  return c.html(renderSearchPage(siteView(visit), query, found), 200, headers);
+}

@@ -1,0 +1,73 @@
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../http/app-env";
+import { createDb } from "../db/client";
+import type { ServiceContext } from "../services/core";
+import { loadPublishedSite, type PublishedSiteData, type Visible } from "../services/published";
+
+/** Cookies that keep a visitor's share key and visitor JWT after the first visit with them in the URL. */
+const shareCookie = (siteId: string) => `quire_share_${siteId}`;
+const visitorCookie = (siteId: string) => `quire_visitor_${siteId}`;
+const LONGEST_CREDENTIAL = 8192;
+
+/** One page view's published site, the visitor's service context, and what the visitor may see. */
+export interface Visit {
+  data: PublishedSiteData;
+  ctx: ServiceContext;
+  visible: Visible;
+  /** Whether the visitor is a segment of their own (claims or a key): what the HTML cache is keyed by. */
+  segment: string;
+}
+
+function credential(c: Context<AppEnv>, param: string, cookie: string) {
+  const fromUrl = c.req.query(param);
+  const value = fromUrl || getCookie(c, cookie);
+  if (!value || value.length > LONGEST_CREDENTIAL) return undefined;
+  if (fromUrl) {
+    setCookie(c, cookie, fromUrl, {
+      path: `/~site/${c.req.param("siteId")}`,
+      httpOnly: true,
+      secure: new URL(c.req.url).protocol === "https:",
+      sameSite: "Lax",
+    });
+  }
+  return value;
+}
+
+/**
+ * Opens a published site for a visitor: `?share=<key>` (then its cookie) for share-link sites, `?jwt_token=`
+ * (then its cookie) for visitor-auth sites, signed with the site's publishing key. Answers the response to send
+ * instead when the site is not there (404), or closed to this visitor (401, or a redirect to the site's
+ * fallback URL for visitor-auth).
+ */
+export async function openSite(c: Context<AppEnv>, siteId: string): Promise<Visit | Response> {
+  const db = createDb(c.env.DB);
+  const shareKey = credential(c, "share", shareCookie(siteId));
+  const visitorToken = credential(c, "jwt_token", visitorCookie(siteId));
+  const data = await loadPublishedSite(db, siteId, { shareKey, visitorToken });
+  if (!data) return c.text("This site is not published.", 404);
+  if (!data.admission.open) {
+    if (data.admission.needs === "visitor-token" && data.admission.fallbackUrl) {
+      return c.redirect(data.admission.fallbackUrl, 302);
+    }
+    const what = data.admission.needs === "share-key" ? "a share link" : "signing in";
+    return c.text(`This site needs ${what}.`, 401);
+  }
+  const claims = data.admission.claims;
+  const pass = {
+    sites: new Set([siteId]),
+    spaces: new Set(data.siteSpaces.map((s) => s.spaceId)),
+    ...(claims ? { claims } : {}),
+  };
+  const url = new URL(c.req.url);
+  const ctx: ServiceContext = {
+    db,
+    env: c.env,
+    caller: { kind: "anonymous", visitor: pass },
+    urls: { api: c.env.PUBLIC_API_URL || url.origin, app: c.env.APP_URL || url.origin },
+    now: Date.now(),
+  };
+  // Adaptive content hides what a visitor's claims rule out; until conditions are evaluated, all is shown.
+  const visible: Visible = () => true;
+  return { data, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
+}
