@@ -71,6 +71,8 @@ export interface PageView {
   /** Full document title and description for <head>. */
   title: string;
   description?: string;
+  /** The page's own title for its <h1>; without it the layout takes `title` less a trailing ` · {site title}`. */
+  heading?: string;
   /** The rendered, sanitized page body (markdown.ts). */
   bodyHtml: string;
   outline: OutlineEntry[];
