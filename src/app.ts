@@ -12,6 +12,7 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
+import { customHosts } from "./site/hosts";
 import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
 
@@ -31,6 +32,8 @@ export function createApp() {
     secureHeaders({ crossOriginResourcePolicy: "cross-origin" }),
     corsHeaders,
   );
+  // A published site's custom host (its `proxy`) is served as the site, before any other route.
+  app.use("*", customHosts);
   app.use("/v1/*", async (c, next) =>
     // Reads have no body to limit (and skip building the middleware).
     c.req.method === "GET" || c.req.method === "HEAD"

@@ -1,10 +1,11 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
+import { publishedSiteUrl } from "./published-urls";
 import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
 
 /**
- * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
- * (issue 13); `features` is empty (a self-hosted deployment has no plans to list).
+ * A Site object of the reference. `urls.published` (once published) is where the renderer serves it
+ * (`/~site/{siteId}`); `features` is empty (a self-hosted deployment has no plans to list).
  */
 export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
   return {
@@ -24,6 +25,7 @@ export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
     urls: {
       location: `${urls.api}/v1/orgs/${row.organizationId}/sites/${row.id}`,
       app: `${urls.app}/o/${row.organizationId}/sites/${row.id}`,
+      ...(row.published ? { published: publishedSiteUrl(urls, row.id) } : {}),
     },
   };
 }

@@ -4,7 +4,6 @@ import type { AppEnv } from "../http/app-env";
 import { siteSpacePrefix, siteSpacesAt, visibleSections } from "../services/published";
 import { listPages, readPage } from "../services/revisions";
 import { readingOrder } from "./navigation";
-import { siteBase } from "./page";
 import type { Visit } from "./visit";
 
 /** Bounds on what the whole-site files read: a site's pages are read one body at a time. */
@@ -26,7 +25,7 @@ async function sitePages(c: Context<AppEnv>, visit: Visit) {
       const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
       const snapshot = await listPages(visit.ctx, siteSpace.spaceId, target);
       const prefix = siteSpacePrefix(visit.data, siteSpace, visit.visible);
-      const base = `${origin}${siteBase(visit.data.site.id)}${prefix ? `/${prefix}` : ""}`;
+      const base = `${origin}${visit.base}${prefix ? `/${prefix}` : ""}`;
       const pages = readingOrder(snapshot).map((page) => ({ page, url: `${base}/${pagePath(snapshot, page.id)}` }));
       return { siteSpace, target, pages };
     }),
@@ -35,7 +34,7 @@ async function sitePages(c: Context<AppEnv>, visit: Visit) {
 
 /** robots.txt: public sites may be crawled (with their sitemap); every other visibility asks robots to stay out. */
 export function robots(c: Context<AppEnv>, visit: Visit) {
-  const base = `${new URL(c.req.url).origin}${siteBase(visit.data.site.id)}`;
+  const base = `${new URL(c.req.url).origin}${visit.base}`;
   const body =
     visit.data.site.visibility === "public"
       ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
@@ -87,7 +86,7 @@ export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
   outer: for (const { siteSpace, target, pages } of spaces) {
     for (const { page, url } of pages) {
       if (count >= MAX_FULL_PAGES || bytes > MAX_FULL_BYTES) {
-        parts.push(`(truncated: see ${siteBase(visit.data.site.id)}/llms.txt for every page)`);
+        parts.push(`(truncated: see ${visit.base}/llms.txt for every page)`);
         break outer;
       }
       const { markdown = "" } = await readPage(visit.ctx, siteSpace.spaceId, target, { id: page.id });

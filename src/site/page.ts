@@ -24,12 +24,10 @@ import type { Visit } from "./visit";
 /** Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. */
 const rendered = new ByteLru<{ body: string; etag: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
 
-export const siteBase = (siteId: string) => `/~site/${siteId}`;
-
 /** Where a site space's pages live: the site's base plus the site space's prefix. */
 export function siteSpaceBase(visit: Visit, siteSpace: PublishedSiteSpace) {
   const prefix = siteSpacePrefix(visit.data, siteSpace, visit.visible);
-  return `${siteBase(visit.data.site.id)}${prefix ? `/${prefix}` : ""}`;
+  return `${visit.base}${prefix ? `/${prefix}` : ""}`;
 }
 
 /** The page a location names: by path, or the site space's first page. */
@@ -40,7 +38,7 @@ function pageAt(snapshot: Snapshot, location: SiteLocation): PageEntry | undefin
 /** The layout's site frame: for a page of `location` with its page tree, or the site's root (search, errors). */
 export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[] = []): SiteView {
   const { data, visible } = visit;
-  const base = siteBase(data.site.id);
+  const base = visit.base;
   const settings = (location && data.customizations.siteSpaces[location.siteSpace.id]) ?? data.customizations.site;
   const at = (prefix: string) => (prefix ? `${base}/${prefix}` : base);
   const variants = location ? siteSpacesAt(data, location.section?.id ?? null, visible) : [];
@@ -115,7 +113,7 @@ export async function pageResponse(
       const file = snapshot.files.get(fileId);
       if (!file) return undefined;
       return {
-        url: `${siteBase(data.site.id)}/~files/${siteSpace.id}/${file.id}`,
+        url: `${visit.base}/~files/${siteSpace.id}/${file.id}`,
         name: file.name,
         contentType: file.contentType,
         ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height } : {}),

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
+import { fileKey } from "../content/files";
 import type { AppEnv } from "../http/app-env";
 import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
-import { fileKey } from "../content/files";
 import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
 import { renderNotFound } from "./layout";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
@@ -13,7 +13,8 @@ import { openSite, type Visit } from "./visit";
 /**
  * The published-site renderer, on the deployment's own origin: `/~site/{siteId}/…` serves a published site's
  * pages (and `.md` twins), search, files, sitemap.xml, robots.txt, llms.txt and llms-full.txt; `/~site/~assets/`
- * its stylesheet and script (fingerprinted, cached for good).
+ * its stylesheet and script (fingerprinted, cached for good). Custom hosts reach the same through `serveSite`
+ * (src/site/hosts.ts).
  */
 export const siteRouter = new Hono<AppEnv>();
 
@@ -24,11 +25,6 @@ export const siteRouter = new Hono<AppEnv>();
 const SITE_CSP =
   "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
-
-siteRouter.use("/~site/*", async (c, next) => {
-  await next();
-  if (c.res.headers.get("Content-Type")?.startsWith("text/html")) c.res.headers.set("Content-Security-Policy", SITE_CSP);
-});
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_CSS_HASH}.css`]: { body: SITE_CSS, type: "text/css; charset=utf-8" },
@@ -44,61 +40,80 @@ siteRouter.get("/~site/~assets/:name", (c) => {
   });
 });
 
-/** Opens the site for the visitor, then runs `serve`; the site's not-found page when `serve` finds nothing. */
-async function withSite(c: Context<AppEnv>, serve: (visit: Visit) => Promise<Response | undefined>) {
-  const visit = await openSite(c, c.req.param("siteId") ?? "");
-  if (visit instanceof Response) return visit;
-  const response = await serve(visit);
-  if (response) return response;
-  return c.html(renderNotFound(siteView(visit), "This page does not exist."), 404);
+siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
+siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
+
+/**
+ * Serves a published site whose root is at `base` on this request's host: the path after it names a page (or
+ * its `.md` twin), or one of the site's own files (robots.txt, sitemap.xml, llms.txt, llms-full.txt, `~search`,
+ * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
+ */
+export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
+  const visit = await openSite(c, siteId, base);
+  if (visit instanceof Response) return withPolicy(visit);
+  const rest = new URL(c.req.url).pathname.slice(base.length);
+  const response = await dispatch(c, visit, rest);
+  return withPolicy(response ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404));
 }
 
-siteRouter.get("/~site/:siteId/robots.txt", (c) => withSite(c, async (visit) => robots(c, visit)));
-siteRouter.get("/~site/:siteId/sitemap.xml", (c) => withSite(c, (visit) => sitemap(c, visit)));
-siteRouter.get("/~site/:siteId/llms.txt", (c) => withSite(c, (visit) => llmsIndex(c, visit)));
-siteRouter.get("/~site/:siteId/llms-full.txt", (c) => withSite(c, (visit) => llmsFull(c, visit)));
-siteRouter.get("/~site/:siteId/~search", (c) => withSite(c, (visit) => searchResponse(c, visit, false)));
-siteRouter.get("/~site/:siteId/~search.json", (c) => withSite(c, (visit) => searchResponse(c, visit, true)));
+function withPolicy(response: Response) {
+  if (response.headers.get("Content-Type")?.startsWith("text/html")) {
+    response.headers.set("Content-Security-Policy", SITE_CSP);
+  }
+  return response;
+}
 
-siteRouter.get("/~site/:siteId/~files/:siteSpaceId/:fileId", (c) =>
-  withSite(c, async (visit) => {
-    const siteSpace = visit.data.siteSpaces.find((s) => s.id === c.req.param("siteSpaceId"));
-    if (!siteSpace) return undefined;
-    const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
-    const file = await readFile(visit.ctx, siteSpace.spaceId, target, c.req.param("fileId")).catch(() => undefined);
-    if (!file) return undefined;
-    const etag = `"${file.hash}"`;
-    const headers = new Headers({
-      ETag: etag,
-      "Cache-Control": visit.data.site.visibility === "public" ? "public, max-age=3600" : "private, max-age=3600",
-      // Uploaded content (SVG, HTML) must never run as this origin's script.
-      "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-      "X-Content-Type-Options": "nosniff",
-    });
-    if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-    const object = await c.env.STORAGE.get(fileKey(siteSpace.spaceId, file.hash));
-    if (!object) return undefined;
-    headers.set("Content-Type", file.contentType || "application/octet-stream");
-    headers.set("Content-Length", String(object.size));
-    return new Response(object.body, { status: 200, headers });
-  }),
-);
+async function dispatch(c: Context<AppEnv>, visit: Visit, rest: string): Promise<Response | undefined> {
+  switch (rest) {
+    case "/robots.txt":
+      return robots(c, visit);
+    case "/sitemap.xml":
+      return sitemap(c, visit);
+    case "/llms.txt":
+      return llmsIndex(c, visit);
+    case "/llms-full.txt":
+      return llmsFull(c, visit);
+    case "/~search":
+      return searchResponse(c, visit, false);
+    case "/~search.json":
+      return searchResponse(c, visit, true);
+  }
+  const file = /^\/~files\/([^/]+)\/([^/]+)$/.exec(rest);
+  if (file) return fileResponse(c, visit, file[1]!, file[2]!);
+  let path: string;
+  try {
+    path = decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+  const asMarkdown = path.endsWith(".md");
+  const segments = (asMarkdown ? path.slice(0, -3) : path).split("/").filter(Boolean);
+  const page = await pageResponse(c, visit, segments, asMarkdown);
+  if (page) return page;
+  // An old URL the site redirects: 301 to where the redirect points.
+  const target = await siteRedirectTarget(visit.ctx, visit.data, `/${segments.join("/")}`, visit.visible);
+  return target === undefined ? undefined : c.redirect(`${visit.base}${target}`, 301);
+}
 
-/** Pages: `/~site/{siteId}/{section}/{variant}/{page path}`, defaults elided; `.md` for the markdown twin. */
-siteRouter.get("/~site/:siteId/*", (c) => servePage(c));
-siteRouter.get("/~site/:siteId", (c) => servePage(c));
-
-function servePage(c: Context<AppEnv>) {
-  return withSite(c, async (visit) => {
-    const base = `/~site/${visit.data.site.id}`;
-    const rest = decodeURIComponent(new URL(c.req.url).pathname.slice(base.length));
-    const asMarkdown = rest.endsWith(".md");
-    const path = asMarkdown ? rest.slice(0, -3) : rest;
-    const segments = path.split("/").filter(Boolean);
-    const page = await pageResponse(c, visit, segments, asMarkdown);
-    if (page) return page;
-    // An old URL the site redirects: 301 to where the redirect points.
-    const target = await siteRedirectTarget(visit.ctx, visit.data, `/${segments.join("/")}`, visit.visible);
-    return target === undefined ? undefined : c.redirect(`${base}${target}`, 301);
+/** A file of a site space's revision (images in pages), streamed from R2. */
+async function fileResponse(c: Context<AppEnv>, visit: Visit, siteSpaceId: string, fileId: string) {
+  const siteSpace = visit.data.siteSpaces.find((s) => s.id === siteSpaceId && visit.visible(s));
+  if (!siteSpace) return undefined;
+  const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
+  const file = await readFile(visit.ctx, siteSpace.spaceId, target, fileId).catch(() => undefined);
+  if (!file) return undefined;
+  const etag = `"${file.hash}"`;
+  const headers = new Headers({
+    ETag: etag,
+    "Cache-Control": visit.data.site.visibility === "public" ? "public, max-age=3600" : "private, max-age=3600",
+    // Uploaded content (SVG, HTML) must never run as this origin's script.
+    "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    "X-Content-Type-Options": "nosniff",
   });
+  if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  const object = await c.env.STORAGE.get(fileKey(siteSpace.spaceId, file.hash));
+  if (!object) return undefined;
+  headers.set("Content-Type", file.contentType || "application/octet-stream");
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { status: 200, headers });
 }

@@ -13,19 +13,21 @@ const LONGEST_CREDENTIAL = 8192;
 /** One page view's published site, the visitor's service context, and what the visitor may see. */
 export interface Visit {
   data: PublishedSiteData;
+  /** Where the site's root is on this request's host: `/~site/{siteId}`, or its proxy path on a custom host. */
+  base: string;
   ctx: ServiceContext;
   visible: Visible;
   /** Whether the visitor is a segment of their own (claims or a key): what the HTML cache is keyed by. */
   segment: string;
 }
 
-function credential(c: Context<AppEnv>, param: string, cookie: string) {
+function credential(c: Context<AppEnv>, param: string, cookie: string, base: string) {
   const fromUrl = c.req.query(param);
   const value = fromUrl || getCookie(c, cookie);
   if (!value || value.length > LONGEST_CREDENTIAL) return undefined;
   if (fromUrl) {
     setCookie(c, cookie, fromUrl, {
-      path: `/~site/${c.req.param("siteId")}`,
+      path: base || "/",
       httpOnly: true,
       secure: new URL(c.req.url).protocol === "https:",
       sameSite: "Lax",
@@ -40,10 +42,10 @@ function credential(c: Context<AppEnv>, param: string, cookie: string) {
  * instead when the site is not there (404), or closed to this visitor (401, or a redirect to the site's
  * fallback URL for visitor-auth).
  */
-export async function openSite(c: Context<AppEnv>, siteId: string): Promise<Visit | Response> {
+export async function openSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Visit | Response> {
   const db = createDb(c.env.DB);
-  const shareKey = credential(c, "share", shareCookie(siteId));
-  const visitorToken = credential(c, "jwt_token", visitorCookie(siteId));
+  const shareKey = credential(c, "share", shareCookie(siteId), base);
+  const visitorToken = credential(c, "jwt_token", visitorCookie(siteId), base);
   const data = await loadPublishedSite(db, siteId, { shareKey, visitorToken });
   if (!data) return c.text("This site is not published.", 404);
   if (!data.admission.open) {
@@ -69,5 +71,5 @@ export async function openSite(c: Context<AppEnv>, siteId: string): Promise<Visi
   };
   // Adaptive content hides what a visitor's claims rule out; until conditions are evaluated, all is shown.
   const visible: Visible = () => true;
-  return { data, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
+  return { data, base, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
 }

@@ -52,7 +52,9 @@ describe("published sites", () => {
   it("renders a published site's pages as HTML with navigation, and 404s until it is published", async () => {
     const { organization, gb, site } = await seedSite();
     expect((await get(`/~site/${site.id}`)).status).toBe(404);
-    await gb.orgs.publishSite(organization.id, site.id);
+    expect(site.urls.published).toBeUndefined();
+    const published = await gb.orgs.publishSite(organization.id, site.id);
+    expect((published.data as { urls: { published?: string } }).urls.published).toBe(`${ORIGIN}/~site/${site.id}`);
 
     const home = await get(`/~site/${site.id}`);
     expect(home.status).toBe(200);

@@ -29,7 +29,8 @@ export const sites = sqliteTable(
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },
-  (t) => [index("sites_organization").on(t.organizationId, t.createdAt, t.id)],
+  // The proxy index routes a custom host's requests to its site (src/site/hosts.ts).
+  (t) => [index("sites_organization").on(t.organizationId, t.createdAt, t.id), index("sites_proxy").on(t.proxy)],
 );
 
 /** A space published on a site, at the site's root or in a section; `path` is unique among its siblings. */

@@ -1,0 +1,1 @@
+CREATE INDEX `sites_proxy` ON `sites` (`proxy`);
