@@ -1,6 +1,12 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
+import type {
+  SiteAdaptiveSchemaView,
+  SiteSectionGroupView,
+  SiteSectionView,
+  SiteSpaceView,
+  SiteView,
+} from "../services/sites";
 
 /**
  * A Site object of the reference. `urls.published` is left out until the published-site renderer serves it
@@ -77,4 +83,9 @@ export function presentSiteSectionGroup<T>({ row }: SiteSectionGroupView, sectio
     sections,
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
+}
+
+/** A SiteAdaptiveSchema of the reference; `updatedAt` is the site's (setting the schema updates the site). */
+export function presentSiteAdaptiveSchema({ jsonSchema, updatedAt }: SiteAdaptiveSchemaView) {
+  return { object: "site-adaptive-schema" as const, jsonSchema, updatedAt: iso(updatedAt) };
 }

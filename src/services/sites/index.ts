@@ -44,3 +44,22 @@ export {
   defaultSiteCustomization,
 } from "./customization-settings";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
+export {
+  adaptiveSchemaOf,
+  checkAdaptiveSchema,
+  defaultAdaptiveSchema,
+  getSiteAdaptiveSchema,
+  listSiteAdaptiveTemplateConditions,
+  MAX_ADAPTIVE_CLAIMS,
+  templateConditions,
+  UNSIGNED_DESCRIPTION,
+  updateSiteAdaptiveSchema,
+} from "./site-adaptive";
+export type {
+  AdaptiveClaim,
+  SiteAdaptiveJSONSchema,
+  SiteAdaptiveSchemaView,
+  TemplateCondition,
+} from "./site-adaptive";
+export { checkCondition, claimPath, evaluateCondition, parseCondition } from "./conditions";
+export type { ConditionNode } from "./conditions";
