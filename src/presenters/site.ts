@@ -1,7 +1,13 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
 import { publishedSiteUrl } from "./published-urls";
-import type { SiteSectionGroupView, SiteSectionView, SiteSpaceView, SiteView } from "../services/sites";
+import type {
+  SiteAdaptiveSchemaView,
+  SiteSectionGroupView,
+  SiteSectionView,
+  SiteSpaceView,
+  SiteView,
+} from "../services/sites";
 
 /**
  * A Site object of the reference. `urls.published` (once published) is where the renderer serves it
@@ -79,4 +85,9 @@ export function presentSiteSectionGroup<T>({ row }: SiteSectionGroupView, sectio
     sections,
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
+}
+
+/** A SiteAdaptiveSchema of the reference; `updatedAt` is the site's (setting the schema updates the site). */
+export function presentSiteAdaptiveSchema({ jsonSchema, updatedAt }: SiteAdaptiveSchemaView) {
+  return { object: "site-adaptive-schema" as const, jsonSchema, updatedAt: iso(updatedAt) };
 }

@@ -3,6 +3,14 @@ import { describe, expect, it } from "vitest";
 import { api, client, clientError } from "../helpers/http";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
 
+/** Declares boolean claims on a site's adaptive schema, so that conditions may read them. */
+async function declareClaims(gb: ReturnType<typeof client>, organizationId: string, siteId: string, names: string[]) {
+  const properties = Object.fromEntries(names.map((n) => [n, { type: "boolean" as const, description: n }]));
+  await gb.orgs.updateSiteAdaptiveSchema(organizationId, siteId, {
+    jsonSchema: { type: "object", properties, additionalProperties: false },
+  });
+}
+
 describe("sites", () => {
   it("creates, reads, lists with filters, updates, publishes, unpublishes and deletes a site", async () => {
     const { organization, owner } = await seedOrganization("Publisher");
@@ -143,6 +151,7 @@ describe("site spaces", () => {
     const taken = await api("PATCH", path, { token: owner.token, body: { path: "guide" } });
     expect(taken.status).toBe(400);
     expect(taken.json.error.message).toMatch(/path/);
+    await declareClaims(gb, organization.id, site.id, ["premium"]);
     const updated = await gb.orgs.updateSiteSpaceById(organization.id, site.id, second.id, {
       path: "advanced",
       condition: "visitor.claims.premium",
@@ -217,6 +226,7 @@ describe("site sections", () => {
       await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: v2.id, sectionId: first.data.id })
     ).data;
     expect(variant.section).toBe(first.data.id);
+    await declareClaims(gb, organization.id, site.id, ["beta"]);
     const updated = await gb.orgs.updateSiteSectionById(organization.id, site.id, first.data.id, {
       defaultSiteSpace: variant.id,
       description: "How-tos",

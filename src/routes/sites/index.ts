@@ -44,6 +44,9 @@ import * as listSites from "./list-sites";
 import * as publishSite from "./publish-site";
 import * as unpublishSite from "./unpublish-site";
 import * as updateSiteById from "./update-site-by-id";
+import * as getSiteAdaptiveSchema from "./get-site-adaptive-schema";
+import * as updateSiteAdaptiveSchema from "./update-site-adaptive-schema";
+import * as listSiteAdaptiveTemplateConditions from "./list-site-adaptive-template-conditions";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -90,4 +93,7 @@ export default createRouter()
   .openapi(overrideSiteSpaceCustomizationById.route, overrideSiteSpaceCustomizationById.handler)
   .openapi(deleteSiteSpaceCustomizationById.route, deleteSiteSpaceCustomizationById.handler)
   .openapi(getPublishedContentSite.route, getPublishedContentSite.handler)
-  .openapi(listPermissionsAggregateInSite.route, listPermissionsAggregateInSite.handler);
+  .openapi(listPermissionsAggregateInSite.route, listPermissionsAggregateInSite.handler)
+  .openapi(getSiteAdaptiveSchema.route, getSiteAdaptiveSchema.handler)
+  .openapi(updateSiteAdaptiveSchema.route, updateSiteAdaptiveSchema.handler)
+  .openapi(listSiteAdaptiveTemplateConditions.route, listSiteAdaptiveTemplateConditions.handler);

@@ -13,7 +13,8 @@ export const route = defineRoute({
   summary: "Update a site section",
   description:
     "`create` and up: `path` unique among the site's sections, `defaultSiteSpace` one of the section's site " +
-    "spaces; `condition`, `icon` and `description` are removed with null (conditions are stored, not yet evaluated).",
+    "spaces; `condition`, `icon` and `description` are removed with null. A `condition` is an adaptive content " +
+    "expression over `visitor.claims`, checked against the site's adaptive schema (400 naming the problem).",
   request: {
     params: SiteSectionParams,
     body: { required: true, content: { "application/json": { schema: UpdateSectionBody } } },

@@ -12,8 +12,9 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "Update a site space",
   description:
-    "`create` and up: `path` (unique at its level), `condition` (a string sets it, null removes it; stored as " +
-    "given, not yet evaluated), `spaceId` (another live space of the organization).",
+    "`create` and up: `path` (unique at its level), `condition` (a string sets it, null removes it; an adaptive " +
+    "content expression over `visitor.claims`, checked against the site's adaptive schema: 400 naming an unknown " +
+    "claim or a construct outside the language), `spaceId` (another live space of the organization).",
   request: {
     params: SiteSpaceParams,
     body: { required: true, content: { "application/json": { schema: UpdateSiteSpaceBody } } },

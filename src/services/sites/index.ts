@@ -47,3 +47,22 @@ export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./cus
 export { getPublishedSite } from "./site-published";
 export { listSitePermissions } from "./site-permissions";
 export type { SitePermissionView } from "./site-permissions";
+export {
+  adaptiveSchemaOf,
+  checkAdaptiveSchema,
+  defaultAdaptiveSchema,
+  getSiteAdaptiveSchema,
+  listSiteAdaptiveTemplateConditions,
+  MAX_ADAPTIVE_CLAIMS,
+  templateConditions,
+  UNSIGNED_DESCRIPTION,
+  updateSiteAdaptiveSchema,
+} from "./site-adaptive";
+export type {
+  AdaptiveClaim,
+  SiteAdaptiveJSONSchema,
+  SiteAdaptiveSchemaView,
+  TemplateCondition,
+} from "./site-adaptive";
+export { checkCondition, claimPath, evaluateCondition, parseCondition } from "./conditions";
+export type { ConditionNode } from "./conditions";

@@ -8,6 +8,8 @@ import { keyBetween } from "../../lib/ordering";
 import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
+import { checkCondition } from "./conditions";
+import { adaptiveSchemaOf } from "./site-adaptive";
 import { organizationSpace, type SiteSpaceRow, type SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite } from "./sites";
@@ -141,7 +143,8 @@ export interface SectionPatch {
 
 /**
  * updateSiteSectionById (`create` and up): `path` unique among the site's sections, `defaultSiteSpace` one of
- * its own site spaces (400 otherwise), `condition`/`icon`/`description` set, kept, or removed with null.
+ * its own site spaces (400 otherwise), `condition`/`icon`/`description` set, kept, or removed with null; a
+ * `condition` is checked against the conditions' language and the site's adaptive schema.
  */
 export async function updateSiteSection(
   ctx: ServiceContext,
@@ -152,6 +155,7 @@ export async function updateSiteSection(
 ): Promise<SiteSectionView> {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
+  if (typeof patch.condition === "string") checkCondition(patch.condition, adaptiveSchemaOf(site.row));
   const [sections, variants] = await batch(ctx.db, [
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db.select().from(siteSpaces).where(eq(siteSpaces.sectionId, sectionId)).orderBy(asc(siteSpaces.sortKey)),

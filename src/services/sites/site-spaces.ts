@@ -8,6 +8,8 @@ import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
+import { checkCondition } from "./conditions";
+import { adaptiveSchemaOf } from "./site-adaptive";
 import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite, type SiteView } from "./sites";
 
@@ -143,8 +145,8 @@ async function loadSiteSpace(ctx: ServiceContext, site: SiteView, siteSpaceId: s
 
 /**
  * updateSiteSpaceById (`create` and up): `path` (unique at its level, 400 otherwise), `condition` (a string
- * sets it, null removes it, absent keeps it; stored as given until conditions are parsed), `spaceId` (another
- * live space of the organization).
+ * sets it, null removes it, absent keeps it; checked against the conditions' language and the site's adaptive
+ * schema, stored as given), `spaceId` (another live space of the organization).
  */
 export async function updateSiteSpace(
   ctx: ServiceContext,
@@ -156,6 +158,7 @@ export async function updateSiteSpace(
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
   const current = await loadSiteSpace(ctx, site, siteSpaceId);
+  if (typeof patch.condition === "string") checkCondition(patch.condition, adaptiveSchemaOf(site.row));
   const set: Partial<SiteSpaceRow> = { updatedAt: ctx.now };
   if (patch.path !== undefined) {
     const { taken } = await pathsAt(ctx, siteId, current.sectionId, siteSpaceId);
