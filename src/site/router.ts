@@ -52,8 +52,11 @@ export async function serveSite(c: Context<AppEnv>, siteId: string, base: string
   const visit = await openSite(c, siteId, base);
   if (visit instanceof Response) return withPolicy(visit);
   const rest = new URL(c.req.url).pathname.slice(base.length);
-  const response = await dispatch(c, visit, rest);
-  return withPolicy(response ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404));
+  const response = withPolicy(
+    (await dispatch(c, visit, rest)) ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404),
+  );
+  for (const cookie of visit.cookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 }
 
 function withPolicy(response: Response) {

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
 import type { AppEnv } from "../http/app-env";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
@@ -17,21 +18,25 @@ export interface Visit {
   base: string;
   ctx: ServiceContext;
   visible: Visible;
+  /** Cookies to set on the response: the credentials that came in the URL, kept for the next pages. */
+  cookies: string[];
   /** Whether the visitor is a segment of their own (claims or a key): what the HTML cache is keyed by. */
   segment: string;
 }
 
-function credential(c: Context<AppEnv>, param: string, cookie: string, base: string) {
+function credential(c: Context<AppEnv>, param: string, cookie: string, base: string, cookies: string[]) {
   const fromUrl = c.req.query(param);
   const value = fromUrl || getCookie(c, cookie);
   if (!value || value.length > LONGEST_CREDENTIAL) return undefined;
   if (fromUrl) {
-    setCookie(c, cookie, fromUrl, {
-      path: base || "/",
-      httpOnly: true,
-      secure: new URL(c.req.url).protocol === "https:",
-      sameSite: "Lax",
-    });
+    cookies.push(
+      serialize(cookie, fromUrl, {
+        path: base || "/",
+        httpOnly: true,
+        secure: new URL(c.req.url).protocol === "https:",
+        sameSite: "Lax",
+      }),
+    );
   }
   return value;
 }
@@ -44,8 +49,9 @@ function credential(c: Context<AppEnv>, param: string, cookie: string, base: str
  */
 export async function openSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Visit | Response> {
   const db = createDb(c.env.DB);
-  const shareKey = credential(c, "share", shareCookie(siteId), base);
-  const visitorToken = credential(c, "jwt_token", visitorCookie(siteId), base);
+  const cookies: string[] = [];
+  const shareKey = credential(c, "share", shareCookie(siteId), base, cookies);
+  const visitorToken = credential(c, "jwt_token", visitorCookie(siteId), base, cookies);
   const data = await loadPublishedSite(db, siteId, { shareKey, visitorToken });
   if (!data) return c.text("This site is not published.", 404);
   if (!data.admission.open) {
@@ -71,5 +77,5 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   };
   // Adaptive content hides what a visitor's claims rule out; until conditions are evaluated, all is shown.
   const visible: Visible = () => true;
-  return { data, base, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
+  return { data, base, cookies, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
 }
