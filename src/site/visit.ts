@@ -5,6 +5,7 @@ import type { AppEnv } from "../http/app-env";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
 import { loadPublishedSite, type PublishedSiteData, type Visible } from "../services/published";
+import { evaluateCondition } from "../services/sites";
 
 /** Cookies that keep a visitor's share key and visitor JWT after the first visit with them in the URL. */
 const shareCookie = (siteId: string) => `quire_share_${siteId}`;
@@ -75,7 +76,22 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
     urls: { api: c.env.PUBLIC_API_URL || url.origin, app: c.env.APP_URL || url.origin },
     now: Date.now(),
   };
-  // Adaptive content hides what a visitor's claims rule out; until conditions are evaluated, all is shown.
-  const visible: Visible = () => true;
-  return { data, base, cookies, ctx, visible, segment: claims ? JSON.stringify(claims) : "" };
+  const { visible, hidden } = adaptiveVisibility(data, claims ?? {});
+  return { data, base, cookies, ctx, visible, segment: hidden.join(",") };
+}
+
+/**
+ * Adaptive content: on a site with it enabled, a site space or section whose `condition` is false for the
+ * visitor's claims (a visitor JWT's; none for other visitors) is hidden. Visitors who see the same things share
+ * cached pages, so the segment is what is hidden, not who is looking.
+ */
+function adaptiveVisibility(data: PublishedSiteData, claims: Record<string, unknown>) {
+  if (!data.site.adaptiveContent) return { visible: (() => true) as Visible, hidden: [] as string[] };
+  const verdicts = new Map<string, boolean>();
+  for (const item of [...data.sections, ...data.siteSpaces]) {
+    if (item.condition) verdicts.set(item.condition, evaluateCondition(item.condition, claims));
+  }
+  const visible: Visible = (item) => !item.condition || verdicts.get(item.condition) === true;
+  const hidden = [...data.sections, ...data.siteSpaces].filter((item) => !visible(item)).map((item) => item.id);
+  return { visible, hidden };
 }

@@ -175,3 +175,49 @@ describe("published sites", () => {
     expect((await get(js)).headers.get("content-type")).toMatch(/javascript/);
   });
 });
+
+describe("adaptive content on published sites", () => {
+  it("hides sections whose condition is false for the visitor's claims", async () => {
+    const { organization, owner, gb, site } = await seedSite("visitor-auth");
+    const { data: beta } = await gb.orgs.createSpace(organization.id, { title: "Beta" });
+    const cr = await changeRequestWith(owner.token, beta.id, [
+      { operation: "insert_page", title: "Secret features", document: { markdown: "Only for testers." } },
+    ]);
+    await gb.spaces.mergeChangeRequest(beta.id, cr.cr.id);
+    const guide = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
+    const first = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: guide.space.id } as never)).data;
+    const second = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: beta.id } as never)).data;
+    await gb.orgs.updateSiteAdaptiveSchema(organization.id, site.id, {
+      jsonSchema: {
+        type: "object",
+        properties: { beta: { type: "boolean", description: "A beta tester" } },
+        additionalProperties: false,
+      },
+    } as never);
+    await gb.orgs.updateSiteSectionById(organization.id, site.id, second.id, { condition: "visitor.claims.beta" });
+    await gb.orgs.updateSiteById(organization.id, site.id, {
+      adaptiveContent: { enabled: true },
+      defaultSiteSection: first.id,
+    } as never);
+    await gb.orgs.publishSite(organization.id, site.id);
+    const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
+    const token = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(auth.privateKey));
+
+    const tester = await get(
+      `/~site/${site.id}/${second.path}/secret-features?jwt_token=${await token({ beta: true })}`,
+    );
+    expect(tester.status).toBe(200);
+    const testerHtml = await tester.text();
+    expect(testerHtml).toContain("Only for testers.");
+    expect(testerHtml).toContain(`href="/~site/${site.id}/${second.path}"`);
+
+    const other = await get(
+      `/~site/${site.id}/${second.path}/secret-features?jwt_token=${await token({ beta: false })}`,
+    );
+    expect(other.status).toBe(404);
+    const home = await (await get(`/~site/${site.id}?jwt_token=${await token({})}`)).text();
+    expect(home).toContain("Introduction");
+    expect(home).not.toContain(`href="/~site/${site.id}/${second.path}"`);
+  });
+});
