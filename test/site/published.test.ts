@@ -221,3 +221,25 @@ describe("adaptive content on published sites", () => {
     expect(home).not.toContain(`href="/~site/${site.id}/${second.path}"`);
   });
 });
+
+describe("custom hosts", () => {
+  it("serves a published site at its proxy host and path, with links under that path", async () => {
+    const { organization, gb, site } = await seedSite();
+    const host = `docs-${site.id.toLowerCase()}.example.com`;
+    await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/help` } as never);
+    const visit = (path: string) => workerFetch(`https://${host}${path}`, { redirect: "manual" });
+    // Unpublished: the host is not a site's; the request is the API's (its 404).
+    expect((await visit("/help")).status).toBe(404);
+    await gb.orgs.publishSite(organization.id, site.id);
+    const home = await visit("/help");
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain("Introduction");
+    expect(html).toContain('href="/help/feeding"');
+    expect(await (await visit("/help/feeding.md")).text()).toMatch(/^# Feeding/);
+    expect(await (await visit("/help/robots.txt")).text()).toContain(`Sitemap: https://${host}/help/sitemap.xml`);
+    // The API's own host is never taken for a site, and other paths of the custom host are not the site's.
+    expect((await visit("/elsewhere")).status).toBe(404);
+    expect((await get("/help")).status).toBe(404);
+  });
+});
