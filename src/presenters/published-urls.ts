@@ -4,8 +4,9 @@ import type { UrlBases } from "../services/core";
  * Where a published site is read on the deployment's own origin: `/~site/{siteId}`, under which its sections,
  * site spaces and pages follow the site structure (served by the published-site renderer, issue 13).
  */
-export function publishedSiteUrl(urls: UrlBases, siteId: string) {
-  return `${urls.api}/~site/${siteId}`;
+export function publishedSiteUrl(urls: UrlBases, siteId: string, path = "") {
+  const inside = path.split("/").filter(Boolean).join("/");
+  return `${urls.api}/~site/${siteId}${inside ? `/${inside}` : ""}`;
 }
 
 /** The site's URL that opens a `share-link` site with `key` (the renderer then keeps it in a cookie). */

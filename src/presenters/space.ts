@@ -2,13 +2,18 @@ import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
 import { permissionsObject, toWireLevel } from "../services/access";
 import type { SpaceView } from "../services/spaces";
+import { publishedSiteUrl } from "./published-urls";
 
 export function spaceLocation(urls: UrlBases, spaceId: string): string {
   return `${urls.api}/v1/spaces/${spaceId}`;
 }
 
-/** A Space as the caller sees it: counters from the one counters function, permissions from `can`. */
-export function presentSpace({ row, access, counters }: SpaceView, urls: UrlBases) {
+/**
+ * A Space as the caller sees it: counters from the one counters function, permissions from `can`; once
+ * published, `urls.published` (and `urls.public` for public spaces) where the renderer serves it.
+ */
+export function presentSpace({ row, access, counters, published }: SpaceView, urls: UrlBases) {
+  const publishedUrl = published && publishedSiteUrl(urls, published.siteId, published.path);
   return {
     object: "space" as const,
     id: row.id,
@@ -23,6 +28,8 @@ export function presentSpace({ row, access, counters }: SpaceView, urls: UrlBase
       location: spaceLocation(urls, row.id),
       app: `${urls.app}/o/${row.organizationId}/s/${row.id}`,
       ...(row.iconUrl ? { icon: row.iconUrl } : {}),
+      ...(publishedUrl ? { published: publishedUrl } : {}),
+      ...(publishedUrl && row.visibility === "public" ? { public: publishedUrl } : {}),
     },
     organization: row.organizationId,
     ...(row.parentId ? { parent: row.parentId } : {}),

@@ -50,7 +50,13 @@ describe("visibility follows publishing", () => {
     expect((await gb.spaces.getSpaceById(space.id)).data.visibility).toBe("private");
 
     await gb.orgs.publishSite(organization.id, site.id);
-    expect((await gb.spaces.getSpaceById(space.id)).data.visibility).toBe("public");
+    const shown = (await gb.spaces.getSpaceById(space.id)).data;
+    expect(shown.visibility).toBe("public");
+    // Where the renderer serves it: the site's default site space is the site's root.
+    expect(shown.urls).toMatchObject({
+      published: `https://api.quire.test/~site/${site.id}`,
+      public: `https://api.quire.test/~site/${site.id}`,
+    });
     expect(await anonymousReads(space.id, pageId)).toEqual(OPEN);
     const search = await api("GET", `/spaces/${space.id}/search?query=quokka`);
     expect(search.json.items[0].title).toBe("Getting started");
@@ -63,6 +69,7 @@ describe("visibility follows publishing", () => {
 
     await gb.orgs.unpublishSite(organization.id, site.id);
     expect(await anonymousReads(space.id, pageId)).toEqual(CLOSED);
+    expect((await gb.spaces.getSpaceById(space.id)).data.urls.published).toBeUndefined();
     expect((await clientError(client(other.owner.token).spaces.getSpaceById(space.id))).code).toBe(404);
 
     // Publish again, then take the space off the site: closed again.

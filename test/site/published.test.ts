@@ -200,6 +200,11 @@ describe("adaptive content on published sites", () => {
       defaultSiteSection: first.id,
     } as never);
     await gb.orgs.publishSite(organization.id, site.id);
+    // A space in a section other than the default is published under the section's path.
+    expect((await gb.spaces.getSpaceById(beta.id)).data.urls.published).toBe(
+      `${ORIGIN}/~site/${site.id}/${second.path}`,
+    );
+    expect((await gb.spaces.getSpaceById(guide.space.id)).data.urls.published).toBe(`${ORIGIN}/~site/${site.id}`);
     const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
     const token = (claims: Record<string, unknown>) =>
       new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(auth.privateKey));

@@ -8,6 +8,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
+import { type PublishedPlace, publishedPlaceQuery } from "../sites/site-publication";
 import { foldSpaceCounters, spaceCounters, type SpaceCounters, spaceCountersQueries } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
@@ -28,6 +29,8 @@ export interface SpaceView {
   row: SpaceRow;
   access: Access;
   counters: SpaceCounters;
+  /** Where the space is read once published (single-space reads only; lists leave it out). */
+  published?: PublishedPlace;
 }
 
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -125,15 +128,20 @@ export async function createSpace(
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
 
-/** The space, its chain and its counters in one round trip (with the caller's token, when it rides along). */
+/**
+ * The space, its chain, its counters and where it is published in one round trip (with the caller's token,
+ * when it rides along).
+ */
 export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
-  const [rows, chain, counterRows] = await batch(ctx.db, [
+  const [rows, chain, counterRows, places] = await batch(ctx.db, [
     ...spaceReads(ctx.db, spaceId),
     spaceCountersQueries(ctx, [spaceId]),
+    publishedPlaceQuery(ctx.db, spaceId),
   ]);
   const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain]));
   const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
-  return { row: found.row, access: found.access, counters };
+  const place = found.row.visibility === "private" ? undefined : places[0];
+  return { row: found.row, access: found.access, counters, ...(place ? { published: place } : {}) };
 }
 
 export interface SpacePatch {
