@@ -22,6 +22,8 @@ const READS = [
   "getPageByPath",
   // The floor: the read closest to what the anchor does (the token, then the user's row).
   "getAuthenticatedUser",
+  // A warm page view of the space published as a public site (HTML from the renderer, issue 13).
+  "publishedPage",
 ] as const;
 type ReadName = (typeof READS)[number];
 
@@ -162,6 +164,7 @@ interface Seeded {
   spaceId: string;
   pageId: string;
   pagePath: string;
+  siteId: string;
 }
 
 async function seed(quire: string, token: string, organizationId: string): Promise<Seeded> {
@@ -203,8 +206,10 @@ async function seed(quire: string, token: string, organizationId: string): Promi
   };
   if (pages.length !== PAGES) throw new Error(`the space has ${pages.length} root pages, not ${PAGES}`);
   const middle = pages[PAGES / 2];
+  const site = await call("POST", `/orgs/${organizationId}/sites`, { title: "Bench", spaces: [space.id] });
+  await call("POST", `/orgs/${organizationId}/sites/${site.id}/publish`);
   console.log(` (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  return { spaceId: space.id, pageId: middle.id, pagePath: middle.path };
+  return { spaceId: space.id, pageId: middle.id, pagePath: middle.path, siteId: site.id };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -304,6 +309,7 @@ async function main() {
     getCurrentRevision: `${space}/content`,
     getPageByPath: `${space}/content/path/${seeded.pagePath}`,
     getAuthenticatedUser: `${quire}/v1/user`,
+    publishedPage: `${quire}/~site/${seeded.siteId}/${seeded.pagePath}`,
   };
   const anchorUrl = `${anchor}/spaces/${seeded.spaceId}`;
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
