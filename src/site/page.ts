@@ -22,7 +22,36 @@ import type { NavPage, SiteView } from "./view";
 import type { Visit } from "./visit";
 
 /** Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. */
-const rendered = new ByteLru<{ body: string; etag: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
+const rendered = new ByteLru<{ body: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
+
+/**
+ * The Cache API behind the isolate's cache: a page rendered by one isolate serves the others of the location.
+ * Entries are keyed like the isolate's (site version, revision, path, visitor segment), so they never go stale;
+ * they are read only after the visitor was admitted, and never hold cookies.
+ */
+const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/${encodeURIComponent(key)}`;
+
+async function fromSharedCache(key: string) {
+  if (typeof caches === "undefined") return undefined;
+  const hit = await caches.default.match(sharedCacheUrl(key)).catch(() => undefined);
+  if (!hit) return undefined;
+  return { body: await hit.text(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8" };
+}
+
+function toSharedCache(c: Context<AppEnv>, key: string, body: string, type: string) {
+  if (typeof caches === "undefined") return;
+  const stored = caches.default
+    .put(
+      sharedCacheUrl(key),
+      new Response(body, { headers: { "Content-Type": type, "Cache-Control": "public, max-age=86400" } }),
+    )
+    .catch((error) => console.error("caching a rendered page failed", error));
+  try {
+    c.executionCtx.waitUntil(stored);
+  } catch {
+    // No execution context (tests calling the app directly): the put runs on its own.
+  }
+}
 
 /** Where a site space's pages live: the site's base plus the site space's prefix. */
 export function siteSpaceBase(visit: Visit, siteSpace: PublishedSiteSpace) {
@@ -76,15 +105,25 @@ export async function pageResponse(
   const location = resolveSitePath(data, segments, visit.visible);
   if (!location) return undefined;
   const { siteSpace } = location;
-  const key = [data.site.id, data.version, siteSpace.revisionId, segments.join("/"), visit.segment, asMarkdown].join(
-    "|",
-  );
+  // Links and the canonical URL depend on the host and base the site is read at.
+  const host = new URL(c.req.url).host;
+  const key = [host, visit.base, data.site.id, data.version, siteSpace.revisionId, segments.join("/"), visit.segment]
+    .concat(asMarkdown ? ["md"] : [])
+    .join("|");
   const etag = `"${fingerprint([key])}"`;
   const cacheControl = data.site.visibility === "public" || data.site.visibility === "unlisted" ? "public" : "private";
   const headers = { ETag: etag, "Cache-Control": `${cacheControl}, max-age=0, must-revalidate` };
   if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
-  const cached = rendered.get(key);
-  if (cached) return new Response(cached.body, { headers: { ...headers, "Content-Type": cached.type } });
+  const cached = rendered.get(key) ?? (await fromSharedCache(key));
+  if (cached) {
+    rendered.set(key, cached);
+    return new Response(cached.body, { headers: { ...headers, "Content-Type": cached.type } });
+  }
+  const keep = (body: string, type: string) => {
+    rendered.set(key, { body, type });
+    toSharedCache(c, key, body, type);
+    return new Response(body, { headers: { ...headers, "Content-Type": type } });
+  };
 
   const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
   const snapshot = await listPages(ctx, siteSpace.spaceId, target);
@@ -98,10 +137,7 @@ export async function pageResponse(
   }
   const { markdown = "" } = await readPage(ctx, siteSpace.spaceId, target, { id: page.id });
   if (asMarkdown) {
-    const body = `# ${page.title}\n\n${markdown}`;
-    const type = "text/markdown; charset=utf-8";
-    rendered.set(key, { body, etag, type });
-    return new Response(body, { headers: { ...headers, "Content-Type": type } });
+    return keep(`# ${page.title}\n\n${markdown}`, "text/markdown; charset=utf-8");
   }
   const settings = data.customizations.siteSpaces[siteSpace.id] ?? data.customizations.site;
   const { html, outline, description } = renderMarkdown(markdown, {
@@ -133,7 +169,5 @@ export async function pageResponse(
     ...neighbours(snapshot, urls, page.id),
     noIndex: data.site.visibility !== "public" || page.noIndex === true || page.noRobotsIndex === true,
   });
-  const type = "text/html; charset=utf-8";
-  rendered.set(key, { body, etag, type });
-  return new Response(body, { headers: { ...headers, "Content-Type": type } });
+  return keep(body, "text/html; charset=utf-8");
 }
