@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { changeRequestWith } from "../helpers/content";
-import { api, client, clientError } from "../helpers/http";
+import { api, client, clientError, workerFetch } from "../helpers/http";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
 /** A space with one page "Getting started" (body mentions "quokka") published on a new, unpublished site. */
@@ -314,5 +314,23 @@ describe("the published experience", () => {
     expect(
       (await clientError(client(reader.token).orgs.listPermissionsAggregateInSite(organization.id, site.id))).code,
     ).toBe(403);
+  });
+});
+
+describe("deleting what a site holds", () => {
+  it("a deleted space leaves the site's structure and its published pages; restoring brings it back", async () => {
+    const { organization, gb, space, site, pageId } = await publishedSpace("public");
+    await gb.orgs.publishSite(organization.id, site.id);
+    expect(await anonymousReads(space.id, pageId)).toEqual(OPEN);
+    await gb.spaces.deleteSpaceById(space.id);
+    expect((await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items).toEqual([]);
+    expect((await api("GET", `/spaces/${space.id}`)).status).toBe(401);
+    const page = await workerFetch(`https://api.quire.test/~site/${site.id}/getting-started`);
+    expect(page.status).toBe(404);
+    await gb.spaces.restoreSpace(space.id);
+    expect((await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items.map((s) => s.space.id)).toEqual([
+      space.id,
+    ]);
+    expect(await anonymousReads(space.id, pageId)).toEqual(OPEN);
   });
 });
