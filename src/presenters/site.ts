@@ -45,7 +45,11 @@ function proxyOf(proxy: string) {
 }
 
 /** A SiteSpace of the reference, with its Space as the caller sees it (presented by the route). */
-export function presentSiteSpace<S extends { title: string }>({ row, isDefault }: SiteSpaceView, space: S) {
+export function presentSiteSpace<S extends { title: string }>(
+  { row, isDefault }: SiteSpaceView,
+  space: S,
+  published?: string,
+) {
   return {
     object: "site-space" as const,
     id: row.id,
@@ -55,12 +59,12 @@ export function presentSiteSpace<S extends { title: string }>({ row, isDefault }
     title: space.title,
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),
-    urls: {},
+    urls: published ? { published } : {},
   };
 }
 
 /** A SiteSection of the reference, with its site spaces presented by the route. */
-export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteSpaces: T[]) {
+export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteSpaces: T[], published?: string) {
   return {
     object: "site-section" as const,
     id: row.id,
@@ -71,7 +75,7 @@ export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteS
     ...(row.condition !== null ? { condition: row.condition } : {}),
     ...(row.groupId !== null ? { sectionGroup: row.groupId } : {}),
     siteSpaces,
-    urls: {},
+    urls: published ? { published } : {},
     ...(row.icon !== null ? { icon: row.icon } : {}),
   };
 }

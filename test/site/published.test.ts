@@ -205,6 +205,12 @@ describe("adaptive content on published sites", () => {
       `${ORIGIN}/~site/${site.id}/${second.path}`,
     );
     expect((await gb.spaces.getSpaceById(guide.space.id)).data.urls.published).toBe(`${ORIGIN}/~site/${site.id}`);
+    const sections = (await gb.orgs.listSiteSections(organization.id, site.id)).data.items;
+    expect(sections.map((s) => s.urls.published)).toEqual([
+      `${ORIGIN}/~site/${site.id}`,
+      `${ORIGIN}/~site/${site.id}/${second.path}`,
+    ]);
+    expect(sections[1]!.siteSpaces[0]!.urls.published).toBe(`${ORIGIN}/~site/${site.id}/${second.path}`);
     const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
     const token = (claims: Record<string, unknown>) =>
       new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(auth.privateKey));

@@ -1,5 +1,7 @@
 import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace } from "../../presenters/site";
+import { publishedSiteUrl } from "../../presenters/published-urls";
 import { presentSpace } from "../../presenters/space";
+import { publishedPathsOf } from "../../services/published";
 import type { ServiceContext } from "../../services/core";
 import {
   listSiteSectionGroups,
@@ -13,23 +15,46 @@ import {
 } from "../../services/sites";
 import { getSpace } from "../../services/spaces";
 
+/** `urls.published` of a published site's site spaces and sections, where the renderer serves them. */
+async function publishedUrls(ctx: ServiceContext, siteId: string | undefined) {
+  const paths = siteId ? await publishedPathsOf(ctx.db, siteId) : undefined;
+  const at = (path: string | undefined) =>
+    paths && path !== undefined ? publishedSiteUrl(ctx.urls, paths.siteId, path) : undefined;
+  return {
+    siteSpace: (id: string) => at(paths?.siteSpaces.get(id)),
+    section: (id: string) => at(paths?.sections.get(id)),
+  };
+}
+
 /** Site spaces with their Space objects as the caller sees them; one whose space they cannot read is left out. */
-export async function presentSiteSpaces(ctx: ServiceContext, views: SiteSpaceView[]) {
-  const spaces = await Promise.all(
-    views.map((view) =>
-      getSpace(ctx, view.row.spaceId).then(
-        (space) => presentSpace(space, ctx.urls),
-        () => undefined,
+export async function presentSiteSpaces(
+  ctx: ServiceContext,
+  views: SiteSpaceView[],
+  known?: Awaited<ReturnType<typeof publishedUrls>>,
+) {
+  const [urls, spaces] = await Promise.all([
+    known ?? publishedUrls(ctx, views[0]?.row.siteId),
+    Promise.all(
+      views.map((view) =>
+        getSpace(ctx, view.row.spaceId).then(
+          (space) => presentSpace(space, ctx.urls),
+          () => undefined,
+        ),
       ),
     ),
+  ]);
+  return views.flatMap((view, i) =>
+    spaces[i] ? [presentSiteSpace(view, spaces[i], urls.siteSpace(view.row.id))] : [],
   );
-  return views.flatMap((view, i) => (spaces[i] ? [presentSiteSpace(view, spaces[i])] : []));
 }
 
 /** Sections with their site spaces presented as above. */
 export async function presentSiteSections(ctx: ServiceContext, views: SiteSectionView[]) {
+  const urls = await publishedUrls(ctx, views[0]?.row.siteId);
   return Promise.all(
-    views.map(async (view) => presentSiteSection(view, await presentSiteSpaces(ctx, view.siteSpaces))),
+    views.map(async (view) =>
+      presentSiteSection(view, await presentSiteSpaces(ctx, view.siteSpaces, urls), urls.section(view.row.id)),
+    ),
   );
 }
 

@@ -19,3 +19,5 @@ export {
 } from "./site-paths";
 export type { SiteLocation, Visible } from "./site-paths";
 export { siteRedirectTarget } from "./site-redirect-target";
+export { publishedPathsOf } from "./published-paths";
+export type { PublishedPaths } from "./published-paths";
