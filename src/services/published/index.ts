@@ -19,3 +19,9 @@ export {
 } from "./site-paths";
 export type { SiteLocation, Visible } from "./site-paths";
 export { siteRedirectTarget } from "./site-redirect-target";
+export { adaptiveVisibility, visitorPassOf } from "./site-visibility";
+export { findProxiedSite } from "./site-proxy";
+export { resolveContentUrl } from "./content-url";
+export type { ContentByUrl } from "./content-url";
+export { resolvePublishedUrl } from "./url-resolution";
+export type { PublishedContentView, PublishedLookup, PublishedLookupInput, PublishedRedirect } from "./url-resolution";
