@@ -113,6 +113,24 @@ export function subtree(s: Snapshot, id: string): string[] {
   return out;
 }
 
+/**
+ * The document pages under `parent` (the whole tree by default) in reading order (depth first), hidden ones left
+ * out: a published site space's first page, and the page a group opens on.
+ */
+export function readingOrder(s: Snapshot, parent: string | null = null): PageEntry[] {
+  const out: PageEntry[] = [];
+  const walk = (at: string | null) => {
+    for (const id of childrenOf(s, at)) {
+      const page = s.pages.get(id);
+      if (!page || page.hidden) continue;
+      if (page.type === "document") out.push(page);
+      walk(id);
+    }
+  };
+  walk(parent);
+  return out;
+}
+
 /** Slash-joined slugs from the root to the page. */
 export function pagePath(s: Snapshot, id: string): string {
   const parts: string[] = [];

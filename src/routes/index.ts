@@ -22,6 +22,7 @@ import system from "./system";
 import teams from "./teams";
 import tokens from "./tokens";
 import translations from "./translations";
+import urls from "./urls";
 import users from "./users";
 
 /** Every /v1 area. Each area router declares full paths (relative to /v1) in its route files. */
@@ -49,4 +50,5 @@ export const v1 = createRouter()
   .route("/", integrations)
   .route("/", translations)
   .route("/", permissions)
-  .route("/", sites);
+  .route("/", sites)
+  .route("/", urls);

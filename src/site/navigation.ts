@@ -1,4 +1,10 @@
-import { childrenOf, type PageEntry, pagePath, type Snapshot } from "../content/model";
+import {
+  childrenOf,
+  type PageEntry,
+  pagePath,
+  readingOrder as pageReadingOrder,
+  type Snapshot,
+} from "../content/model";
 import type { NavPage } from "./view";
 
 /** How page URLs are made for one site space: its base URL inside the site (no trailing slash). */
@@ -15,17 +21,7 @@ export function pageUrls(snapshot: Snapshot, base: string): PageUrls {
 
 /** The document pages of a snapshot in reading order (depth first), hidden ones left out. */
 export function readingOrder(snapshot: Snapshot): PageEntry[] {
-  const out: PageEntry[] = [];
-  const walk = (parent: string | null) => {
-    for (const id of childrenOf(snapshot, parent)) {
-      const page = snapshot.pages.get(id);
-      if (!page || page.hidden) continue;
-      if (page.type === "document") out.push(page);
-      walk(id);
-    }
-  };
-  walk(null);
-  return out;
+  return pageReadingOrder(snapshot);
 }
 
 /** The first page a site space opens on. */

@@ -16,7 +16,7 @@ import { listPages, readPage } from "../services/revisions";
 import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
 import { renderPage } from "./layout";
 import { renderMarkdown } from "./markdown";
-import { firstPage, firstPageUnder, linkHref, navigationTree, neighbours, type PageUrls, pageUrls } from "./navigation";
+import { firstPage, firstPageUnder, linkHref, navigationTree, neighbours, pageUrls } from "./navigation";
 import { themeOf } from "./theme";
 import type { NavPage, SiteView } from "./view";
 import type { Visit } from "./visit";

@@ -4,8 +4,13 @@ import { serialize } from "hono/utils/cookie";
 import type { AppEnv } from "../http/app-env";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
-import { loadPublishedSite, type PublishedSiteData, type Visible } from "../services/published";
-import { evaluateCondition } from "../services/sites";
+import {
+  adaptiveVisibility,
+  loadPublishedSite,
+  visitorPassOf,
+  type PublishedSiteData,
+  type Visible,
+} from "../services/published";
 
 /** Cookies that keep a visitor's share key and visitor JWT after the first visit with them in the URL. */
 const shareCookie = (siteId: string) => `quire_share_${siteId}`;
@@ -63,11 +68,7 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
     return c.text(`This site needs ${what}.`, 401);
   }
   const claims = data.admission.claims;
-  const pass = {
-    sites: new Set([siteId]),
-    spaces: new Set(data.siteSpaces.map((s) => s.spaceId)),
-    ...(claims ? { claims } : {}),
-  };
+  const pass = visitorPassOf(data);
   const url = new URL(c.req.url);
   const ctx: ServiceContext = {
     db,
@@ -78,20 +79,4 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   };
   const { visible, hidden } = adaptiveVisibility(data, claims ?? {});
   return { data, base, cookies, ctx, visible, segment: hidden.join(",") };
-}
-
-/**
- * Adaptive content: on a site with it enabled, a site space or section whose `condition` is false for the
- * visitor's claims (a visitor JWT's; none for other visitors) is hidden. Visitors who see the same things share
- * cached pages, so the segment is what is hidden, not who is looking.
- */
-function adaptiveVisibility(data: PublishedSiteData, claims: Record<string, unknown>) {
-  if (!data.site.adaptiveContent) return { visible: (() => true) as Visible, hidden: [] as string[] };
-  const verdicts = new Map<string, boolean>();
-  for (const item of [...data.sections, ...data.siteSpaces]) {
-    if (item.condition) verdicts.set(item.condition, evaluateCondition(item.condition, claims));
-  }
-  const visible: Visible = (item) => !item.condition || verdicts.get(item.condition) === true;
-  const hidden = [...data.sections, ...data.siteSpaces].filter((item) => !visible(item)).map((item) => item.id);
-  return { visible, hidden };
 }

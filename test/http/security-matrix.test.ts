@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { IDP_CERTIFICATE } from "../fixtures/certificate";
-import { api, client, workerFetch } from "../helpers/http";
+import { env } from "cloudflare:workers";
+import { api, client, ORIGIN, workerFetch } from "../helpers/http";
 import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/content";
 import { seedOrganization } from "../helpers/seed";
 import { defaultSiteCustomization } from "../../src/services/sites";
@@ -49,6 +50,8 @@ const ANONYMOUS: Record<string, string> = {
   listSiteSections: "the published experience",
   getSiteRedirectBySource: "the published experience (a visitor following an old link)",
   searchSiteContent: "published sites: public/unlisted, or with a share key or visitor JWT",
+  getPublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
+  resolvePublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
@@ -78,6 +81,7 @@ const READER_MAY_WRITE: Record<string, string> = {
   updateOrganizationMemberLastSeenAt: "ping: the caller's own last-seen time",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
   searchSiteContent: "a read sent as POST (the query is its body): readers search the site",
+  resolvePublishedContentByUrl: "a read sent as POST (the URL is its body), open to the site's visitors",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
@@ -94,6 +98,9 @@ const NOT_SEEDED: Record<string, string> = {
 /** Reads the owner cannot make with the fixtures' ids, and why (every other read must answer 2xx to them). */
 const OWNER_READ_EXCEPTIONS: Record<string, string> = {
   downloadFile: "needs the downloadURL's signature in the query, which the document cannot describe",
+  // Anonymous by design, so the same URL that answers the owner would answer anyone: the fixtures' site stays
+  // unpublished (private), and its URL resolves for nobody (404).
+  getPublishedContentByUrl: "the fixtures' site is not published: its URL is a 404 for everyone",
 };
 
 /**
@@ -127,11 +134,15 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
+  resolvePublishedContentByUrl: (known) => ({ url: `${ORIGIN}/~site/${known.siteId}/` }),
 };
 
 /** Required query values the schema cannot describe (a pattern), by operation and parameter. */
 const QUERIES: Record<string, Record<string, (known: Record<string, string>) => string>> = {
   getSiteRedirectBySource: { source: (known) => known.siteRedirectSource! },
+  // The space's app URL (the owner reads it; an outsider gets 404), and the site's published URL.
+  getContentByUrl: { url: (known) => `${env.APP_URL}/o/${known.organizationId}/s/${known.spaceId}` },
+  getPublishedContentByUrl: { url: (known) => `${ORIGIN}/~site/${known.siteId}/` },
 };
 
 function bodyOf(operationId: string, known: Record<string, string>) {

@@ -65,7 +65,7 @@ export const JSONDocumentSchema = z
 
 // The reference's RevisionPage union, by `type`. A page's body comes as `markdown` or `document` only on a
 // single-page read. Children (`pages`) are documents, links or computed pages: groups only at the top level.
-const RevisionPageDocumentSchema = z
+export const RevisionPageDocumentSchema = z
   .object({
     ...PageBase,
     kind: z.literal("sheet"),
@@ -86,7 +86,7 @@ const RevisionPageDocumentSchema = z
   })
   .openapi("RevisionPageDocument");
 
-const RevisionPageGroupSchema = z
+export const RevisionPageGroupSchema = z
   .object({
     ...PageBase,
     kind: z.literal("group"),

@@ -11,7 +11,7 @@ const ColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a hex color (#rgb or #rrggbb)")
   .openapi("Color");
-const URLSchema = z
+export const URLSchema = z
   .url({ protocol: /^https?$/, error: "must be an absolute http or https URL" })
   .max(2048)
   .openapi("URL");
