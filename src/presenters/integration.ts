@@ -1,7 +1,12 @@
 import { iso } from "../lib/time";
 import { permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
-import type { InstallationView, IntegrationView, SpaceInstallationView } from "../services/integrations";
+import type {
+  InstallationView,
+  IntegrationView,
+  SiteInstallationView,
+  SpaceInstallationView,
+} from "../services/integrations";
 import { presentOrganization } from "./organization";
 
 const integrationUrl = (urls: UrlBases, name: string) => `${urls.api}/v1/integrations/${encodeURIComponent(name)}`;
@@ -73,5 +78,19 @@ export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls
     externalIds: row.externalIds,
     urls: { location, publicEndpoint: `${location}/public` },
     space: space ?? row.spaceId,
+  };
+}
+
+/** An IntegrationSiteInstallation; `site` is the site's id, or its Site object when extended. */
+export function presentSiteInstallation<S>({ row }: SiteInstallationView, urls: UrlBases, site?: S) {
+  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.installationId}/sites/${row.siteId}`;
+  return {
+    integration: row.integrationName,
+    installation: row.installationId,
+    status: row.status,
+    configuration: row.configuration,
+    externalIds: row.externalIds,
+    urls: { location, publicEndpoint: `${location}/public` },
+    site: site ?? row.siteId,
   };
 }

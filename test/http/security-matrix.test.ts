@@ -121,6 +121,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
+  installIntegrationOnSite: (known) => ({ siteId: known.siteId }),
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
@@ -308,6 +309,7 @@ async function seedWorld() {
   } as never);
   const installation = await gb.integrations.installIntegration(integrationName, { organization: organization.id });
   await gb.integrations.installIntegrationOnSpace(integrationName, installation.data.id, { space: space.id });
+  await gb.integrations.installIntegrationOnSite(integrationName, installation.data.id, { siteId: site.id });
   const translation = (
     await gb.orgs.createTranslation(organization.id, {
       source: { space: space.id, language: lang("en") },

@@ -156,3 +156,24 @@ export const integrationSpaceInstallations = sqliteTable(
     index("integration_space_installations_integration").on(t.integrationName, t.createdAt, t.spaceId),
   ],
 );
+
+/** An organization installation of an integration, enabled on one of the organization's sites. */
+export const integrationSiteInstallations = sqliteTable(
+  "integration_site_installations",
+  {
+    installationId: text().notNull(),
+    siteId: text().notNull(),
+    integrationName: text().notNull(),
+    organizationId: text().notNull(),
+    status: text({ enum: INSTALLATION_STATUSES }).notNull(),
+    configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.installationId, t.siteId] }),
+    index("integration_site_installations_site").on(t.siteId, t.integrationName),
+    index("integration_site_installations_integration").on(t.integrationName, t.createdAt, t.siteId),
+  ],
+);

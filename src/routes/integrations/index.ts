@@ -7,6 +7,14 @@ import * as uninstallIntegrationFromSpace from "./uninstall-integration-from-spa
 import * as listIntegrationSpaceInstallations from "./list-integration-space-installations";
 import * as listSpaceIntegrations from "./list-space-integrations";
 import * as listSpaceIntegrationsBlocks from "./list-space-integrations-blocks";
+import * as installIntegrationOnSite from "./install-integration-on-site";
+import * as listIntegrationInstallationSites from "./list-integration-installation-sites";
+import * as getIntegrationSiteInstallation from "./get-integration-site-installation";
+import * as updateIntegrationSiteInstallation from "./update-integration-site-installation";
+import * as uninstallIntegrationFromSite from "./uninstall-integration-from-site";
+import * as listIntegrationSiteInstallations from "./list-integration-site-installations";
+import * as listSiteIntegrations from "./list-site-integrations";
+import * as listSiteIntegrationScripts from "./list-site-integration-scripts";
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
@@ -45,4 +53,12 @@ export default createRouter()
   .openapi(uninstallIntegrationFromSpace.route, uninstallIntegrationFromSpace.handler)
   .openapi(listIntegrationSpaceInstallations.route, listIntegrationSpaceInstallations.handler)
   .openapi(listSpaceIntegrations.route, listSpaceIntegrations.handler)
-  .openapi(listSpaceIntegrationsBlocks.route, listSpaceIntegrationsBlocks.handler);
+  .openapi(listSpaceIntegrationsBlocks.route, listSpaceIntegrationsBlocks.handler)
+  .openapi(installIntegrationOnSite.route, installIntegrationOnSite.handler)
+  .openapi(listIntegrationInstallationSites.route, listIntegrationInstallationSites.handler)
+  .openapi(getIntegrationSiteInstallation.route, getIntegrationSiteInstallation.handler)
+  .openapi(updateIntegrationSiteInstallation.route, updateIntegrationSiteInstallation.handler)
+  .openapi(uninstallIntegrationFromSite.route, uninstallIntegrationFromSite.handler)
+  .openapi(listIntegrationSiteInstallations.route, listIntegrationSiteInstallations.handler)
+  .openapi(listSiteIntegrations.route, listSiteIntegrations.handler)
+  .openapi(listSiteIntegrationScripts.route, listSiteIntegrationScripts.handler);

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES } from "../../db/schema";
 import { OrganizationSchema } from "../organizations/schemas";
 import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
+import { SiteSchema } from "../sites/schemas";
 import { SpaceSchema } from "../spaces/schemas";
 
 const NAME = /^[a-zA-Z0-9-_.]+$/;
@@ -252,3 +253,39 @@ export const SpaceIntegrationsQuery = PageQuery.extend({
 export const SpaceIntegrationBlocksSchema = z
   .array(z.object({ name: z.string(), blocks: z.array(BlockSchema) }))
   .openapi("SpaceIntegrationBlocks");
+
+export const InstallationSiteParams = InstallationParams.extend({ siteId: z.string().min(1).max(128) });
+export const SiteInstallationListQuery = PageQuery.extend({ extended: queryBoolean(false) });
+export const IntegrationSiteInstallationsQuery = SiteInstallationListQuery.extend({
+  externalId: z.string().max(256).optional(),
+});
+
+export const SiteInstallationSchema = z
+  .object({
+    integration: z.string(),
+    installation: z.string(),
+    status: InstallationStatusSchema,
+    configuration: z.record(z.string(), z.unknown()),
+    externalIds: z.array(z.string()),
+    urls: z.object({ location: z.string(), publicEndpoint: z.string() }),
+    site: z.union([z.string(), SiteSchema]),
+  })
+  .openapi("IntegrationSiteInstallation");
+export const SiteInstallationList = listEnvelope(SiteInstallationSchema, "IntegrationSiteInstallationList");
+
+export const InstallOnSiteBody = z.object({ siteId: z.string().min(1).max(128) });
+export const UpdateSiteInstallationBody = z
+  .object({
+    externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
+    configuration: z.record(z.string().max(100), z.unknown()).optional(),
+  })
+  .openapi("UpdateIntegrationSiteInstallation");
+
+export const SiteIntegrationsQuery = SpaceIntegrationsQuery;
+export const SiteIntegrationScriptList = z
+  .array(
+    z
+      .object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() })
+      .openapi("SiteIntegrationScript"),
+  )
+  .openapi("SiteIntegrationScriptList");

@@ -30,3 +30,14 @@ export {
   updateSpaceInstallation,
 } from "./space-installations";
 export type { SpaceInstallationRow, SpaceInstallationView } from "./space-installations";
+export {
+  getSiteInstallation,
+  installOnSite,
+  listInstallationSites,
+  listIntegrationSiteInstallations,
+  listSiteIntegrationScripts,
+  listSiteIntegrations,
+  uninstallFromSite,
+  updateSiteInstallation,
+} from "./site-installations";
+export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";

@@ -1,12 +1,15 @@
-import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { can } from "../access/permissions";
-import type { UserCaller } from "../core/context";
+import { batch } from "../../db/batch";
+import { integrationInstallations, integrations } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { authorize, can } from "../access/permissions";
+import { organizationAccess, requireUser, type ServiceContext, type UserCaller } from "../core/context";
 import type { IntegrationView } from "./integrations";
 
 /**
- * Which installations of an integration (organization or space ones) a caller may list: all of them for admins
- * of the integration's organization, else those in organizations where they may view installations; with
+ * Which installations of an integration (organization, space or site ones) a caller may list: all of them for
+ * admins of the integration's organization, else those in organizations where they may view installations; with
  * `externalId`, only those carrying it.
  */
 export function installationsVisibleTo(
@@ -24,4 +27,27 @@ export function installationsVisibleTo(
         : sql`0`,
     externalId ? sql`EXISTS (SELECT 1 FROM json_each(${columns.externalIds}) WHERE value = ${externalId})` : undefined,
   );
+}
+
+/**
+ * The organization installation `installationId` of `name`, with its integration, for members of its organization
+ * who may view installations (404 for anyone else). Space and site installations hang from it.
+ */
+export async function administeredInstallation(ctx: ServiceContext, name: string, installationId: string) {
+  requireUser(ctx.caller);
+  const [[installation], [integration]] = await batch(ctx.db, [
+    ctx.db
+      .select()
+      .from(integrationInstallations)
+      .where(and(eq(integrationInstallations.id, installationId), eq(integrationInstallations.integrationName, name)))
+      .limit(1),
+    ctx.db.select().from(integrations).where(eq(integrations.name, name)).limit(1),
+  ]);
+  if (!installation || !integration) throw notFound("Integration installation");
+  authorize(
+    organizationAccess(ctx.caller, installation.organizationId),
+    "installation.view",
+    "Integration installation",
+  );
+  return { installation, integration };
 }

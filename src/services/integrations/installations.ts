@@ -1,9 +1,15 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { integrationInstallations, integrationSpaceInstallations, integrations } from "../../db/schema";
+import {
+  integrationInstallations,
+  integrationSiteInstallations,
+  integrationSpaceInstallations,
+  integrations,
+} from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, statusOf } from "./configuration";
 import { installationsVisibleTo } from "./installation-scope";
+import { enableOnEverySite } from "./site-selection";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -99,7 +105,10 @@ export interface InstallationPatch {
   site_selection?: "all" | "selected";
 }
 
-/** updateIntegrationInstallation: admins of the installation's organization; the configuration is checked. */
+/**
+ * updateIntegrationInstallation: admins of the installation's organization; the configuration is checked.
+ * `site_selection: "all"` enables the installation on every site of the organization (site-selection.ts).
+ */
 export async function updateInstallation(
   ctx: ServiceContext,
   name: string,
@@ -128,6 +137,9 @@ export async function updateInstallation(
       })
       .where(eq(integrationInstallations.id, installationId))
       .returning(),
+    patch.site_selection === "all"
+      ? enableOnEverySite(ctx.db, { organizationId: found.installation.organizationId, installationId }, ctx.now)
+      : undefined,
   ]);
   if (!row) throw notFound("Integration installation");
   const counts = await spaceCountsOf(ctx, [row.id]);
@@ -147,6 +159,7 @@ export async function uninstallIntegration(ctx: ServiceContext, name: string, in
     ctx.db
       .delete(integrationSpaceInstallations)
       .where(eq(integrationSpaceInstallations.installationId, installationId)),
+    ctx.db.delete(integrationSiteInstallations).where(eq(integrationSiteInstallations.installationId, installationId)),
     ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.id, installationId)),
   ]);
   return true;

@@ -1,7 +1,13 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { decodeBase64File } from "../../content/files";
 import { batch } from "../../db/batch";
-import { integrationInstallations, integrationSpaceInstallations, integrations, organizations } from "../../db/schema";
+import {
+  integrationInstallations,
+  integrationSiteInstallations,
+  integrationSpaceInstallations,
+  integrations,
+  organizations,
+} from "../../db/schema";
 import { sha256HexOfBytes } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -209,6 +215,7 @@ export async function unpublishIntegration(ctx: ServiceContext, name: string): P
   authorize(integrationAccess(ctx.caller, existing), "integration.admin", "Integration");
   await batch(ctx.db, [
     ctx.db.delete(integrationSpaceInstallations).where(eq(integrationSpaceInstallations.integrationName, name)),
+    ctx.db.delete(integrationSiteInstallations).where(eq(integrationSiteInstallations.integrationName, name)),
     ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.integrationName, name)),
     ctx.db.delete(integrations).where(eq(integrations.name, name)),
   ]);

@@ -1,39 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { integrationInstallations, integrationSpaceInstallations, integrations } from "../../db/schema";
+import { integrationSpaceInstallations, integrations } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import { loadSpace } from "../access/space-access";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { checkConfiguration, statusOf } from "./configuration";
-import { installationsVisibleTo } from "./installation-scope";
+import { administeredInstallation, installationsVisibleTo } from "./installation-scope";
 import { integrationPage, type IntegrationView, loadIntegration } from "./integrations";
 
 export type SpaceInstallationRow = typeof integrationSpaceInstallations.$inferSelect;
 
 export interface SpaceInstallationView {
   row: SpaceInstallationRow;
-}
-
-/** The organization installation `installationId` of `name`, with its integration; admins of its organization. */
-async function administeredInstallation(ctx: ServiceContext, name: string, installationId: string) {
-  requireUser(ctx.caller);
-  const [[installation], [integration]] = await batch(ctx.db, [
-    ctx.db
-      .select()
-      .from(integrationInstallations)
-      .where(and(eq(integrationInstallations.id, installationId), eq(integrationInstallations.integrationName, name)))
-      .limit(1),
-    ctx.db.select().from(integrations).where(eq(integrations.name, name)).limit(1),
-  ]);
-  if (!installation || !integration) throw notFound("Integration installation");
-  authorize(
-    organizationAccess(ctx.caller, installation.organizationId),
-    "installation.view",
-    "Integration installation",
-  );
-  return { installation, integration };
 }
 
 const onSpace = (installationId: string, spaceId: string) =>

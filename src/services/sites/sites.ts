@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
 import {
+  integrationSiteInstallations,
   type SITE_TYPES,
   sitePublishingAuth,
   siteSectionGroups,
@@ -19,6 +20,7 @@ import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize, can } from "../access/permissions";
 import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { enableOnEverySite } from "../integrations/site-selection";
 import { createSpace } from "../spaces/spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 
@@ -137,7 +139,8 @@ export interface CreateSiteInput {
 
 /**
  * createSite (`create` and up): an unpublished site; `spaces` become its root site spaces in the order given
- * (the first is the default), each at a path made from its title, unique among them.
+ * (the first is the default), each at a path made from its title, unique among them. Integration installations
+ * selecting all sites are enabled on it.
  */
 export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
   requireUser(ctx.caller);
@@ -202,6 +205,7 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
   await batch(ctx.db, [
     ctx.db.insert(sites).values(row),
     siteSpaceRows.length ? ctx.db.insert(siteSpaces).values(siteSpaceRows) : undefined,
+    enableOnEverySite(ctx.db, { organizationId, siteId }, ctx.now),
   ]);
   return { row, siteSpaces: siteSpaceRows.length, access } satisfies SiteView;
 }
@@ -276,8 +280,8 @@ export async function setSitePublished(
 }
 
 /**
- * deleteSiteById (`create` and up): the site, its structure, share links, visitor key, redirects and
- * customization, never its spaces. False when absent.
+ * deleteSiteById (`create` and up): the site, its structure, share links, visitor key, redirects,
+ * customization and integration site installations, never its spaces. False when absent.
  */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);
@@ -299,6 +303,7 @@ export async function deleteSite(ctx: ServiceContext, organizationId: string, si
     ctx.db.delete(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
     ctx.db.delete(siteRedirects).where(eq(siteRedirects.siteId, siteId)),
     ctx.db.delete(siteCustomizations).where(eq(siteCustomizations.siteId, siteId)),
+    ctx.db.delete(integrationSiteInstallations).where(eq(integrationSiteInstallations.siteId, siteId)),
     ctx.db.delete(sites).where(eq(sites.id, siteId)),
     refreshPublishedSpaces(ctx.db, organizationId, siteId),
   ]);

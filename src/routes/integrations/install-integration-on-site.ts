@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+import { serviceContext } from "../../http/context";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { installOnSite } from "../../services/integrations";
+import { ExtendedQuery, InstallationParams, InstallOnSiteBody, SiteInstallationSchema } from "./schemas";
+import { presentSiteInstallations } from "./site-installation-items";
+
+export const route = defineRoute({
+  method: "post",
+  path: "/integrations/{integrationName}/installations/{installationId}/sites",
+  operationId: "installIntegrationOnSite",
+  tags: ["integrations"],
+  summary: "Install an integration on a site",
+  description:
+    "Enables the organization installation on one of the organization's sites: admins of the organization; the " +
+    "integration's `target` must allow sites (400); 409 when it is enabled there already. It starts `pending` " +
+    "while the integration's `configurations.site` has required properties that are not set.",
+  request: {
+    params: InstallationParams,
+    query: ExtendedQuery,
+    body: { required: true, content: { "application/json": { schema: InstallOnSiteBody } } },
+  },
+  responses: {
+    201: {
+      description: "Integration installed successfully on site",
+      headers: z.object({ Location: z.string() }),
+      content: { "application/json": { schema: SiteInstallationSchema } },
+    },
+  },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  const p = c.req.valid("param");
+  const view = await installOnSite(ctx, p.integrationName, p.installationId, c.req.valid("json").siteId);
+  const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
+  c.header("Location", body!.urls.location);
+  return c.json(body!, 201);
+};
