@@ -54,7 +54,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")],
     },
   );
+  // A test file that ends (or times out in its hook) before calling stop() must not leave the server running.
+  const killOnExit = () => dev.kill("SIGTERM");
+  process.once("exit", killOnExit);
   const stop = () => {
+    process.off("exit", killOnExit);
     dev.kill("SIGTERM");
     rmSync(persist, { recursive: true, force: true });
   };

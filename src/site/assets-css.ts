@@ -58,7 +58,7 @@ button:hover{border-color:var(--fg)}
 .search-popup [aria-selected="true"],.search-popup [role="option"]:hover{background:var(--primary-soft);color:var(--fg)}
 .search-hit-title{display:block;font-weight:600}
 .search-hit-space,.search-hit-snippet{display:block;font-size:.875rem;color:var(--muted)}
-mark{background:var(--mark-bg);color:inherit;border-radius:2px}
+mark{background:var(--mark-bg);color:var(--fg);border-radius:2px}
 .section-tabs{max-width:90rem;margin:0 auto;padding:0 1rem;overflow-x:auto}
 .section-tabs ul{display:flex;gap:1.25rem;list-style:none;margin:0;padding:0}
 .section-tabs a{display:block;padding:.5rem 0;color:var(--muted);text-decoration:none;border-bottom:2px solid transparent}
