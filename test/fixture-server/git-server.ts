@@ -91,6 +91,8 @@ function cgi(root: string, req: IncomingMessage, res: ServerResponse, pathInfo: 
   });
   const out: Buffer[] = [];
   child.stdout.on("data", (d: Buffer) => out.push(d));
+  // The backend may exit before reading a body it refuses: no EPIPE for the server.
+  child.stdin.on("error", () => {});
   child.stdin.end(body);
   child.on("close", () => {
     const all = Buffer.concat(out);

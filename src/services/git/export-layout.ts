@@ -40,10 +40,17 @@ function frontmatter(page: PageEntry): string {
   return Object.keys(meta).length ? `---\n${stringifyYaml(meta).trimEnd()}\n---\n\n` : "";
 }
 
-export function layoutSnapshot(snapshot: Snapshot, bodies: Map<string, string>): ExportLayout {
+/** `readme` and `summary`: the paths `.gitbook.yaml` names (README.md and SUMMARY.md by default). */
+export function layoutSnapshot(
+  snapshot: Snapshot,
+  bodies: Map<string, string>,
+  structure: { readme?: string; summary?: string } = {},
+): ExportLayout {
+  const readmePath = structure.readme ?? "README.md";
+  const summaryPath = structure.summary ?? "SUMMARY.md";
   const pathOf = new Map<string, string>(); // page id -> markdown file path
   const dirOf = new Map<string, string>(); // page id -> directory of its children
-  const used = new Set<string>(["SUMMARY.md"]);
+  const used = new Set<string>([summaryPath.toLowerCase()]);
   const unique = (path: string) => {
     let candidate = path;
     for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = path.replace(/(\.md)?$/, `-${n}$1`);
@@ -58,8 +65,8 @@ export function layoutSnapshot(snapshot: Snapshot, bodies: Map<string, string>):
       const sub = kids ? unique(`${dir}${slug}`) : undefined;
       if (page.type === "document") {
         const path =
-          parent === null && index === 0 && !kids && !used.has("readme.md")
-            ? unique("README.md")
+          parent === null && index === 0 && !kids && !used.has(readmePath.toLowerCase())
+            ? unique(readmePath)
             : sub
               ? `${sub}/README.md`
               : unique(`${dir}${slug}.md`);
@@ -101,12 +108,14 @@ export function layoutSnapshot(snapshot: Snapshot, bodies: Map<string, string>):
       const page = snapshot.pages.get(id)!;
       const indent = "  ".repeat(depth);
       const title = page.title.replace(/([[\]])/g, "\\$1");
-      const target = page.type === "link" ? page.href : pathOf.get(id) && encodePath(pathOf.get(id)!);
+      const own = pathOf.get(id);
+      const target =
+        page.type === "link" ? page.href : own && encodePath(relative(summaryPath, own).replace(/^\.\//, ""));
       lines.push(target ? `${indent}* [${title}](${target})` : `${indent}* ${title}`);
       summarize(id, depth + 1);
     }
   };
   summarize(null, 0);
-  texts.set("SUMMARY.md", `${lines.join("\n")}\n`);
+  texts.set(summaryPath, `${lines.join("\n")}\n`);
   return { texts, assets };
 }

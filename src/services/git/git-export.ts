@@ -77,12 +77,18 @@ export async function runExport({ ctx, payload, remote }: SyncRun): Promise<Sync
   const project = payload.projectDirectory;
   const configPath = join(project, ".gitbook.yaml");
   let root = project;
+  const structure: { readme?: string; summary?: string } = {};
   const existing = files.get(configPath);
   if (existing) {
     const { blob } = await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid: existing.oid });
     try {
-      const doc = parseYaml(new TextDecoder().decode(blob)) as { root?: unknown } | null;
+      const doc = parseYaml(new TextDecoder().decode(blob)) as {
+        root?: unknown;
+        structure?: { readme?: unknown; summary?: unknown };
+      } | null;
       if (typeof doc?.root === "string") root = join(project, doc.root);
+      if (typeof doc?.structure?.readme === "string") structure.readme = join(doc.structure.readme);
+      if (typeof doc?.structure?.summary === "string") structure.summary = join(doc.structure.summary);
     } catch {
       throw new SyncFailure(`${configPath} in the repository is not valid YAML`);
     }
@@ -105,7 +111,7 @@ export async function runExport({ ctx, payload, remote }: SyncRun): Promise<Sync
   const snapshot = await loadSnapshot(ctx, payload.spaceId, space.revisionId);
   const hashes = [...new Set([...snapshot.pages.values()].flatMap((p) => (p.body ? [p.body] : [])))];
   const bodies = await contentDeps(ctx, payload.spaceId).loadBodies(hashes);
-  const layout = layoutSnapshot(snapshot, bodies);
+  const layout = layoutSnapshot(snapshot, bodies, structure);
 
   const encoder = new TextEncoder();
   const put = async (path: string, bytes: Uint8Array) => {
