@@ -6,7 +6,7 @@ import { spaces } from "../../db/schema";
 import { contentDeps } from "../revisions/content-deps";
 import { loadSnapshot } from "../revisions/content-load";
 import { ASSETS_DIR, layoutSnapshot } from "./export-layout";
-import type { SyncResult, SyncRun } from "./git-jobs";
+import { QUIRE_TRAILER, type SyncResult, type SyncRun } from "./git-sync";
 import { fetchRef, openRepo, pushRef, type Repo, remoteRefOid, SyncFailure } from "./remote";
 
 /*
@@ -15,11 +15,6 @@ import { fetchRef, openRepo, pushRef, type Repo, remoteRefOid, SyncFailure } fro
  * when the project has none → a commit with `commitMessage` plus the Quire trailer (so importing it back is a
  * no-op) → push. The repository's other files are kept as they are.
  */
-
-export const QUIRE_TRAILER = "Quire-Export:";
-
-/** True for a commit message Quire wrote (it ends with the Quire trailer). */
-export const isQuireCommit = (message: string) => new RegExp(`^${QUIRE_TRAILER} `, "m").test(message);
 
 const DEFAULT_CONFIG = "root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n";
 const isMarkdown = (path: string) => /\.(md|markdown)$/i.test(path);

@@ -10,8 +10,7 @@ import { contentDeps } from "../revisions/content-deps";
 import { commitRevision } from "../revisions/content-writes";
 import { loadSnapshot } from "../revisions/content-load";
 import { withSpaceWriteTurn } from "../revisions/write-turns";
-import type { SyncResult, SyncRun } from "./git-jobs";
-import { isQuireCommit } from "./git-export";
+import { isQuireCommit, type SyncResult, type SyncRun } from "./git-sync";
 import { fetchRef, openRepo, type Repo, SyncFailure } from "./remote";
 
 /*

@@ -6,7 +6,7 @@ import type { JobContext, JobRow } from "../core/jobs";
 import { decryptSecrets } from "../integrations/secrets";
 import { runExport } from "./git-export";
 import { runImport } from "./git-import";
-import { laterTimestamp, operationOf, recordOutcome, type SyncPayload } from "./git-sync";
+import { laterTimestamp, operationOf, recordOutcome, type SyncPayload, type SyncRun } from "./git-sync";
 import { type Remote, SyncFailure } from "./remote";
 
 /*
@@ -26,20 +26,6 @@ function syncContext(ctx: JobContext, requestedBy: string): ServiceContext {
     urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
     now: Date.now(),
   };
-}
-
-export interface SyncRun {
-  ctx: ServiceContext;
-  payload: SyncPayload;
-  remote: Remote;
-  state: typeof spaceGitSyncs.$inferSelect;
-}
-
-/** What a run reports: the commit it imported or pushed (or found up to date), and what it did. */
-export interface SyncResult {
-  commit?: string;
-  revision?: string;
-  skipped?: string;
 }
 
 export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
@@ -83,7 +69,8 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
   } catch (error) {
     const final = error instanceof SyncFailure || (error instanceof ApiError && error.status < 500);
     const message = error instanceof Error ? error.message : String(error);
-    await finish(final ? { lastStatus: "failed", lastError: message } : { lastStatus: "pending", lastError: message });
+    if (final) await finish({ lastStatus: "failed", lastError: message });
+    else await recordOutcome(ctx, spaceId, job.id, { lastStatus: "pending", lastError: message });
     if (final) return { error: message };
     throw error;
   }

@@ -7,7 +7,7 @@ import { loadSpace } from "../access/space-access";
 import { requireUser, type ServiceContext } from "../core/context";
 import { newJob } from "../core/jobs";
 import { encryptSecrets } from "../integrations/secrets";
-import { normalizeRef, parseRemote } from "./remote";
+import { normalizeRef, parseRemote, type Remote } from "./remote";
 
 /*
  * Git sync requests: importGitRepository and exportToGitRepository queue a job (its row and the space's sync
@@ -80,6 +80,20 @@ export function repoNameOf(url: string): string | undefined {
   }
 }
 
+/** A URL shown back to clients, without any credentials it carried. */
+function withoutCredentials(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, "//");
+  }
+}
+
 function parseTimestamp(value: string | undefined): number | null {
   if (value === undefined) return null;
   const ms = Date.parse(value);
@@ -107,7 +121,7 @@ async function queueSync(
     credentials: remote.auth ? await encryptSecrets(ctx, { ...remote.auth }) : null,
     ref: normalizeRef(input.ref),
     projectDirectory: normalizeDirectory(input.repoProjectDirectory),
-    ...(input.repoTreeURL ? { repoTreeURL: input.repoTreeURL } : {}),
+    ...(input.repoTreeURL ? { repoTreeURL: withoutCredentials(input.repoTreeURL) } : {}),
     ...(input.repoCommitURL ? { repoCommitURL: input.repoCommitURL } : {}),
     timestamp: parseTimestamp(input.timestamp),
     force: input.force === true,
@@ -117,9 +131,9 @@ async function queueSync(
   };
   const job = newJob(operation === "import" ? GIT_IMPORT_JOB_KIND : GIT_EXPORT_JOB_KIND, { ...payload }, ctx.now);
   const provider = {
-    repoName: repoNameOf(input.gitInfo?.url ?? remote.url) ?? null,
+    repoName: repoNameOf(withoutCredentials(input.gitInfo?.url) ?? remote.url) ?? null,
     ...(input.gitInfo?.provider ? { provider: input.gitInfo.provider } : {}),
-    treeUrl: input.gitInfo?.url ?? input.repoTreeURL ?? remote.url,
+    treeUrl: withoutCredentials(input.gitInfo?.url ?? input.repoTreeURL) ?? remote.url,
     ref: payload.ref,
     updatedAt: ctx.now,
   };
@@ -193,3 +207,23 @@ export const laterTimestamp = (timestamp: number | null) =>
   timestamp === null
     ? {}
     : { appliedTimestamp: sql`MAX(COALESCE(${spaceGitSyncs.appliedTimestamp}, 0), ${timestamp})` as unknown as number };
+
+/** A sync job's run: its context (in the requester's name), payload, remote and the state as it began. */
+export interface SyncRun {
+  ctx: ServiceContext;
+  payload: SyncPayload;
+  remote: Remote;
+  state: SyncState;
+}
+
+/** What a run reports: the commit it imported or pushed (or found up to date), and what it did. */
+export interface SyncResult {
+  commit?: string;
+  revision?: string;
+  skipped?: string;
+}
+
+export const QUIRE_TRAILER = "Quire-Export:";
+
+/** True for a commit message Quire wrote (it carries the Quire trailer). */
+export const isQuireCommit = (message: string) => new RegExp(`^${QUIRE_TRAILER} `, "m").test(message);
