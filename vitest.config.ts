@@ -21,6 +21,8 @@ export default defineConfig(async () => {
                   // The import tests fetch from a local fixture server (test/fixture-server).
                   ALLOW_LOOPBACK_FETCH: "true",
                   FIXTURE_ORIGIN: inject("fixtureOrigin"),
+                  // The Git sync tests push and fetch against `git http-backend` (test/fixture-server/git-server.ts).
+                  GIT_ORIGIN: inject("gitOrigin"),
                   // Every 2xx JSON body is checked against its route's declared schema (src/http/router.ts).
                   VALIDATE_RESPONSES: "true",
                 },
@@ -35,7 +37,7 @@ export default defineConfig(async () => {
             // isolation (a workerd per file) put the suite near 10 minutes on 2 cores, and no test needs it.
             isolate: false,
             setupFiles: ["./test/apply-migrations.ts"],
-            globalSetup: ["./test/fixture-server/global-setup.ts"],
+            globalSetup: ["./test/fixture-server/global-setup.ts", "./test/fixture-server/git-server.ts"],
             include: ["test/**/*.test.ts"],
             testTimeout: 20_000,
           },

@@ -12,6 +12,7 @@ declare namespace Cloudflare {
     SIGNING_SECRET: string;
     ALLOW_LOOPBACK_FETCH: string;
     FIXTURE_ORIGIN: string;
+    GIT_ORIGIN: string;
     VALIDATE_RESPONSES: string;
   }
 }

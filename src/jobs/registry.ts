@@ -8,6 +8,7 @@ import {
   type JobRunner,
   pruneFinishedJobs,
 } from "../services/core";
+import { GIT_EXPORT_JOB_KIND, GIT_IMPORT_JOB_KIND, recordGitSyncJobFailure, runGitSyncJob } from "../services/git";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
@@ -28,12 +29,18 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   [OPENAPI_JOB_KIND]: (ctx, job) => runOpenAPISpecJob(ctx, job),
   /** Translates a space's changed pages into the translation's result space (and continues itself if long). */
   [TRANSLATION_JOB_KIND]: (ctx, job) => runTranslationJob(ctx, job),
+  /** Git sync: fetches a repository's ref and imports it as a revision (services/git). */
+  [GIT_IMPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
+  /** Git sync: commits the space's content on a repository's ref and pushes it (services/git). */
+  [GIT_EXPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
 };
 
 /** Per kind, what to update besides the job row when the job fails for good (dead letter, lost too often). */
 export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
   [OPENAPI_JOB_KIND]: (ctx, job, error) => recordOpenAPISpecJobFailure(ctx, job, error),
   [TRANSLATION_JOB_KIND]: (ctx, job, error) => recordTranslationJobFailure(ctx, job, error),
+  [GIT_IMPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
+  [GIT_EXPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
 };
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */

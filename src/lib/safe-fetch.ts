@@ -75,6 +75,108 @@ function loopbackAllowed(env: Env, hostname: string): boolean {
   return env.ALLOW_LOOPBACK_FETCH === "true" && (host === "localhost" || host === "127.0.0.1" || host === "::1");
 }
 
+/** The URL parsed and checked against the guard (http(s), no private address); 400 otherwise. */
+export function checkPublicUrl(env: Env, url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(`"${url}" is not a valid URL`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw badRequest("Only http(s) URLs can be fetched");
+  if (isPrivateHost(parsed.hostname) && !loopbackAllowed(env, parsed.hostname)) {
+    throw badRequest(
+      `Refusing to fetch ${parsed.hostname}: private, loopback and link-local addresses are not allowed`,
+    );
+  }
+  return parsed;
+}
+
+export interface SafeResponse {
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  bytes: Uint8Array;
+}
+
+/** Reads a body whole, refusing past maxBytes (413). */
+async function readLimited(response: Response, url: string, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
+  const reader = response.body?.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * One HTTP exchange through the guard, for protocol clients (Git smart HTTP): any method and body; every
+ * status is answered (the client reads 401 and 404 itself); GET and HEAD follow redirects by hand, each hop
+ * checked; the response body is cut off past `maxBytes`. Guard refusals are 400, network failures 422.
+ */
+export async function safeRequest(
+  env: Env,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Uint8Array },
+  opts: { maxBytes: number; timeoutMs?: number },
+): Promise<SafeResponse> {
+  const method = (init.method ?? "GET").toUpperCase();
+  let sent = { ...init.headers };
+  let current = url;
+  for (let hop = 0; hop < 5; hop++) {
+    const parsed = checkPublicUrl(env, current);
+    let response: Response;
+    try {
+      response = await fetch(parsed.toString(), {
+        method,
+        headers: sent,
+        body: init.body && method !== "GET" && method !== "HEAD" ? init.body : undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      throw new ApiError(422, `Could not fetch ${parsed.toString()}: ${(error as Error).message ?? "network error"}`);
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location && (method === "GET" || method === "HEAD")) {
+      await response.body?.cancel();
+      try {
+        current = new URL(location, parsed).toString();
+      } catch {
+        throw new ApiError(422, `${parsed.toString()} redirected to a malformed URL`);
+      }
+      // Credentials never follow a redirect to another origin.
+      if (new URL(current).origin !== parsed.origin)
+        sent = Object.fromEntries(Object.entries(sent).filter(([k]) => k.toLowerCase() !== "authorization"));
+      continue;
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const bytes = await readLimited(response, parsed.toString(), opts.maxBytes);
+    return { url: parsed.toString(), status: response.status, statusText: response.statusText, headers, bytes };
+  }
+  throw badRequest("Too many redirects");
+}
+
 /**
  * Fetches a public http(s) resource for the user (file uploads by URL, imports): private, loopback and
  * link-local addresses are refused unless the deployment allows loopback (tests), redirects are followed by

@@ -256,6 +256,17 @@ export async function presentRevision(ctx: ServiceContext, spaceId: string, { sn
     })),
     variables: snapshot.variables,
     createdAt: new Date(rev.createdAt).toISOString(),
+    ...(rev.git
+      ? {
+          git: {
+            oid: rev.git.oid,
+            message: rev.git.message,
+            createdByGitBook: rev.git.createdByService,
+            ...(rev.git.url ? { url: rev.git.url } : {}),
+            ...(rev.git.ref ? { ref: rev.git.ref } : {}),
+          },
+        }
+      : {}),
     urls: { app: spaceAppURL(ctx, spaceId) },
   };
 }

@@ -5,6 +5,7 @@ import changeRequests from "./change-requests";
 import collections from "./collections";
 import comments from "./comments";
 import files from "./files";
+import gitSync from "./git";
 import imports from "./imports";
 import integrations from "./integrations";
 import invites from "./invites";
@@ -49,6 +50,7 @@ export const v1 = createRouter()
   .route("/", search)
   .route("/", integrations)
   .route("/", translations)
+  .route("/", gitSync)
   .route("/", permissions)
   .route("/", sites)
   .route("/", urls);

@@ -1,5 +1,13 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  ref?: string;
+  url?: string;
+  createdByService: boolean;
+}
+
 /**
  * Immutable snapshots of a space's content. A revision points at content-addressed nodes: `rootNode` is the
  * page tree, `filesNode` the file list, `reusablesNode` the reusable contents. Nodes and page bodies are
@@ -23,6 +31,8 @@ export const revisions = sqliteTable(
     variables: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     createdBy: text(),
     createdAt: integer().notNull(),
+    /** The Git commit a Git sync import made this revision from (or an export pushed it as). */
+    git: text({ mode: "json" }).$type<RevisionGit>(),
   },
   (t) => [index("revisions_space").on(t.spaceId, t.createdAt)],
 );

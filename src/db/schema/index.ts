@@ -17,3 +17,4 @@ export * from "./sites";
 export * from "./site-access";
 export * from "./site-redirects";
 export * from "./site-customizations";
+export * from "./git";

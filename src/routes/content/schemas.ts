@@ -174,6 +174,16 @@ export const RevisionSchema = z
     reusableContents: z.array(z.object({ id: z.string(), title: z.string(), document: z.string().optional() })),
     variables: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
+    git: z
+      .object({
+        oid: z.string(),
+        message: z.string(),
+        createdByGitBook: z.boolean(),
+        url: z.string().optional(),
+        ref: z.string().optional(),
+      })
+      .optional()
+      .openapi("GitSyncCommit"),
     urls: z.object({ app: z.string() }),
   })
   .openapi("Revision");

@@ -101,3 +101,8 @@ export async function importContent(
   const written = await writeMainContent(ctx, spaceId, changes);
   return { revision: written.revisionId, importedResources: imported, totalResources };
 }
+
+/** The planning machinery other sources reuse (Git sync: a repository's files as pages and files). */
+export { type EntriesPlanOptions, planEntries } from "./zip";
+export { checkPlan, IMPORT_LIMITS, imageTypeOf, type ImportPlan, planToChanges } from "./plan";
+export { resolveArchivePath, rewriteMarkdownUrls } from "./markdown-links";

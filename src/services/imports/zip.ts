@@ -51,7 +51,7 @@ function findLink(item: ListItem): Extract<Nodes, { type: "link" }> | undefined 
 }
 
 /** No SUMMARY.md: folders give the tree; a folder's README.md (or index.md) is the folder's page. */
-function treeFromFolders(markdownPaths: string[]): TreeNode[] {
+function treeFromFolders(markdownPaths: string[], rootReadme?: string): TreeNode[] {
   const build = (dir: string): TreeNode[] => {
     const prefix = dir ? `${dir}/` : "";
     const here = markdownPaths.filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes("/"));
@@ -62,7 +62,8 @@ function treeFromFolders(markdownPaths: string[]): TreeNode[] {
           .map((p) => prefix + p.slice(prefix.length).split("/")[0]),
       ),
     ];
-    const readme = dir === "" ? here.find(isReadme) : undefined;
+    const readme =
+      dir === "" ? (rootReadme && markdownPaths.includes(rootReadme) ? rootReadme : here.find(isReadme)) : undefined;
     const items: { key: string; node: TreeNode }[] = [
       ...here
         .filter((p) => p !== readme && !(dir !== "" && isReadme(p)))
@@ -98,15 +99,47 @@ export async function planZip(env: Env, url: string): Promise<ImportPlan> {
   const top = names[0]?.split("/")[0];
   const strip = names.length > 0 && names.every((n) => n.includes("/") && n.split("/")[0] === top) ? `${top}/` : "";
   const entries = new Map(names.map((n) => [n.slice(strip.length), raw[n]]));
+  if (![...entries.keys()].some(isMarkdown))
+    throw new ApiError(422, "The zip archive contains no markdown (.md) files");
+  return planEntries(entries, { label: "The zip archive" });
+}
+
+export interface EntriesPlanOptions {
+  /** How errors name the source ("The zip archive"). */
+  label: string;
+  /** The table of contents (default: a top-level SUMMARY.md, any case). */
+  summaryPath?: string;
+  /** The first page (default: a top-level README.md or index.md). */
+  readmePath?: string;
+  /**
+   * Where a relative link (`target`, written in the file `from`) that is neither a page nor an imported image
+   * points, e.g. the file in the repository's web view; undefined keeps it as written.
+   */
+  externalLink?: (from: string, target: string) => string | undefined;
+}
+
+/**
+ * Plans pages and files from a source's files by path (a zip's entries, a Git tree): SUMMARY.md gives the
+ * tree when present (the README first if the summary leaves it out), else the folders do; links between
+ * markdown files become page links, referenced images become files.
+ */
+export function planEntries(entries: Map<string, Uint8Array>, options: EntriesPlanOptions): ImportPlan {
   const markdownPaths = [...entries.keys()].filter(isMarkdown).sort();
   const imagePaths = [...entries.keys()].filter((p) => imageTypeOf(p));
-  if (!markdownPaths.length) throw new ApiError(422, "The zip archive contains no markdown (.md) files");
+  if (!markdownPaths.length) throw new ApiError(422, `${options.label} contains no markdown (.md) files`);
 
-  const summaryPath = markdownPaths.find((p) => /^summary\.md$/i.test(p));
+  const summaryPath = options.summaryPath
+    ? markdownPaths.find((p) => p === options.summaryPath)
+    : markdownPaths.find((p) => /^summary\.md$/i.test(p));
   const contentPaths = new Set(markdownPaths.filter((p) => p !== summaryPath));
-  const tree = summaryPath
-    ? treeFromSummary(summaryPath, decodeText(entries.get(summaryPath)!, "SUMMARY.md"), contentPaths)
-    : treeFromFolders([...contentPaths]);
+  let tree: TreeNode[];
+  if (summaryPath) {
+    tree = treeFromSummary(summaryPath, decodeText(entries.get(summaryPath)!, "SUMMARY.md"), contentPaths);
+    const readme = options.readmePath ?? markdownPaths.find((p) => !p.includes("/") && isReadme(p));
+    const listed = (nodes: TreeNode[]): boolean => nodes.some((n) => n.path === readme || listed(n.children));
+    if (readme && contentPaths.has(readme) && !listed(tree))
+      tree.unshift({ title: titleOf(readme), path: readme, children: [] });
+  } else tree = treeFromFolders([...contentPaths], options.readmePath);
 
   const pages: PlannedPage[] = [];
   const pageRefOf = new Map<string, string>();
@@ -128,7 +161,7 @@ export async function planZip(env: Env, url: string): Promise<ImportPlan> {
   if (pages.length > IMPORT_LIMITS.pages)
     throw new ApiError(
       400,
-      `The zip archive has ${pages.length} pages; one import creates at most ${IMPORT_LIMITS.pages}`,
+      `${options.label} has ${pages.length} pages; one import creates at most ${IMPORT_LIMITS.pages}`,
     );
 
   const files: PlannedFile[] = [];
@@ -140,12 +173,13 @@ export async function planZip(env: Env, url: string): Promise<ImportPlan> {
     page.markdown = rewriteMarkdownUrls(text, (target) => {
       if (isExternal(target)) return target;
       const resolved = resolveArchivePath(path, target.split(/[?#]/)[0]);
-      if (resolved === undefined) return target;
+      if (resolved === undefined) return options.externalLink?.(path, target) ?? target;
       const pageRef = pageRefOf.get(resolved);
       if (pageRef) return `./${pageRef}.md`;
       const bytes = entries.get(resolved);
       const contentType = imageTypeOf(resolved);
-      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes) return target;
+      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes)
+        return (!contentType && options.externalLink?.(path, target)) || target;
       if (!fileRefOf.has(resolved)) {
         if (files.length >= IMPORT_LIMITS.files) return target;
         const ref = `file-${files.length + 1}`;

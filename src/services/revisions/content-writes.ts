@@ -6,7 +6,7 @@ import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from 
 import { type Statement, batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import type { Snapshot } from "../../content/model";
-import { changeRequests, spaces } from "../../db/schema";
+import { changeRequests, type RevisionGit, spaces } from "../../db/schema";
 import { ApiError, conflict, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { contentDeps } from "./content-deps";
@@ -130,6 +130,10 @@ interface CommitOptions {
   casSpace?: { expectedRevision: string; mergedChangeRequest?: { id: string; expectedRevision: string } };
   /** More statements for the same batch, built on the commit's guard (write nothing unless it holds). */
   extra?: (guard: SQL) => Statement[];
+  /** The Git commit the revision comes from (Git sync). */
+  git?: RevisionGit;
+  /** A revision on its own: neither main nor a change request moves (Git sync's `standalone` import). */
+  standalone?: boolean;
 }
 
 export interface CommitResult {
@@ -157,26 +161,32 @@ export async function commitRevision(
   const merging = opts.casSpace?.mergedChangeRequest;
   // What must still hold for anything to be written: main (and the merged change request's head) unchanged,
   // or the change request's head unchanged and the change request still open to writes.
-  const guard = opts.casSpace
-    ? sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision})${
-        merging
-          ? sql` AND EXISTS (SELECT 1 FROM change_requests WHERE id = ${merging.id} AND revision_id = ${merging.expectedRevision} AND ${writable})`
-          : sql``
-      }`
-    : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision} AND ${writable})`;
+  const guard = opts.standalone
+    ? sql`1`
+    : opts.casSpace
+      ? sql`EXISTS (SELECT 1 FROM spaces WHERE id = ${spaceId} AND revision_id = ${opts.casSpace.expectedRevision})${
+          merging
+            ? sql` AND EXISTS (SELECT 1 FROM change_requests WHERE id = ${merging.id} AND revision_id = ${merging.expectedRevision} AND ${writable})`
+            : sql``
+        }`
+      : sql`EXISTS (SELECT 1 FROM change_requests WHERE id = ${opts.casChangeRequest!.id} AND revision_id = ${opts.casChangeRequest!.expectedRevision} AND ${writable})`;
   const statements: Statement[] = [
     ...contentInsertStatements(ctx.db, spaceId, write.nodes, bodies),
     inBatch(
       ctx.db,
       ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
-        reusables_node, variables, created_by, created_at)
+        reusables_node, variables, created_by, created_at, git)
       SELECT ${opts.revisionId}, ${spaceId}, ${opts.type}, ${JSON.stringify(opts.parents)}, ${opts.mergedFrom ?? null},
         ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
-        ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}
+        ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}, ${opts.git ? JSON.stringify(opts.git) : null}
       WHERE ${guard}`),
     ),
     ...(opts.extra?.(guard) ?? []),
   ];
+  if (opts.standalone) {
+    await batch(ctx.db, [statements]);
+    return { committed: true };
+  }
   if (opts.casSpace) {
     const { expectedRevision } = opts.casSpace;
     // The search index follows main: a job for this space, written only if the compare-and-set wins.

@@ -1,0 +1,187 @@
+import git, { type HttpClient } from "isomorphic-git";
+import type { Env } from "../../env";
+import { ApiError, badRequest } from "../../lib/errors";
+import { checkPublicUrl, safeRequest } from "../../lib/safe-fetch";
+import { MemoryFs } from "./memory-fs";
+
+/*
+ * The remote side of Git sync: smart HTTP with isomorphic-git, every request through the SSRF guard
+ * (safeRequest), the repository in memory (MemoryFs, bare: only `.git`), shallow fetches of one ref.
+ */
+
+/** Largest response (a pack) accepted from the remote. */
+export const MAX_PACK_BYTES = 64 * 1024 * 1024;
+const REQUEST_TIMEOUT_MS = 60_000;
+export const GITDIR = "/repo.git";
+
+export interface RemoteAuth {
+  username: string;
+  password: string;
+}
+
+/** A remote URL split into its address (never carries credentials) and the credentials it carried. */
+export interface Remote {
+  url: string;
+  auth?: RemoteAuth;
+}
+
+/** Splits credentials off a remote URL and checks it against the guard (400 when refused). */
+export function parseRemote(env: Env, raw: string): Remote {
+  const parsed = checkPublicUrl(env, raw);
+  const auth =
+    parsed.username || parsed.password
+      ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+      : undefined;
+  parsed.username = "";
+  parsed.password = "";
+  return { url: parsed.toString(), ...(auth ? { auth } : {}) };
+}
+
+/** `refs/heads/main` stays; `main` means `refs/heads/main`. 400 for what is no ref name. */
+export function normalizeRef(ref: string): string {
+  const full = ref.startsWith("refs/") ? ref : `refs/heads/${ref}`;
+  if (!/^refs\/[A-Za-z0-9._/-]+$/.test(full) || /\.\.|\/\/|\/$|\.lock(\/|$)|@\{/.test(full))
+    throw badRequest(`body.ref: "${ref}" is not a valid Git ref`);
+  return full;
+}
+
+async function collect(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | undefined) {
+  if (!body) return undefined;
+  const parts: Uint8Array[] = [];
+  for await (const part of body as AsyncIterable<Uint8Array>) parts.push(part);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/** isomorphic-git's HTTP client over the guarded fetch. */
+export function guardedHttp(env: Env): HttpClient {
+  return {
+    async request({ url, method, headers, body }) {
+      const res = await safeRequest(
+        env,
+        url,
+        { method, headers, body: await collect(body) },
+        { maxBytes: MAX_PACK_BYTES, timeoutMs: REQUEST_TIMEOUT_MS },
+      );
+      return {
+        url: res.url,
+        method,
+        statusCode: res.status,
+        statusMessage: res.statusText,
+        headers: res.headers,
+        body: (async function* () {
+          yield res.bytes;
+        })(),
+      };
+    },
+  };
+}
+
+const authHeaders = (auth?: RemoteAuth): Record<string, string> =>
+  auth ? { authorization: `Basic ${btoa(`${auth.username}:${auth.password}`)}` } : {};
+
+/** A repository in memory, with the client pieces every isomorphic-git call takes. */
+export interface Repo {
+  fs: MemoryFs;
+  gitdir: string;
+  http: HttpClient;
+  headers: Record<string, string>;
+  remote: Remote;
+}
+
+/** A sync failure that retrying cannot fix (refused URL, auth, unknown ref, bad content): recorded, not retried. */
+export class SyncFailure extends Error {}
+
+/** Turns what isomorphic-git or the guard threw into a SyncFailure, or rethrows it when a retry may help. */
+export function classify(error: unknown, remote: Remote): never {
+  if (error instanceof SyncFailure) throw error;
+  if (error instanceof ApiError) throw new SyncFailure(error.message);
+  const e = error as { code?: string; data?: { statusCode?: number }; message?: string };
+  const status = e?.data?.statusCode;
+  if (e?.code === "HttpError" && status !== undefined) {
+    if (status === 401 || status === 403)
+      throw new SyncFailure(`Authentication to ${remote.url} failed (HTTP ${status}): check the credentials`);
+    if (status >= 500 || status === 429) throw error;
+    throw new SyncFailure(`${remote.url} answered HTTP ${status}: is it a Git repository?`);
+  }
+  if (e?.code === "SmartHttpError" || e?.code === "ParseError" || e?.code === "UnknownTransportError")
+    throw new SyncFailure(`${remote.url} does not speak Git smart HTTP: ${e.message}`);
+  if (e?.code === "PushRejectedError" || e?.code === "GitPushError")
+    throw new SyncFailure(`The remote refused the push: ${e.message}`);
+  throw error;
+}
+
+/** An empty bare repository in memory, for `remote`. */
+export async function openRepo(env: Env, remote: Remote): Promise<Repo> {
+  const fs = new MemoryFs();
+  await git.init({ fs, dir: GITDIR, gitdir: GITDIR, bare: true, defaultBranch: "main" });
+  await git.addRemote({ fs, gitdir: GITDIR, remote: "origin", url: remote.url });
+  return { fs, gitdir: GITDIR, http: guardedHttp(env), headers: authHeaders(remote.auth), remote };
+}
+
+/** The remote's oid for `ref`, undefined when the ref does not exist there. */
+export async function remoteRefOid(repo: Repo, ref: string): Promise<string | undefined> {
+  try {
+    const refs = await git.listServerRefs({
+      http: repo.http,
+      url: repo.remote.url,
+      headers: repo.headers,
+      prefix: ref,
+      protocolVersion: 1,
+    });
+    return refs.find((r) => r.ref === ref)?.oid;
+  } catch (error) {
+    classify(error, repo.remote);
+  }
+}
+
+/** Fetches `ref` (depth 1) into the repository and answers its commit. */
+export async function fetchRef(repo: Repo, ref: string): Promise<string> {
+  try {
+    const result = await git.fetch({
+      fs: repo.fs,
+      http: repo.http,
+      gitdir: repo.gitdir,
+      url: repo.remote.url,
+      headers: repo.headers,
+      ref,
+      remoteRef: ref,
+      singleBranch: true,
+      depth: 1,
+      tags: false,
+    });
+    if (!result.fetchHead) throw new SyncFailure(`The ref ${ref} does not exist in ${repo.remote.url}`);
+    return result.fetchHead;
+  } catch (error) {
+    const e = error as { code?: string };
+    if (e?.code === "NotFoundError") throw new SyncFailure(`The ref ${ref} does not exist in ${repo.remote.url}`);
+    classify(error, repo.remote);
+  }
+}
+
+/** Pushes `oid` to the remote's `ref` (fast-forward from what was fetched, or a new ref). */
+export async function pushRef(repo: Repo, oid: string, ref: string): Promise<void> {
+  const local = "refs/heads/quire-export";
+  await git.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: local, value: oid, force: true });
+  try {
+    const result = await git.push({
+      fs: repo.fs,
+      http: repo.http,
+      gitdir: repo.gitdir,
+      url: repo.remote.url,
+      headers: repo.headers,
+      ref: local,
+      remoteRef: ref,
+    });
+    const status = result.refs?.[ref];
+    if (!result.ok || (status && !status.ok))
+      throw new SyncFailure(`The remote refused the push to ${ref}: ${status?.error ?? result.error ?? "unknown"}`);
+  } catch (error) {
+    classify(error, repo.remote);
+  }
+}

@@ -1,0 +1,304 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { api, type client } from "../helpers/http";
+import { seedSpace } from "../helpers/content";
+
+const GIT = env.GIT_ORIGIN;
+type Gb = ReturnType<typeof client>;
+let repoCount = 0;
+
+async function control<T>(action: string, query: Record<string, string>, body?: unknown): Promise<T> {
+  const res = await fetch(`${GIT}/_control/${action}?${new URLSearchParams(query)}`, {
+    method: body === undefined && action !== "create" ? "GET" : "POST",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`control ${action}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/** A new bare repository on the Git server (the BOOK fixture unless `files` or `empty`). */
+async function newRepo(opts: { files?: Record<string, string>; empty?: boolean } = {}) {
+  const name = `repo-${Date.now().toString(36)}-${repoCount++}`;
+  const { head } = await control<{ head: string | null }>(
+    "create",
+    { name, ...(opts.empty ? { empty: "1" } : {}) },
+    opts.files ? { files: opts.files } : undefined,
+  );
+  return { name, head, url: `${GIT}/repos/${name}.git` };
+}
+
+type GitInfo = {
+  repoName?: string;
+  url?: string;
+  installationProvider?: string;
+  updatedAt?: string;
+  lastSync?: { operation: string; status: string; commit?: string; error?: string };
+};
+
+/** Polls getSpaceGitInfo until the last sync finished (the test queue delivers within ~50 ms). */
+async function synced(token: string, spaceId: string): Promise<GitInfo> {
+  return vi.waitUntil(
+    async () => {
+      const info = (await api("GET", `/spaces/${spaceId}/git/info`, { token })).json as GitInfo;
+      const status = info.lastSync?.status;
+      return status && status !== "pending" && status !== "running" ? info : undefined;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+async function pagesOf(gb: Gb, spaceId: string) {
+  const { data } = await gb.spaces.getCurrentRevision(spaceId);
+  return data;
+}
+
+type TreePage = { title: string; path?: string; pages?: TreePage[]; description?: string; emoji?: string };
+const outline = (pages: TreePage[]): unknown[] =>
+  pages.map((p) => (p.pages?.length ? { [p.title]: outline(p.pages) } : p.title));
+
+describe("Git sync: import", () => {
+  it("imports a repository with .gitbook.yaml, a nested summary and images", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    const res = await gb.spaces.importGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      repoTreeURL: "https://github.com/acme/book/blob/main",
+      repoCommitURL: "https://github.com/acme/book/commit",
+      gitInfo: { provider: "github", url: "https://github.com/acme/book" },
+    });
+    expect(res.status).toBe(204);
+    const info = await synced(owner.token, space.id);
+    expect(info).toMatchObject({
+      repoName: "acme/book",
+      installationProvider: "github",
+      url: "https://github.com/acme/book",
+      lastSync: { operation: "import", status: "completed", commit: repo.head },
+    });
+    const revision = await pagesOf(gb, space.id);
+    expect(outline(revision.pages as TreePage[])).toEqual([
+      "Introduction",
+      { Guide: ["Setup", { Advanced: ["Tuning"] }] },
+      "FAQ",
+    ]);
+    expect(revision.git).toMatchObject({
+      oid: repo.head,
+      message: "Initial docs",
+      createdByGitBook: false,
+      ref: "refs/heads/main",
+      url: `https://github.com/acme/book/commit/${repo.head}`,
+    });
+    const pages = revision.pages as TreePage[];
+    expect(pages[0]).toMatchObject({ title: "Introduction", description: "Where it starts" });
+    expect(pages[1].pages?.[1].pages?.[0]).toMatchObject({ title: "Tuning", emoji: "🔧" });
+    expect(revision.files.map((f) => f.name).sort()).toEqual(["diagram.png", "logo.png"]);
+    const setup = (
+      await api("GET", `/spaces/${space.id}/content/path/guide/setup?format=markdown`, { token: owner.token })
+    ).json as { markdown: string };
+    expect(setup.markdown).toContain("https://github.com/acme/book/blob/main/src/index.ts");
+    expect(setup.markdown).toMatch(/\]\(\/files\/|files\//);
+  });
+});
+
+type LogEntry = { oid: string; parents: string[]; author: string; message: string };
+const log = (name: string) => control<LogEntry[]>("log", { name });
+const show = async (name: string, path: string) => (await control<{ text: string }>("show", { name, path })).text;
+
+describe("Git sync: export and round trip", () => {
+  it("exports an edited space as a commit, skips importing it back, imports a plain client's commit", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "refs/heads/main" });
+    expect((await synced(owner.token, space.id)).lastSync?.status).toBe("completed");
+
+    // Edit the space: a new page at the root, through a change request merged into main.
+    const { data: cr } = await gb.spaces.createChangeRequest(space.id, { subject: "Add changelog" });
+    const write = await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      token: owner.token,
+      body: {
+        changes: [
+          { operation: "insert_page", title: "Changelog", document: { markdown: "# Changelog\n\n- First release\n" } },
+        ],
+      },
+    });
+    expect(write.status).toBe(200);
+    expect((await gb.spaces.mergeChangeRequest(space.id, cr.id)).data.result).toBe("merge");
+
+    const res = await gb.spaces.exportToGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      commitMessage: "Docs from Quire",
+    });
+    expect(res.status).toBe(204);
+    const exported = await synced(owner.token, space.id);
+    expect(exported.lastSync).toMatchObject({ operation: "export", status: "completed" });
+    const history = await log(repo.name);
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ oid: exported.lastSync?.commit, parents: [repo.head], author: "Quire" });
+    expect(history[0].message).toMatch(/^Docs from Quire\n\nQuire-Export: /);
+    // The project's .gitbook.yaml is kept (root docs/, readme intro.md, summary toc.md); other files too.
+    const files = await control<string[]>("ls", { name: repo.name });
+    expect(files).toEqual(expect.arrayContaining([".gitbook.yaml", "package.json", "src/index.ts", "docs/intro.md"]));
+    expect(files).toContain("docs/.gitbook/assets/diagram.png");
+    expect(files).toContain("docs/changelog.md");
+    expect(await show(repo.name, "docs/toc.md")).toBe(
+      "# Table of contents\n\n* [Introduction](intro.md)\n* [Guide](guide/README.md)\n  * [Setup](guide/setup.md)\n" +
+        "  * [Advanced](guide/advanced/README.md)\n    * [Tuning](guide/advanced/tuning.md)\n* [FAQ](faq.md)\n" +
+        "* [Changelog](changelog.md)\n",
+    );
+    const setup = await show(repo.name, "docs/guide/setup.md");
+    expect(setup).toContain("![Diagram](../.gitbook/assets/diagram.png)");
+    expect(setup).toContain("[FAQ](../faq.md)");
+    expect(await show(repo.name, "docs/intro.md")).toMatch(/^---\ndescription: Where it starts\n---\n\n# Introduction/);
+    expect(await show(repo.name, "docs/changelog.md")).toBe("# Changelog\n\n- First release\n");
+
+    // Importing Quire's own commit back is a no-op: no new revision.
+    const before = (await pagesOf(gb, space.id)).id;
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "refs/heads/main" });
+    const back = await synced(owner.token, space.id);
+    expect(back.lastSync).toMatchObject({ operation: "import", status: "skipped", commit: history[0].oid });
+    expect((await pagesOf(gb, space.id)).id).toBe(before);
+
+    // A plain git client edits a page and adds one to the summary: importing it updates the space.
+    const { head } = await control<{ head: string }>(
+      "commit",
+      { name: repo.name },
+      {
+        message: "Edit the FAQ by hand",
+        files: {
+          "docs/faq.md": "# FAQ\n\nAnswers, edited in git.\n",
+          "docs/toc.md": `${await show(repo.name, "docs/toc.md")}* [Roadmap](roadmap.md)\n`,
+          "docs/roadmap.md": "# Roadmap\n\nNext.\n",
+        },
+      },
+    );
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "refs/heads/main" });
+    const plain = await synced(owner.token, space.id);
+    expect(plain.lastSync).toMatchObject({ operation: "import", status: "completed", commit: head });
+    const revision = await pagesOf(gb, space.id);
+    expect(revision.git).toMatchObject({ oid: head, message: "Edit the FAQ by hand", createdByGitBook: false });
+    expect(outline(revision.pages as TreePage[])).toEqual([
+      "Introduction",
+      { Guide: ["Setup", { Advanced: ["Tuning"] }] },
+      "FAQ",
+      "Changelog",
+      "Roadmap",
+    ]);
+    const faq = (await api("GET", `/spaces/${space.id}/content/path/faq?format=markdown`, { token: owner.token }))
+      .json as { markdown: string };
+    expect(faq.markdown).toContain("Answers, edited in git.");
+  });
+});
+
+describe("Git sync: order and failures", () => {
+  it("skips a sync older than the last applied one unless forced", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      timestamp: "2030-01-02T00:00:00Z",
+    });
+    expect((await synced(owner.token, space.id)).lastSync?.status).toBe("completed");
+    const applied = (await pagesOf(gb, space.id)).id;
+
+    await gb.spaces.exportToGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      commitMessage: "Stale export",
+      timestamp: "2030-01-01T00:00:00Z",
+    });
+    expect((await synced(owner.token, space.id)).lastSync).toMatchObject({ operation: "export", status: "skipped" });
+    expect(await log(repo.name)).toHaveLength(1);
+
+    await gb.spaces.importGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      timestamp: "2030-01-01T00:00:00Z",
+      force: true,
+    });
+    expect((await synced(owner.token, space.id)).lastSync).toMatchObject({ operation: "import", status: "completed" });
+    expect((await pagesOf(gb, space.id)).id).not.toBe(applied);
+  });
+
+  it("exports to a new branch of an empty repository, with .gitbook.yaml and SUMMARY.md", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const { data: cr } = await gb.spaces.createChangeRequest(space.id, { subject: "Seed" });
+    await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      token: owner.token,
+      body: { changes: [{ operation: "insert_page", title: "Home", document: { markdown: "# Home\n\nHi.\n" } }] },
+    });
+    await gb.spaces.mergeChangeRequest(space.id, cr.id);
+    const repo = await newRepo({ empty: true });
+    await gb.spaces.exportToGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/docs",
+      commitMessage: "First export",
+      repoProjectDirectory: "handbook",
+    });
+    expect((await synced(owner.token, space.id)).lastSync).toMatchObject({ operation: "export", status: "completed" });
+    const files = await control<string[]>("ls", { name: repo.name, ref: "docs" });
+    expect(files.sort()).toEqual(["handbook/.gitbook.yaml", "handbook/README.md", "handbook/SUMMARY.md"]);
+    const readme = await control<{ text: string }>("show", {
+      name: repo.name,
+      ref: "docs",
+      path: "handbook/README.md",
+    });
+    expect(readme.text).toBe("# Home\n\nHi.\n");
+    const summary = await control<{ text: string }>("show", {
+      name: repo.name,
+      ref: "docs",
+      path: "handbook/SUMMARY.md",
+    });
+    expect(summary.text).toBe("# Table of contents\n\n* [Home](README.md)\n");
+    expect((await control<LogEntry[]>("log", { name: repo.name, ref: "docs" }))[0].parents).toEqual([]);
+  });
+
+  it("records an unknown ref, an auth failure and an unreachable host as failed syncs; never stores credentials", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    const failure = async (body: { url: string; ref: string }) => {
+      const res = await api("POST", `/spaces/${space.id}/git/import`, { token: owner.token, body });
+      expect(res.status).toBe(204);
+      const info = await synced(owner.token, space.id);
+      expect(info.lastSync?.status).toBe("failed");
+      return info;
+    };
+    expect((await failure({ url: repo.url, ref: "refs/heads/nope" })).lastSync?.error).toMatch(/refs\/heads\/nope/);
+    const priv = `${GIT}/private/${repo.name}.git`.replace("http://", "http://alice:wrong@");
+    const denied = await failure({ url: priv, ref: "refs/heads/main" });
+    expect(denied.lastSync?.error).toMatch(/Authentication .* failed/);
+    expect(JSON.stringify(denied)).not.toContain("wrong");
+    expect(denied.url).toBe(`${GIT}/private/${repo.name}.git`);
+    const { results } = await env.DB.prepare("SELECT payload FROM jobs WHERE payload LIKE ?")
+      .bind(`%${repo.name}%`)
+      .all<{ payload: string }>();
+    expect(results.length).toBeGreaterThan(0);
+    for (const row of results) expect(row.payload).not.toContain("wrong");
+    expect((await failure({ url: `${GIT}/nothing-here.git`, ref: "main" })).lastSync?.error).toMatch(/HTTP 404/);
+
+    // With the right credentials the private repository imports.
+    const ok = `${GIT}/private/${repo.name}.git`.replace("http://", "http://alice:s3cret@");
+    await gb.spaces.importGitRepository(space.id, { url: ok, ref: "refs/heads/main" });
+    expect((await synced(owner.token, space.id)).lastSync?.status).toBe("completed");
+  });
+
+  it("answers 400 for refused URLs and bad bodies, 204 for the legacy installation", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const post = (body: unknown, op = "import") =>
+      api("POST", `/spaces/${space.id}/git/${op}`, { token: owner.token, body });
+    expect((await post({ url: "http://10.0.0.1/x.git", ref: "main" })).status).toBe(400);
+    expect((await post({ url: "http://169.254.169.254/latest", ref: "main" })).status).toBe(400);
+    expect((await post({ url: "file:///etc/passwd", ref: "main" })).status).toBe(400);
+    expect((await post({ url: "not a url", ref: "main" })).status).toBe(400);
+    expect((await post({ url: `${GIT}/repos/x.git`, ref: "refs/heads/../x" })).status).toBe(400);
+    expect((await post({ url: `${GIT}/repos/x.git`, ref: "main", repoProjectDirectory: "../up" })).status).toBe(400);
+    expect((await post({ url: `${GIT}/repos/x.git`, ref: "main" }, "export")).status).toBe(400);
+    expect((await post({ url: `${GIT}/repos/x.git`, ref: "main", timestamp: "yesterday" })).status).toBe(400);
+    // Nothing was queued by the refused requests; the official client reads the (empty) state.
+    expect((await gb.spaces.deleteLegacyGitInstallation(space.id)).status).toBe(204);
+    const info = await gb.spaces.getSpaceGitInfo(space.id);
+    expect(info.status).toBe(200);
+    expect(info.data).toEqual({});
+  });
+});
