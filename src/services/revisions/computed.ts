@@ -72,9 +72,12 @@ export async function computePages(
   source: ComputedRevisionSourceValue,
   seed: string,
   from?: PageEntry,
+  /** Specs already looked up in this read, by slug (several computed pages may share one). */
+  specs = new Map<string, Promise<SpecModel>>(),
 ): Promise<ComputedPages> {
   const slug = computedSpecSlug(source);
-  const spec = await specModel(ctx, organizationId, slug);
+  if (!specs.has(slug)) specs.set(slug, specModel(ctx, organizationId, slug));
+  const spec = await specs.get(slug)!;
   if (!spec.ok) return { pages: [], markdown: new Map(), reason: spec.reason };
   const markdown = new Map<string, string>();
   const pages: PageEntry[] = [];
@@ -131,8 +134,10 @@ export async function expandSnapshot<T extends Snapshot>(
   const computed = computedPagesOf(snapshot);
   if (!computed.length) return { snapshot, markdown };
   const generated = new Map<string, PageEntry[]>();
+  const specs = new Map<string, Promise<SpecModel>>();
   for (const page of computed) {
-    const result = await computePages(ctx, organizationId, page.computed as ComputedRevisionSourceValue, page.id, page);
+    const source = page.computed as ComputedRevisionSourceValue;
+    const result = await computePages(ctx, organizationId, source, page.id, page, specs);
     generated.set(page.id, result.pages);
     for (const [id, md] of result.markdown) markdown.set(id, md);
   }
