@@ -76,6 +76,7 @@ export async function applyChanges(
     );
 
   const place = (id: string, parent: string | null, at: number | undefined, index: number) => {
+    if (parent !== null && s.pages.get(parent)?.type === "computed") fail(index, "a computed page has no child pages");
     const list = [...childrenOf(s, parent)];
     if (at !== undefined && at > list.length) fail(index, `at ${at} is past the end of its ${list.length} siblings`);
     list.splice(at ?? list.length, 0, id);
@@ -133,7 +134,8 @@ export async function applyChanges(
         const title = written.meta?.title ?? written.title ?? change.title ?? "Untitled";
         const page: PageEntry = {
           id,
-          type: "document",
+          type: change.type ?? "document",
+          ...(change.computed ? { computed: change.computed } : {}),
           title,
           slug: "",
           createdAt: deps.now,
@@ -153,8 +155,11 @@ export async function applyChanges(
       case "update_page": {
         const current = s.pages.get(change.page);
         if (!current) fail(index, `page "${change.page}" does not exist`);
+        if (change.computed && current.type !== "computed") fail(index, "only a computed page has a computed source");
+        if (current.type === "computed" && change.document) fail(index, "a computed page has no document");
         const written = await setBody(change.page, change.document);
         const next: PageEntry = { ...current, ...pickMeta(change), ...(written.meta ?? {}), updatedAt: deps.now };
+        if (change.computed) next.computed = change.computed;
         if (written.body) next.body = written.body;
         if (written.title && !written.meta?.title && change.title === undefined) next.title = written.title;
         let parent = s.parentOf.get(change.page) ?? null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComputedRevisionSource } from "./computed";
 import { documentInput, type DocumentInputValue } from "./document-input";
 import type { PageMetadataKey } from "./model";
 
@@ -41,19 +42,36 @@ const FileInput = z
   });
 
 export const ContentChange = z.discriminatedUnion("operation", [
-  z.object({
-    operation: z.literal("insert_page"),
-    ...PageMetadata,
-    into: z.string().optional(),
-    at: z.number().int().min(0).optional(),
-    ref: z.string().min(1).max(256).optional(),
-    document: DocumentInput,
-  }),
+  z
+    .object({
+      operation: z.literal("insert_page"),
+      ...PageMetadata,
+      into: z.string().optional(),
+      at: z.number().int().min(0).optional(),
+      ref: z.string().min(1).max(256).optional(),
+      /** `computed`: a page generated from `computed` (InputPageComputed), with no document of its own. */
+      type: z.enum(["document", "computed"]).optional(),
+      computed: ComputedRevisionSource.optional(),
+      document: DocumentInput.optional(),
+    })
+    .superRefine((change, issues) => {
+      const computed = change.type === "computed";
+      if (computed && change.computed === undefined)
+        issues.addIssue({ code: "custom", path: ["computed"], message: 'is required with type "computed"' });
+      if (!computed && change.computed !== undefined)
+        issues.addIssue({ code: "custom", path: ["computed"], message: 'is only allowed with type "computed"' });
+      if (computed && change.document !== undefined)
+        issues.addIssue({ code: "custom", path: ["document"], message: "a computed page has no document" });
+      if (!computed && change.document === undefined)
+        issues.addIssue({ code: "custom", path: ["document"], message: "is required" });
+    }),
   z.object({
     operation: z.literal("update_page"),
     ...PageMetadata,
     page: z.string().min(1),
     document: DocumentInput.optional(),
+    /** A computed page's new source. */
+    computed: ComputedRevisionSource.optional(),
     into: z.string().nullable().optional(),
     at: z.number().int().min(0).optional(),
   }),

@@ -4,11 +4,18 @@
  * into content-addressed level nodes (one JSON array per parent) and back.
  */
 
-export type PageType = "document" | "group" | "link";
+export type PageType = "document" | "group" | "link" | "computed";
 
 export interface ContentRefJSON {
   kind: string;
   [key: string]: unknown;
+}
+
+/** A computed content source as stored (the reference's ComputedContentSource*). */
+export interface ComputedSourceJSON {
+  type: string;
+  props?: Record<string, unknown>;
+  dependencies?: Record<string, unknown>;
 }
 
 /**
@@ -46,6 +53,12 @@ export interface PageEntry extends PageMetadata {
   /** Link pages. */
   target?: ContentRefJSON;
   href?: string;
+  /**
+   * Computed pages: the source they are generated from (a ComputedContentSourceRevision, e.g. `builtin:openapi`).
+   * Pages generated from one (never stored) carry their document source here and their seed in `computedSeed`.
+   */
+  computed?: ComputedSourceJSON;
+  computedSeed?: string;
   createdAt: number;
   updatedAt: number;
 }

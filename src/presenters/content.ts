@@ -4,7 +4,15 @@ import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
 import type { PageReadView, RevisionView } from "../services/revisions";
-import { childrenOf, type FileEntry, type PageEntry, pagePath, type Snapshot } from "../content/model";
+import {
+  childrenOf,
+  type ComputedSourceJSON,
+  emptySnapshot,
+  type FileEntry,
+  type PageEntry,
+  pagePath,
+  type Snapshot,
+} from "../content/model";
 import type { JSONDocument } from "../content/document";
 import { presentChangeRequest } from "./change-request";
 
@@ -73,6 +81,9 @@ export interface PresentedDocumentPage extends PageCommon {
   noIndex?: boolean;
   noRobotsIndex?: boolean;
   documentId?: string;
+  /** A page generated from a computed page: its document source and seed (and no documentId). */
+  computed?: ComputedSourceJSON;
+  computedSeed?: string;
   markdown?: string;
   document?: JSONDocument;
   condition?: string;
@@ -97,11 +108,17 @@ export interface PresentedLinkPage extends PageCommon {
   hidden?: boolean;
 }
 
-/** A page nested in another: groups are only at the top level. */
-export type PresentedChildPage = PresentedDocumentPage | PresentedLinkPage;
+/** A computed page read unexpanded (`computed=false`): its source. */
+export interface PresentedComputedPage extends PageCommon {
+  type: "computed";
+  computed: ComputedSourceJSON;
+}
 
-/** A page as served: the reference's RevisionPage union (Quire serves no computed pages). */
-export type PresentedPage = PresentedDocumentPage | PresentedGroupPage | PresentedLinkPage;
+/** A page nested in another: groups are only at the top level. */
+export type PresentedChildPage = PresentedDocumentPage | PresentedLinkPage | PresentedComputedPage;
+
+/** A page as served: the reference's RevisionPage union. */
+export type PresentedPage = PresentedDocumentPage | PresentedGroupPage | PresentedLinkPage | PresentedComputedPage;
 
 /** A page of the reference's RevisionPage union; children nested in `pages`. Bodies are added by the caller. */
 export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): PresentedPage {
@@ -133,6 +150,7 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
       hidden: flags.hidden,
     };
   }
+  if (page.type === "computed") return { ...common, type: "computed", computed: page.computed ?? { type: "" } };
   if (page.type === "group") {
     return { ...common, kind: "group", type: "group", slug: page.slug, path, ...flags, pages: children };
   }
@@ -149,6 +167,7 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
     ...(page.condition ? { condition: page.condition } : {}),
     ...flags,
     ...(page.body ? { documentId: page.body } : {}),
+    ...(page.computed ? { computed: page.computed, computedSeed: page.computedSeed ?? page.id } : {}),
   };
 }
 
@@ -268,6 +287,29 @@ export async function presentRevision(ctx: ServiceContext, spaceId: string, { sn
         }
       : {}),
     urls: { app: spaceAppURL(ctx, spaceId) },
+  };
+}
+
+/** getComputedRevision: the generated pages (at the root of their own little tree), no files or reusables. */
+export function presentComputedRevision(
+  ctx: ServiceContext,
+  spaceId: string,
+  result: { pages: PageEntry[]; reason?: string },
+) {
+  const tree = emptySnapshot();
+  for (const page of result.pages) {
+    tree.pages.set(page.id, page);
+    tree.parentOf.set(page.id, null);
+  }
+  tree.children.set(
+    null,
+    result.pages.map((p) => p.id),
+  );
+  return {
+    pages: result.pages.map((p) => presentPage(ctx, spaceId, tree, p.id)),
+    files: [],
+    reusableContents: [],
+    ...(result.reason ? { reason: result.reason } : {}),
   };
 }
 

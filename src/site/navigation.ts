@@ -62,7 +62,8 @@ export function navigationTree(snapshot: Snapshot, urls: PageUrls, currentId: st
   const build = (parent: string | null): NavPage[] =>
     childrenOf(snapshot, parent).flatMap((id) => {
       const page = snapshot.pages.get(id);
-      if (!page || page.hidden) return [];
+      // Computed pages are not expanded on published sites (yet): they show nothing.
+      if (!page || page.hidden || page.type === "computed") return [];
       const children = build(id);
       const base = {
         title: page.title,

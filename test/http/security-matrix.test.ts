@@ -82,6 +82,8 @@ const READER_MAY_WRITE: Record<string, string> = {
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
   searchSiteContent: "a read sent as POST (the query is its body): readers search the site",
   resolvePublishedContentByUrl: "a read sent as POST (the URL is its body), open to the site's visitors",
+  getComputedDocument: "a read sent as POST (the source is its body): readers see computed content",
+  getComputedRevision: "a read sent as POST (the source is its body): readers see computed content",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
@@ -116,6 +118,8 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   createOrganizationInvite: { role: "read" }, // role or level: a refinement, not `required`
   updateOrganizationInviteById: { disabled: false }, // at least one field: a refinement
   applyTemplateToSpace: { id: "getting-started" }, // template ids come from the server's catalogue
+  // A document page needs its document, a computed page its source: a refinement.
+  updateChangeRequestContent: { changes: [{ operation: "insert_page", title: "Matrix", document: "x" }] },
   // The organization to publish for, or to install in: the one under test.
   publishIntegration: (known) => ({
     title: "Matrix",

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, PageQuery, RevisionPageSchema } from "../content/schemas";
+import { ChangeRequestParams, PageQuery, RevisionPageSchema, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -24,6 +24,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     p.spaceId,
     { kind: "change-request" as const, ref: p.changeRequestId },
     { path: p.pagePath },
+    computedOpt(c),
   );
   return c.json(presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format), 200);
 };

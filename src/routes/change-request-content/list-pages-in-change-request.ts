@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageList } from "../../presenters/content";
 import { listPages } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ContentQuery, PagesSchema } from "../content/schemas";
+import { ChangeRequestParams, ContentQuery, PagesSchema, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -18,6 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await listPages(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId });
+  const view = await listPages(
+    ctx,
+    p.spaceId,
+    { kind: "change-request" as const, ref: p.changeRequestId },
+    computedOpt(c),
+  );
   return c.json(presentPageList(ctx, p.spaceId, view), 200);
 };

@@ -5,7 +5,8 @@ export const SpaceParams = z.object({ spaceId: z.string() });
 export const ChangeRequestParams = z.object({ spaceId: z.string(), changeRequestId: z.string() });
 export const RevisionParams = z.object({ spaceId: z.string(), revisionId: z.string() });
 
-/** `metadata` and `computed` as the reference gives them (Quire stores no Git metadata and no computed content yet). */
+/** `metadata` and `computed` as the reference gives them (Quire stores no Git metadata; `computed=false` leaves
+ * computed pages unexpanded). */
 export const ContentQuery = z.object({ metadata: queryBoolean(true), computed: queryBoolean(true) });
 export const PageQuery = ContentQuery.extend({
   format: z.enum(["document", "markdown"]).optional(),
@@ -63,6 +64,15 @@ export const JSONDocumentSchema = z
   .object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.any()) })
   .openapi("JSONDocument");
 
+/** A computed source as served (ComputedContentSourceRevision / ComputedContentSourceDocument). */
+const ComputedSourceSchema = z
+  .object({
+    type: z.string(),
+    props: z.record(z.string(), z.unknown()).optional(),
+    dependencies: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("ComputedContentSource");
+
 // The reference's RevisionPage union, by `type`. A page's body comes as `markdown` or `document` only on a
 // single-page read. Children (`pages`) are documents, links or computed pages: groups only at the top level.
 export const RevisionPageDocumentSchema = z
@@ -80,6 +90,8 @@ export const RevisionPageDocumentSchema = z
     layout: PageLayoutSchema,
     ...PageVisibility,
     documentId: z.string().optional(),
+    computed: ComputedSourceSchema.optional(),
+    computedSeed: z.string().optional(),
     markdown: z.string().optional(),
     document: JSONDocumentSchema.optional(),
     condition: z.string().optional(),
@@ -111,9 +123,9 @@ const RevisionPageLinkSchema = z
   })
   .openapi("RevisionPageLink");
 
-/** Declared for completeness: Quire serves no computed pages yet. */
+/** A computed page read with `computed=false` (with `computed=true` it reads as the pages it generates). */
 const RevisionPageComputedSchema = z
-  .object({ ...PageBase, type: z.literal("computed"), computed: z.object({ type: z.string() }) })
+  .object({ ...PageBase, type: z.literal("computed"), computed: ComputedSourceSchema })
   .openapi("RevisionPageComputed");
 
 const ChildPageSchema = z.discriminatedUnion("type", [
@@ -256,3 +268,11 @@ export const PdfQuery = z.object({
 export const PdfUrlSchema = z.object({
   url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
 });
+
+/**
+ * The content-read options of a route whose query includes ContentQuery: `computed` (validated there as
+ * "true" or "false", default true) expands computed pages into the pages they generate.
+ */
+export function computedOpt(c: { req: { query(name: string): string | undefined } }): { computed: boolean } {
+  return { computed: c.req.query("computed") !== "false" };
+}

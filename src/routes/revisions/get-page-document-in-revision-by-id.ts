@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readPageDocument } from "../../services/revisions";
 import { queryBoolean } from "../schemas";
 import { json } from "../../http/responses";
-import { ContentQuery, JSONDocumentSchema, RevisionParams } from "../content/schemas";
+import { ContentQuery, JSONDocumentSchema, RevisionParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -23,7 +23,13 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   return c.json(
-    await readPageDocument(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, p.pageId),
+    await readPageDocument(
+      ctx,
+      p.spaceId,
+      { kind: "revision" as const, revisionId: p.revisionId },
+      p.pageId,
+      computedOpt(c),
+    ),
     200,
   );
 };

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { PageQuery, RevisionPageSchema, RevisionParams } from "../content/schemas";
+import { PageQuery, RevisionPageSchema, RevisionParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -24,6 +24,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     p.spaceId,
     { kind: "revision" as const, revisionId: p.revisionId },
     { path: p.pagePath },
+    computedOpt(c),
   );
   return c.json(presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format), 200);
 };

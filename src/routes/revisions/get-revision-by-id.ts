@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevision } from "../../presenters/content";
 import { readRevision } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, RevisionParams, RevisionSchema } from "../content/schemas";
+import { ContentQuery, RevisionParams, RevisionSchema, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -18,6 +18,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await readRevision(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId });
+  const view = await readRevision(
+    ctx,
+    p.spaceId,
+    { kind: "revision" as const, revisionId: p.revisionId },
+    computedOpt(c),
+  );
   return c.json(await presentRevision(ctx, p.spaceId, view), 200);
 };

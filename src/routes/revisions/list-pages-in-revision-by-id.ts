@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageList } from "../../presenters/content";
 import { listPages } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, PagesSchema, RevisionParams } from "../content/schemas";
+import { ContentQuery, PagesSchema, RevisionParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -18,6 +18,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await listPages(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId });
+  const view = await listPages(ctx, p.spaceId, { kind: "revision" as const, revisionId: p.revisionId }, computedOpt(c));
   return c.json(presentPageList(ctx, p.spaceId, view), 200);
 };

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { PageQuery, RevisionPageSchema, SpaceParams } from "../content/schemas";
+import { PageQuery, RevisionPageSchema, SpaceParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -21,6 +21,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await readPage(ctx, p.spaceId, { kind: "main" as const }, { path: p.pagePath });
+  const view = await readPage(ctx, p.spaceId, { kind: "main" as const }, { path: p.pagePath }, computedOpt(c));
   return c.json(presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format), 200);
 };

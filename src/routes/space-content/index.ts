@@ -1,5 +1,7 @@
 import { createRouter } from "../../http/router";
 import * as applyTemplateToSpace from "./apply-template-to-space";
+import * as getComputedDocument from "./get-computed-document";
+import * as getComputedRevision from "./get-computed-revision";
 import * as getDocumentById from "./get-document-by-id";
 import * as getCurrentRevision from "./get-current-revision";
 import * as listPages from "./list-pages";
@@ -26,4 +28,6 @@ export default createRouter()
   .openapi(listSpacePageBacklinks.route, listSpacePageBacklinks.handler)
   .openapi(listSpaceFileBacklinks.route, listSpaceFileBacklinks.handler)
   .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler)
-  .openapi(getSpacePdf.route, getSpacePdf.handler);
+  .openapi(getSpacePdf.route, getSpacePdf.handler)
+  .openapi(getComputedDocument.route, getComputedDocument.handler)
+  .openapi(getComputedRevision.route, getComputedRevision.handler);

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageList } from "../../presenters/content";
 import { listPages } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, PagesSchema, SpaceParams } from "../content/schemas";
+import { ContentQuery, PagesSchema, SpaceParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
   method: "get",
@@ -20,6 +20,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await listPages(ctx, p.spaceId, { kind: "main" as const });
+  const view = await listPages(ctx, p.spaceId, { kind: "main" as const }, computedOpt(c));
   return c.json(presentPageList(ctx, p.spaceId, view), 200);
 };

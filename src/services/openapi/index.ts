@@ -14,3 +14,5 @@ export {
   updateSpecVisibility,
 } from "./openapi-specs";
 export type { SpecRow, SpecVersionRow } from "./openapi-specs";
+export { latestSpecText } from "./spec-source";
+export type { SpecText } from "./spec-source";

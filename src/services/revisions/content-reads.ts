@@ -11,6 +11,7 @@ import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
+import { computedPagesOf, expandSnapshot } from "./computed";
 import { spaceReads, spaceAccess } from "../access/space-access";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
@@ -19,15 +20,38 @@ export interface RevisionView {
   mergedFrom?: ChangeRequestView;
 }
 
-export async function readRevision(ctx: ServiceContext, spaceId: string, target: ContentTarget): Promise<RevisionView> {
-  const { snapshot } = await loadContent(ctx, spaceId, target);
+/** `computed` (the reference's query, default true on its routes): computed pages read as the pages they generate. */
+export interface ReadOptions {
+  computed?: boolean;
+}
+
+/** A target's snapshot, expanded when `computed` (the generated pages' markdown alongside). */
+async function loadRead(ctx: ServiceContext, spaceId: string, target: ContentTarget, opts: ReadOptions) {
+  const { space, snapshot } = await loadContent(ctx, spaceId, target);
+  if (!opts.computed) return { snapshot, generated: new Map<string, string>() };
+  const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshot);
+  return { snapshot: expanded.snapshot, generated: expanded.markdown };
+}
+
+export async function readRevision(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  opts: ReadOptions = {},
+): Promise<RevisionView> {
+  const { snapshot } = await loadRead(ctx, spaceId, target, opts);
   const mergedFrom = snapshot.revision.mergedFrom;
   return { snapshot, ...(mergedFrom ? { mergedFrom: await getChangeRequest(ctx, spaceId, mergedFrom) } : {}) };
 }
 
 /** The snapshot whose pages are listed. */
-export async function listPages(ctx: ServiceContext, spaceId: string, target: ContentTarget): Promise<Snapshot> {
-  return (await loadContent(ctx, spaceId, target)).snapshot;
+export async function listPages(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  opts: ReadOptions = {},
+): Promise<Snapshot> {
+  return (await loadRead(ctx, spaceId, target, opts)).snapshot;
 }
 
 export type PageLocator = { id: string } | { path: string };
@@ -66,19 +90,28 @@ export async function readPage(
   spaceId: string,
   target: ContentTarget,
   locator: PageLocator,
+  opts: ReadOptions = {},
 ): Promise<PageReadView> {
   // When this isolate holds the snapshot it expects the target to have, the page's body rides the first batch.
   const expectedBody = (snapshot: Snapshot | undefined) => {
     const page = snapshot && ("id" in locator ? snapshot.pages.get(locator.id) : pageByPath(snapshot, locator.path));
     return page?.type === "document" && page.body ? page.body : undefined;
   };
-  const { snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
+  const { space, snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
     alongside: ([snapshot]) => {
       const hash = expectedBody(snapshot);
       return hash ? [bodyQuery(ctx, spaceId, hash)] : [];
     },
   });
-  const snapshot = snapshots[0];
+  let snapshot: Snapshot = snapshots[0];
+  if (opts.computed && computedPagesOf(snapshot).length) {
+    // A generated page is found only in the expanded tree, and its markdown is generated, not stored.
+    const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshots[0]);
+    snapshot = expanded.snapshot;
+    const page = findPage(snapshot, locator);
+    const markdown = expanded.markdown.get(page.id);
+    if (markdown !== undefined) return { snapshot, page, markdown };
+  }
   const page = findPage(snapshot, locator);
   if (page.type !== "document") return { snapshot, page };
   const fetched = snapshot === expected[0] && expectedBody(snapshot) === page.body;
@@ -89,10 +122,16 @@ export async function readPage(
 }
 
 /** A page's document JSON (getPageDocumentInRevisionById). */
-export async function readPageDocument(ctx: ServiceContext, spaceId: string, target: ContentTarget, pageId: string) {
-  const { snapshot } = await loadContent(ctx, spaceId, target);
+export async function readPageDocument(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  pageId: string,
+  opts: ReadOptions = {},
+) {
+  const { snapshot, generated } = await loadRead(ctx, spaceId, target, opts);
   const page = findPage(snapshot, { id: pageId });
-  return markdownToDocument(await readBody(ctx, spaceId, page.body));
+  return markdownToDocument(generated.get(page.id) ?? (await readBody(ctx, spaceId, page.body)));
 }
 
 /** A document by id (a page body's content hash), as document JSON: the space check and the body in one round trip. */

@@ -14,5 +14,6 @@ export {
 } from "./content-reads";
 export type { PageReadView, RevisionView } from "./content-reads";
 export { writeChangeRequestContent } from "./content-writes";
+export { computeDocument, computeRevision } from "./computed";
 export { listBacklinks, listLinks } from "./links";
 export type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "./links";
