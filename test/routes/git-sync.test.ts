@@ -100,6 +100,37 @@ describe("Git sync: import", () => {
   });
 });
 
+describe("Git sync: standalone import", () => {
+  it("makes a revision of the repository without moving the space's main content", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const before = (await gb.spaces.getCurrentRevision(space.id)).data;
+    const repo = await newRepo();
+    const res = await gb.spaces.importGitRepository(space.id, {
+      url: repo.url,
+      ref: "refs/heads/main",
+      standalone: true,
+    });
+    expect(res.status).toBe(204);
+    expect((await synced(owner.token, space.id)).lastSync).toMatchObject({ operation: "import", status: "completed" });
+    // Main did not move.
+    const after = (await gb.spaces.getCurrentRevision(space.id)).data;
+    expect(after.id).toBe(before.id);
+    expect(after.pages).toEqual(before.pages);
+    // The standalone revision is there, with the repository's pages and its commit.
+    const row = await env.DB.prepare("SELECT id FROM revisions WHERE space_id = ? AND id <> ? AND git IS NOT NULL")
+      .bind(space.id, before.id)
+      .first<{ id: string }>();
+    expect(row).not.toBeNull();
+    const { data: standalone } = await gb.spaces.getRevisionById(space.id, row!.id);
+    expect(outline(standalone.pages as TreePage[])).toEqual([
+      "Introduction",
+      { Guide: ["Setup", { Advanced: ["Tuning"] }] },
+      "FAQ",
+    ]);
+    expect(standalone.git).toMatchObject({ oid: repo.head, ref: "refs/heads/main" });
+  });
+});
+
 type LogEntry = { oid: string; parents: string[]; author: string; message: string };
 const log = (name: string) => control<LogEntry[]>("log", { name });
 const show = async (name: string, path: string) => (await control<{ text: string }>("show", { name, path })).text;
