@@ -10,6 +10,7 @@ import { deflateSync } from "node:zlib";
 import { GitBookAPI } from "@gitbook/api";
 import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { externalRequests, watchPage } from "./helpers/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, root, startDevServer } from "./helpers/dev-server";
 
@@ -171,23 +172,8 @@ afterAll(async () => {
   server?.stop();
 });
 
-/** Everything a page did on the network and in its console, for the assertions. */
-function watch(page: Page) {
-  const seen = { requests: [] as string[], failed: [] as string[], errors: [] as string[] };
-  page.on("request", (request) => seen.requests.push(request.url()));
-  page.on("requestfailed", (request) => seen.failed.push(`${request.url()}: ${request.failure()?.errorText}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) seen.failed.push(`${response.url()}: ${response.status()}`);
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.errors.push(message.text());
-  });
-  page.on("pageerror", (error) => seen.errors.push(error.message));
-  return seen;
-}
-
-/** Network requests that left this server (data: and blob: URLs never reach a network). */
-const external = (urls: string[]) => urls.filter((url) => !url.startsWith(`${origin}/`) && !/^(data|blob):/.test(url));
+const watch = watchPage;
+const external = (urls: string[]) => externalRequests(origin, urls);
 
 async function newPage(options: BrowserContextOptions = {}) {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, ...options });

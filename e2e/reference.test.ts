@@ -1,7 +1,8 @@
 // The landing page and the API reference in a real browser (Debian's Chromium, driven by playwright-core)
 // against `wrangler dev`: the reference renders its operations from /openapi.json with every request going
 // to this server, none failing, and nothing logged as an error. Self-hosted deployments may have no internet.
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
+import { externalRequests, watchPage } from "./helpers/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
 
@@ -30,28 +31,8 @@ afterAll(async () => {
   server?.stop();
 });
 
-/** Everything a page did on the network and in its console, for the assertions. */
-function watch(page: Page) {
-  const seen = { requests: [] as string[], failed: [] as string[], errors: [] as string[], pending: new Set<string>() };
-  page.on("request", (request) => {
-    seen.requests.push(request.url());
-    seen.pending.add(request.url());
-  });
-  page.on("requestfinished", (request) => seen.pending.delete(request.url()));
-  page.on("requestfailed", (request) => seen.pending.delete(request.url()));
-  page.on("requestfailed", (request) => seen.failed.push(`${request.url()}: ${request.failure()?.errorText}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) seen.failed.push(`${response.url()}: ${response.status()}`);
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") seen.errors.push(message.text());
-  });
-  page.on("pageerror", (error) => seen.errors.push(error.message));
-  return seen;
-}
-
-/** Network requests that left this server (data: and blob: URLs never reach a network). */
-const external = (urls: string[]) => urls.filter((url) => !url.startsWith(`${origin}/`) && !/^(data|blob):/.test(url));
+const watch = watchPage;
+const external = (urls: string[]) => externalRequests(origin, urls);
 
 describe("in Chromium, with nothing but this server", () => {
   it("the reference page lists the API's operations", async () => {
