@@ -41,3 +41,4 @@ export {
   updateSiteInstallation,
 } from "./site-installations";
 export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";
+export { integrationSigningSecret } from "./signing";
