@@ -85,6 +85,15 @@ describe("integration development mode", () => {
     // Set again: moves the tunnel and takes `all`.
     await gb.integrations.setIntegrationDevelopmentMode(name, { tunnelUrl: "http://tunnel.example.com/x", all: true });
     expect(await devColumns(name)).toMatchObject({ url: "http://tunnel.example.com/x", all: 1 });
+    // A new version keeps development mode.
+    await gb.integrations.publishIntegration(name, {
+      title: "Dev 2",
+      description: "Next",
+      scopes: [],
+      script: "export default { v: 2 };",
+      organization: organization.id,
+    } as never);
+    expect(await devColumns(name)).toMatchObject({ url: "http://tunnel.example.com/x", all: 1 });
 
     // Disable: 205 when it was on, 204 when already off.
     const off = await api("DELETE", `/integrations/${name}/dev`, { token: owner.token });
