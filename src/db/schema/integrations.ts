@@ -81,6 +81,8 @@ export interface IntegrationConfigurationsDefinition {
  * the row and bumps `version`. The script, icon and preview images are content-addressed R2 objects
  * (`integrations/assets/<sha256>`); `secrets` is the AES-GCM ciphertext of the secrets' JSON (never returned).
  * The manifest fields (`scopes`, `blocks`, `configurations`, …) are kept as published, JSON.
+ * Development mode (`setIntegrationDevelopmentMode`) is the `dev*` columns: on while `devTunnelUrl` is set; a
+ * new publish keeps it, unpublishing (the row's deletion) ends it.
  */
 export const integrations = sqliteTable(
   "integrations",
@@ -107,6 +109,12 @@ export const integrations = sqliteTable(
     secrets: text(),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
+    /** Where events go while development mode is on (null: off). */
+    devTunnelUrl: text(),
+    /** Dev mode's `all`: every installation's events go to the tunnel, not only the owner organization's. */
+    devAll: integer({ mode: "boolean" }).notNull().default(false),
+    devEnabledBy: text(),
+    devEnabledAt: integer(),
   },
   (t) => [
     index("integrations_owner").on(t.organizationId, t.name),

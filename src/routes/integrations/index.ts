@@ -15,6 +15,8 @@ import * as uninstallIntegrationFromSite from "./uninstall-integration-from-site
 import * as listIntegrationSiteInstallations from "./list-integration-site-installations";
 import * as listSiteIntegrations from "./list-site-integrations";
 import * as listSiteIntegrationScripts from "./list-site-integration-scripts";
+import * as setIntegrationDevelopmentMode from "./set-integration-development-mode";
+import * as disableIntegrationDevelopmentMode from "./disable-integration-development-mode";
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
@@ -36,6 +38,8 @@ export default createRouter()
   .openapi(getIntegrationByName.route, getIntegrationByName.handler)
   .openapi(publishIntegration.route, publishIntegration.handler)
   .openapi(unpublishIntegration.route, unpublishIntegration.handler)
+  .openapi(setIntegrationDevelopmentMode.route, setIntegrationDevelopmentMode.handler)
+  .openapi(disableIntegrationDevelopmentMode.route, disableIntegrationDevelopmentMode.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
   .openapi(installIntegration.route, installIntegration.handler)

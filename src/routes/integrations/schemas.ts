@@ -289,3 +289,26 @@ export const SiteIntegrationScriptList = z
       .openapi("SiteIntegrationScript"),
   )
   .openapi("SiteIntegrationScriptList");
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export const SetDevelopmentModeBody = z
+  .object({
+    tunnelUrl: z
+      .string()
+      .min(1)
+      .max(256)
+      .refine(isHttpUrl, "must be an absolute http(s) URL")
+      .openapi({ description: "URL of the tunnel to dispatch integration events to" }),
+    all: z.boolean().default(false).openapi({
+      description:
+        "If set to true, all requests will be forwarded to the tunnel, not just from the owning organization.",
+    }),
+  })
+  .openapi("SetIntegrationDevelopmentMode");

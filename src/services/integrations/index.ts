@@ -42,3 +42,13 @@ export {
 } from "./site-installations";
 export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";
 export { integrationSigningSecret } from "./signing";
+export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";
+export type { DevDeliveryTarget, DevModeInput } from "./dev-mode";
+export {
+  deliverToTunnel,
+  TUNNEL_MAX_RESPONSE_BYTES,
+  TUNNEL_SIGNATURE_HEADER,
+  TUNNEL_TIMEOUT_MS,
+  tunnelSignature,
+} from "./tunnel";
+export type { TunnelResponse } from "./tunnel";

@@ -18,6 +18,8 @@ import { encryptSecrets } from "./secrets";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
+/** The development-mode columns (services/integrations/dev-mode.ts), which publishing leaves alone. */
+export type DevModeColumn = "devTunnelUrl" | "devAll" | "devEnabledBy" | "devEnabledAt";
 
 /** An integration with its owner and the caller's standing on it (drives `permissions.admin`). */
 export interface IntegrationView {
@@ -184,7 +186,7 @@ export async function publishIntegration(
     secrets,
     createdAt: existing?.createdAt ?? ctx.now,
     updatedAt: ctx.now,
-  } satisfies IntegrationRow;
+  } satisfies Omit<IntegrationRow, DevModeColumn>; // a new version keeps development mode as it was
   const { name: _, createdAt: __, ...changed } = values;
   // The version bump is computed in SQL too, so that two racing publishes get two versions.
   const [[row]] = await batch(ctx.db, [
