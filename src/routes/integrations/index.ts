@@ -18,6 +18,7 @@ import * as listSiteIntegrationScripts from "./list-site-integration-scripts";
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
+import * as createIntegrationInstallationToken from "./create-integration-installation-token";
 import * as getOrganizationIntegrationStatus from "./get-organization-integration-status";
 import * as installIntegration from "./install-integration";
 import * as listIntegrationInstallations from "./list-integration-installations";
@@ -38,6 +39,7 @@ export default createRouter()
   .openapi(unpublishIntegration.route, unpublishIntegration.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
+  .openapi(createIntegrationInstallationToken.route, createIntegrationInstallationToken.handler)
   .openapi(installIntegration.route, installIntegration.handler)
   .openapi(getIntegrationInstallationById.route, getIntegrationInstallationById.handler)
   .openapi(updateIntegrationInstallation.route, updateIntegrationInstallation.handler)

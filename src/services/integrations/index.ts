@@ -42,3 +42,10 @@ export {
 } from "./site-installations";
 export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";
 export { integrationSigningSecret } from "./signing";
+export {
+  createInstallationToken,
+  INTEGRATION_TOKEN_TTL_MS,
+  issueInstallationToken,
+  issueIntegrationToken,
+} from "./tokens";
+export type { IssuedToken } from "./tokens";
