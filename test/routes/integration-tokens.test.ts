@@ -95,7 +95,9 @@ describe("integration tokens: minted for integrations, scoped to an installation
 
   it("selection `all` reaches every space of the organization; metadata scopes edit the space itself", async () => {
     const w = await world(["space:metadata:write"]);
-    await w.gb.integrations.updateIntegrationInstallation(w.name, w.installation.id, { space_selection: "all" });
+    await w.gb.integrations.updateIntegrationInstallation(w.name, w.installation.id, {
+      space_selection: "all",
+    } as never);
     const { token } = await issueInstallationToken(ctx, w.installation.id);
     const renamed = await api("PATCH", `/spaces/${w.unselected.id}`, { token, body: { title: "Renamed" } });
     expect(renamed.status).toBe(200);

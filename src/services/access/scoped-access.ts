@@ -60,7 +60,10 @@ const memo = new WeakMap<TokenInstallation, Map<string, ScopedAccess>>();
 
 function allowed(installation: TokenInstallation, resource: "organization" | "space" | "site"): ScopedAccess {
   let byResource = memo.get(installation);
-  if (!byResource) memo.set(installation, (byResource = new Map()));
+  if (!byResource) {
+    byResource = new Map();
+    memo.set(installation, byResource);
+  }
   let access = byResource.get(resource);
   if (!access) {
     const actions = new Set<Action>(resource === "organization" ? ALWAYS.organization : []);
