@@ -185,3 +185,27 @@ export const integrationSiteInstallations = sqliteTable(
     index("integration_site_installations_integration").on(t.integrationName, t.createdAt, t.siteId),
   ],
 );
+
+/**
+ * Tokens Quire mints for integrations (services/integrations/tokens.ts): an `integration` token acts as the
+ * integration itself (`installationId` null); an `installation` token acts for one organization installation,
+ * within the integration's `scopes` and the installation's space and site selection. Stored as the SHA-256 of the
+ * secret, like personal tokens; short-lived (`expiresAt`); dead as soon as the installation or the integration is
+ * gone (authentication joins both), and their rows are deleted with them.
+ */
+export const integrationTokens = sqliteTable(
+  "integration_tokens",
+  {
+    id: text().primaryKey(),
+    tokenHash: text().notNull(),
+    integrationName: text().notNull(),
+    installationId: text(),
+    createdAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex("integration_tokens_hash_unique").on(t.tokenHash),
+    index("integration_tokens_integration").on(t.integrationName, t.installationId),
+    index("integration_tokens_expiry").on(t.expiresAt),
+  ],
+);

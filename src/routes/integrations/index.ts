@@ -20,6 +20,7 @@ import * as disableIntegrationDevelopmentMode from "./disable-integration-develo
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
+import * as createIntegrationInstallationToken from "./create-integration-installation-token";
 import * as getOrganizationIntegrationStatus from "./get-organization-integration-status";
 import * as installIntegration from "./install-integration";
 import * as listIntegrationInstallations from "./list-integration-installations";
@@ -42,6 +43,7 @@ export default createRouter()
   .openapi(disableIntegrationDevelopmentMode.route, disableIntegrationDevelopmentMode.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
+  .openapi(createIntegrationInstallationToken.route, createIntegrationInstallationToken.handler)
   .openapi(installIntegration.route, installIntegration.handler)
   .openapi(getIntegrationInstallationById.route, getIntegrationInstallationById.handler)
   .openapi(updateIntegrationInstallation.route, updateIntegrationInstallation.handler)

@@ -52,3 +52,10 @@ export {
   tunnelSignature,
 } from "./tunnel";
 export type { TunnelResponse } from "./tunnel";
+export {
+  createInstallationToken,
+  INTEGRATION_TOKEN_TTL_MS,
+  issueInstallationToken,
+  issueIntegrationToken,
+} from "./tokens";
+export type { IssuedToken } from "./tokens";
