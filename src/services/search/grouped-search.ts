@@ -4,7 +4,7 @@ import { spaces } from "../../db/schema";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import { organizationTree } from "../access/space-access";
-import { memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { memberRole, requireUser, type ServiceContext } from "../core/context";
 import { visibleSpaces } from "../spaces/space-lists";
 import {
   groupPages,

@@ -5,7 +5,7 @@ import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
 import { authorize, can } from "../access/permissions";
 import { organizationTreeRows, treeFromRows } from "../access/space-access";
-import { type Caller, memberRole, organizationAccess, type ServiceContext } from "../core/context";
+import { type Caller, memberRole, type ServiceContext } from "../core/context";
 import { visibleSpaces } from "../spaces/space-lists";
 import { searchBySpace } from "./grouped-search";
 import type { SearchRequest, SearchSpaceView } from "./search";

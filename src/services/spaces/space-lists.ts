@@ -3,14 +3,7 @@ import { batch } from "../../db/batch";
 import { collections, organizationMembers, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
-import {
-  type Caller,
-  type CallerGrants,
-  memberRole,
-  organizationAccess,
-  requireUser,
-  type ServiceContext,
-} from "../core/context";
+import { type Caller, type CallerGrants, memberRole, requireUser, type ServiceContext } from "../core/context";
 import type { CollectionView } from "./collections";
 import { authorize, can } from "../access/permissions";
 import type { MemberRole, Role } from "../access/roles";
