@@ -20,8 +20,11 @@ import { type Remote, SyncFailure } from "./remote";
  * job fails with the last error. The dead-letter consumer records a failure the queue gave up on first.
  */
 
-/** Attempts of one sync job (the first and its retries) before a transient failure is final. */
-export const GIT_SYNC_MAX_ATTEMPTS = 4;
+/**
+ * Attempts of one sync job (the first and its retries) before a transient failure is final; below the queue's
+ * deliveries (max_retries + 1), so the runner, not the dead-letter queue, ends the job.
+ */
+export const GIT_SYNC_MAX_ATTEMPTS = 3;
 const DEFAULT_RETRY_SECONDS = 10;
 
 /** Seconds before retry number `attempt` (1 = after the first attempt): base × 2^(attempt−1), at most 300. */
