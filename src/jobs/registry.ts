@@ -113,7 +113,10 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
         .where(eq(jobs.id, jobId));
       return;
     }
-    await ctx.db.update(jobs).set({ status: "pending", error: message, updatedAt: Date.now() }).where(eq(jobs.id, jobId));
+    await ctx.db
+      .update(jobs)
+      .set({ status: "pending", error: message, updatedAt: Date.now() })
+      .where(eq(jobs.id, jobId));
     throw error;
   }
 }

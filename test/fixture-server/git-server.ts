@@ -137,7 +137,9 @@ export default async function setup(project: TestProject) {
       writeTree(work, input.files ?? BOOK);
       // Incompressible files of the given sizes (a `.png` one starts as a real PNG, so it reads as an image).
       for (const [path, size] of Object.entries(input.random ?? {}))
-        writeTree(work, { [path]: path.endsWith(".png") ? Buffer.concat([PNG, randomBytes(size)]) : randomBytes(size) });
+        writeTree(work, {
+          [path]: path.endsWith(".png") ? Buffer.concat([PNG, randomBytes(size)]) : randomBytes(size),
+        });
       git(["add", "-A"], work);
       git(["commit", "-q", "-m", "Initial docs"], work);
       git(["push", "-q", repo, "main"], work);

@@ -20,7 +20,9 @@ async function control<T>(action: string, query: Record<string, string>, body?: 
  * A new bare repository on the Git server (the BOOK fixture unless `files` or `empty`), plus `random`:
  * incompressible files of the given sizes.
  */
-async function newRepo(opts: { files?: Record<string, string>; random?: Record<string, number>; empty?: boolean } = {}) {
+async function newRepo(
+  opts: { files?: Record<string, string>; random?: Record<string, number>; empty?: boolean } = {},
+) {
   const name = `repo-${Date.now().toString(36)}-${repoCount++}`;
   const { head } = await control<{ head: string | null }>(
     "create",
@@ -400,8 +402,9 @@ describe("Git sync: stable page ids", () => {
     expect(Object.values(before)).not.toContain(after.Roadmap);
     expect(Object.values(after)).not.toContain(before.Tuning);
     expect(Object.fromEntries(second.files.map((f) => [f.name, f.id]))).toEqual(filesBefore);
-    const faq = (await api("GET", `/spaces/${space.id}/content/page/${before.FAQ}?format=markdown`, { token: owner.token }))
-      .json as { markdown: string };
+    const faq = (
+      await api("GET", `/spaces/${space.id}/content/page/${before.FAQ}?format=markdown`, { token: owner.token })
+    ).json as { markdown: string };
     expect(faq.markdown).toContain("Answers, edited in git.");
     // The comment is still on its page, which now lives at the top level.
     const { data: kept } = await gb.spaces.getCommentInSpace(space.id, comment.id);
@@ -450,7 +453,10 @@ describe("Git sync: size limit", () => {
       random: { "photo.png": 3_000_000 },
     });
     await gb.spaces.importGitRepository(space.id, { url: small.url, ref: "main" });
-    expect((await synced(owner.token, space.id, 30_000)).lastSync).toMatchObject({ status: "completed", commit: small.head });
+    expect((await synced(owner.token, space.id, 30_000)).lastSync).toMatchObject({
+      status: "completed",
+      commit: small.head,
+    });
     const { files } = await pagesOf(gb, space.id);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ name: "photo.png", contentType: "image/png" });
@@ -488,7 +494,9 @@ describe("Git sync: retries", () => {
     expect(attempts[0].error).toMatch(/Could not fetch|connection/i);
   });
 
-  it("gives up on a remote that never recovers after the attempts; fails a 404 at once", { timeout: 40_000 }, async () => {
+  it("gives up on a remote that never recovers after the attempts; fails a 404 at once", {
+    timeout: 40_000,
+  }, async () => {
     const { owner, space, api: gb } = await seedSpace();
     const down = await newRepo();
     const res = await api("POST", `/spaces/${space.id}/git/import`, {
