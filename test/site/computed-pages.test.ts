@@ -67,7 +67,7 @@ function countedApp() {
 
 describe("computed pages on published sites", () => {
   it("shows the generated pages in the navigation, as HTML with operations, as markdown, in sitemap and llms.txt", async () => {
-    const { base } = await seedComputedSite();
+    const { base, gb, space } = await seedComputedSite();
     const home = await (await get(base)).text();
     // The navigation lists the tag pages and the models page, in place of the computed page.
     for (const slug of ["intro", "pets", "stores", "models"]) expect(home).toContain(`href="${base}/${slug}"`);
@@ -106,6 +106,11 @@ describe("computed pages on published sites", () => {
     expect(llms).toContain(`[pets](${ORIGIN}${base}/pets.md): Everything about pets.`);
     const full = await (await get(`${base}/llms-full.txt`)).text();
     expect(full).toContain("## GET /stores");
+
+    // A generated page's published URL resolves to it (getPublishedContentByUrl).
+    const generated = (await gb.spaces.listPages(space.id)).data.pages.find((p) => p.title === "stores")!;
+    const { data: resolved } = await client().urls.getPublishedContentByUrl({ url: `${ORIGIN}${base}/stores` });
+    expect(resolved).toMatchObject({ space: space.id, page: generated.id });
   });
 
   it("a new spec version shows at once (the cache is keyed by it), still in one round trip per cached view", async () => {
