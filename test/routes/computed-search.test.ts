@@ -3,6 +3,8 @@
 // of the spec without any work on reads.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { createDb } from "../../src/db/client";
+import { queueStaleSearchIndexes } from "../../src/services/search/search-index";
 import { PETS_SPEC } from "../fixtures/openapi-pets";
 import { changeRequestWith } from "../helpers/content";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
@@ -100,6 +102,25 @@ describe("computed pages in search", () => {
     const apiResults = (await gb.orgs.searchSiteContent(organization.id, site.id, { query: "List toys" } as never)).data
       .items;
     expect(apiResults[0]?.pages.map((p) => p.id)).toContain(pets.id);
+  });
+
+  it("the daily sweep re-queues a space whose index lags its spec versions (a lost message)", async () => {
+    const { space } = await seedComputedSpace();
+    const stateOf = async () =>
+      (
+        await env.DB.prepare("SELECT computed_specs FROM search_index_state WHERE space_id = ?")
+          .bind(space.id)
+          .first<{ computed_specs: string }>()
+      )?.computed_specs;
+    const current = await stateOf();
+    expect(current).toMatch(/^pets=[^-]/);
+    await env.DB.prepare("UPDATE search_index_state SET computed_specs = 'pets=-' WHERE space_id = ?")
+      .bind(space.id)
+      .run();
+    expect(await queueStaleSearchIndexes({ db: createDb(env.DB), env: env as never, now: Date.now() })).toBeGreaterThan(
+      0,
+    );
+    await vi.waitUntil(async () => (await stateOf()) === current, { timeout: 15_000, interval: 50 });
   });
 
   it("deleting the spec drops its generated pages from the index", async () => {
