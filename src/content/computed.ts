@@ -73,3 +73,17 @@ export function expandComputedPages<T extends Snapshot>(s: T, generated: Map<str
   }
   return { ...s, pages, parentOf, children };
 }
+
+/**
+ * The slugs of the specs a snapshot's computed pages are generated from, sorted and unique; null when it has no
+ * computed page (what a revision row records in `computed_specs`).
+ */
+export function computedSpecSlugsOf(s: Snapshot): string[] | null {
+  const slugs = new Set<string>();
+  for (const page of s.pages.values()) {
+    const slug = (page.computed as { dependencies?: { spec?: { ref?: { spec?: unknown } } } } | undefined)?.dependencies
+      ?.spec?.ref?.spec;
+    if (page.type === "computed" && typeof slug === "string") slugs.add(slug);
+  }
+  return slugs.size ? [...slugs].sort() : null;
+}

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { pagePath } from "../content/model";
 import type { AppEnv } from "../http/app-env";
 import { siteSpacePrefix, siteSpacesAt, visibleSections } from "../services/published";
-import { listPages, readPage } from "../services/revisions";
+import { readExpanded, readPage } from "../services/revisions";
 import { readingOrder } from "./navigation";
 import type { Visit } from "./visit";
 
@@ -23,11 +23,14 @@ async function sitePages(c: Context<AppEnv>, visit: Visit) {
   return Promise.all(
     siteSpacesOf(visit).map(async (siteSpace) => {
       const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
-      const snapshot = await listPages(visit.ctx, siteSpace.spaceId, target);
+      const { snapshot, generated } = await readExpanded(visit.ctx, siteSpace.spaceId, target, {
+        computed: true,
+        notices: true,
+      });
       const prefix = siteSpacePrefix(visit.data, siteSpace, visit.visible);
       const base = `${origin}${visit.base}${prefix ? `/${prefix}` : ""}`;
       const pages = readingOrder(snapshot).map((page) => ({ page, url: `${base}/${pagePath(snapshot, page.id)}` }));
-      return { siteSpace, target, pages };
+      return { siteSpace, target, pages, generated };
     }),
   );
 }
@@ -83,13 +86,16 @@ export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
   const parts = [`# ${visit.data.site.title}`, ""];
   let bytes = 0;
   let count = 0;
-  outer: for (const { siteSpace, target, pages } of spaces) {
+  outer: for (const { siteSpace, target, pages, generated } of spaces) {
     for (const { page, url } of pages) {
       if (count >= MAX_FULL_PAGES || bytes > MAX_FULL_BYTES) {
         parts.push(`(truncated: see ${visit.base}/llms.txt for every page)`);
         break outer;
       }
-      const { markdown = "" } = await readPage(visit.ctx, siteSpace.spaceId, target, { id: page.id });
+      const markdown =
+        generated.get(page.id) ??
+        (await readPage(visit.ctx, siteSpace.spaceId, target, { id: page.id })).markdown ??
+        "";
       const section = `# ${page.title}\n\nSource: ${url}\n\n${markdown}\n`;
       parts.push(section);
       bytes += section.length;

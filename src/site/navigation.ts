@@ -62,7 +62,7 @@ export function navigationTree(snapshot: Snapshot, urls: PageUrls, currentId: st
   const build = (parent: string | null): NavPage[] =>
     childrenOf(snapshot, parent).flatMap((id) => {
       const page = snapshot.pages.get(id);
-      // Computed pages are not expanded on published sites (yet): they show nothing.
+      // Published sites read computed pages expanded; one left unexpanded has nothing to show.
       if (!page || page.hidden || page.type === "computed") return [];
       const children = build(id);
       const base = {

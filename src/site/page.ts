@@ -12,7 +12,7 @@ import {
   siteSpacesAt,
   visibleSections,
 } from "../services/published";
-import { listPages, readPage } from "../services/revisions";
+import { readExpanded, readPage } from "../services/revisions";
 import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
 import { renderPage } from "./layout";
 import { renderMarkdown } from "./markdown";
@@ -107,7 +107,17 @@ export async function pageResponse(
   const { siteSpace } = location;
   // Links and the canonical URL depend on the host and base the site is read at.
   const host = new URL(c.req.url).host;
-  const key = [host, visit.base, data.site.id, data.version, siteSpace.revisionId, segments.join("/"), visit.segment]
+  // Computed pages show what the newest version of their spec generates: that version is part of the key.
+  const key = [
+    host,
+    visit.base,
+    data.site.id,
+    data.version,
+    siteSpace.revisionId,
+    siteSpace.computedSpecs ?? "",
+    segments.join("/"),
+    visit.segment,
+  ]
     .concat(asMarkdown ? ["md"] : [])
     .join("|");
   const etag = `"${fingerprint([key])}"`;
@@ -126,7 +136,8 @@ export async function pageResponse(
   };
 
   const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
-  const snapshot = await listPages(ctx, siteSpace.spaceId, target);
+  // Computed pages read as the pages they generate (or a notice when their spec is not available).
+  const { snapshot, generated } = await readExpanded(ctx, siteSpace.spaceId, target, { computed: true, notices: true });
   const page = pageAt(snapshot, location);
   if (!page) return undefined;
   const urls = pageUrls(snapshot, siteSpaceBase(visit, siteSpace));
@@ -135,7 +146,8 @@ export async function pageResponse(
     const href = page.type === "link" ? linkHref(snapshot, page, urls).href : firstPageUnder(snapshot, page.id, urls);
     return href ? c.redirect(href, 302) : undefined;
   }
-  const { markdown = "" } = await readPage(ctx, siteSpace.spaceId, target, { id: page.id });
+  const markdown =
+    generated.get(page.id) ?? (await readPage(ctx, siteSpace.spaceId, target, { id: page.id })).markdown ?? "";
   if (asMarkdown) {
     return keep(`# ${page.title}\n\n${markdown}`, "text/markdown; charset=utf-8");
   }

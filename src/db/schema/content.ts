@@ -33,6 +33,11 @@ export const revisions = sqliteTable(
     createdAt: integer().notNull(),
     /** The Git commit a Git sync import made this revision from (or an export pushed it as). */
     git: text({ mode: "json" }).$type<RevisionGit>(),
+    /**
+     * The slugs of the OpenAPI specs its computed pages are generated from (null: it has none): what published
+     * page caches key on (with each spec's newest processed version) and what a new spec version re-indexes.
+     */
+    computedSpecs: text({ mode: "json" }).$type<string[]>(),
   },
   (t) => [index("revisions_space").on(t.spaceId, t.createdAt)],
 );

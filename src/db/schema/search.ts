@@ -44,6 +44,12 @@ export const searchPages = sqliteTable(
 export const searchIndexState = sqliteTable("search_index_state", {
   spaceId: text().primaryKey(),
   revisionId: text().notNull(),
+  /**
+   * For a revision with computed pages: the spec versions their indexed text was generated from (`slug=versionId`,
+   * comma-separated, as services/openapi/spec-source.ts `computedSpecVersionsSql` spells it); null otherwise.
+   * The index is up to date when both this and the revision match.
+   */
+  computedSpecs: text(),
   updatedAt: integer().notNull(),
 });
 

@@ -5,6 +5,7 @@ import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
 import type { JobContext, JobRow } from "../core/jobs";
+import { followSpecVersion } from "../search/search-index";
 import type { SpecVersionRow } from "./openapi-specs";
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;
@@ -135,6 +136,7 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
   ]);
   // The spec was deleted while this ran: do not leave its text behind.
   if (!updated.length && outcome.ok) await ctx.env.STORAGE.delete(version.storageKey);
+  if (updated.length) await followProcessedVersion(ctx, version.specId);
   return outcome.ok ? { format: outcome.format } : { errorCode, error: outcome.message };
 }
 
@@ -160,4 +162,15 @@ export async function recordOpenAPISpecJobFailure(ctx: JobContext, job: JobRow, 
       updatedAt: ctx.now,
     })
     .where(and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, versionId)));
+  await followProcessedVersion(ctx, version.specId);
+}
+
+/** Content computed from the spec follows its newest processed version: the search index of spaces using it. */
+async function followProcessedVersion(ctx: JobContext, specId: string) {
+  const [spec] = await ctx.db
+    .select({ organizationId: openapiSpecs.organizationId, slug: openapiSpecs.slug })
+    .from(openapiSpecs)
+    .where(eq(openapiSpecs.id, specId))
+    .limit(1);
+  if (spec) await followSpecVersion(ctx, spec.organizationId, spec.slug);
 }

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { newJob } from "../core/jobs";
+import { followSpecVersion } from "../search/search-index";
 import { type Access, authorize } from "../access/permissions";
 
 export type SpecRow = typeof openapiSpecs.$inferSelect;
@@ -237,6 +238,8 @@ export async function deleteSpec(ctx: ServiceContext, organizationId: string, sl
     ctx.db.delete(openapiSpecs).where(eq(openapiSpecs.id, spec.id)),
   ]);
   await deleteStoredTexts(ctx.env.STORAGE, specPrefix(organizationId, spec.id));
+  // Content computed from it now generates nothing: the search index of the spaces using it follows.
+  await followSpecVersion(ctx, organizationId, slug);
 }
 
 async function deleteStoredTexts(bucket: R2Bucket, prefix: string) {

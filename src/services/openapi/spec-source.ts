@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import type { ServiceContext } from "../core/context";
-import type { SpecVersionRow } from "./openapi-specs";
+type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;
 
 /** A spec's newest processed version and its text, or why there is none (never an error: computed content is empty then). */
 export type SpecText = { ok: true; version: SpecVersionRow; text: string } | { ok: false; reason: string };
@@ -13,7 +13,11 @@ export type SpecText = { ok: true; version: SpecVersionRow; text: string } | { o
  * version still being processed leaves the previous one in use; a newest processed version that failed gives
  * no text, with the reason.
  */
-export async function latestSpecText(ctx: ServiceContext, organizationId: string, slug: string): Promise<SpecText> {
+export async function latestSpecText(
+  ctx: Pick<ServiceContext, "db" | "env">,
+  organizationId: string,
+  slug: string,
+): Promise<SpecText> {
   const ofSlug = and(eq(openapiSpecs.organizationId, organizationId), eq(openapiSpecs.slug, slug));
   const [specs, versions] = await batch(ctx.db, [
     ctx.db
@@ -51,4 +55,18 @@ export async function latestSpecText(ctx: ServiceContext, organizationId: string
   const object = await ctx.env.STORAGE.get(version.storageKey);
   if (!object) return { ok: false, reason: `The content of the OpenAPI spec "${slug}" is missing from storage` };
   return { ok: true, version, text: await object.text() };
+}
+
+/**
+ * SQL (a scalar subquery) for what a revision's computed pages are generated from: `slug=versionId` for each spec
+ * slug in its `computed_specs` (the newest processed version, as latestSpecText picks it; `-` when the spec has
+ * none or does not exist), comma-separated; NULL when it has no computed page. It changes exactly when a new spec
+ * version is processed (or the spec is deleted or created): published page caches and the search index key on it.
+ */
+export function computedSpecVersionsSql(revisionId: SQL, organizationId: SQL): SQL {
+  return sql`(SELECT group_concat(j.value || '=' || coalesce((SELECT v.id FROM openapi_specs os
+      JOIN openapi_spec_versions v ON v.spec_id = os.id
+      WHERE os.organization_id = ${organizationId} AND os.slug = j.value AND v.processing_state = 'complete'
+      ORDER BY v.number DESC LIMIT 1), '-'), ',')
+    FROM revisions r, json_each(r.computed_specs) j WHERE r.id = ${revisionId})`;
 }

@@ -69,7 +69,7 @@ async function spaceContent(
   const [space, changeRequest, snapshot] = await Promise.all([
     getSpace(ctx, spaceId),
     changeRequestRef ? getChangeRequest(ctx, spaceId, changeRequestRef) : undefined,
-    path.length ? listPages(ctx, spaceId, target) : undefined,
+    path.length ? listPages(ctx, spaceId, target, { computed: true }) : undefined,
   ]);
   if (organizationId !== undefined && space.row.organizationId !== organizationId) throw nothingThere();
   const page = snapshot ? pageByPath(snapshot, path.join("/")) : undefined;
@@ -94,7 +94,7 @@ async function resolvePublishedPath(ctx: ServiceContext, at: PublishedUrl): Prom
   const { spaceId, revisionId } = location.siteSpace;
   const [space, snapshot] = await Promise.all([
     getSpace(ctx, spaceId),
-    listPages(ctx, spaceId, { kind: "revision", revisionId }),
+    listPages(ctx, spaceId, { kind: "revision", revisionId }, { computed: true }),
   ]);
   const page = location.pagePath ? pageByPath(snapshot, location.pagePath) : readingOrder(snapshot)[0];
   if (location.pagePath && page?.type !== "document" && page?.type !== "group") throw notFound("Page");

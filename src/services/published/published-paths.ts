@@ -31,7 +31,7 @@ export async function publishedPathsOf(db: Db, siteId: string): Promise<Publishe
     site,
     groups,
     sections,
-    siteSpaces: variants.map((v) => ({ ...v, spaceTitle: "", emoji: null, revisionId: "" })),
+    siteSpaces: variants.map((v) => ({ ...v, spaceTitle: "", emoji: null, revisionId: "", computedSpecs: null })),
   } as unknown as PublishedSiteData;
   const reachable = (v: { sectionId: string | null }) =>
     sections.length ? v.sectionId !== null : v.sectionId === null;

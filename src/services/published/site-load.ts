@@ -3,6 +3,7 @@ import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
 import { verifyVisitorToken } from "../access/visitor-pass";
+import { computedSpecVersionsSql } from "../openapi/spec-source";
 import { assembleCustomizations, siteCustomizationRows } from "../sites/site-customization";
 
 type SiteRow = typeof sites.$inferSelect;
@@ -20,6 +21,12 @@ export interface PublishedSiteSpace {
   spaceTitle: string;
   emoji: string | null;
   revisionId: string;
+  /**
+   * What the revision's computed pages are generated from: `slug=versionId` (the spec's newest processed version,
+   * `-` when it has none or does not exist) for each spec, comma-separated; null when it has no computed page.
+   * Rendered pages are keyed by it with the revision, as a new spec version changes what they show.
+   */
+  computedSpecs: string | null;
 }
 
 /** What a visitor's credentials did: opened the site, or why not. */
@@ -36,7 +43,8 @@ export interface PublishedSiteData {
   customizations: ReturnType<typeof assembleCustomizations>;
   admission: SiteAdmission;
   /**
-   * Changes whenever anything the rendered HTML depends on changes, except page content (keyed by revision):
+   * Changes whenever anything the rendered HTML depends on changes, except page content (keyed by revision and
+   * each site space's `computedSpecs`):
    * the site row, its structure and its customization.
    */
   version: string;
@@ -68,7 +76,8 @@ export async function loadPublishedSite(
     inBatch(
       db,
       db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
-          ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId
+          ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId,
+          ${computedSpecVersionsSql(sql`sp.revision_id`, sql`sp.organization_id`)} AS computedSpecs
         FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id
         WHERE ss.site_id = ${siteId} AND sp.deleted_at IS NULL ORDER BY ss.sort_key, ss.id`),
     ),

@@ -36,7 +36,12 @@ export async function siteRedirectTarget(
   if (!siteSpace || (d.kind === "site-section" && siteSpace.sectionId !== d.siteSectionId)) return undefined;
   const prefix = siteSpacePrefix(data, siteSpace, visible);
   if (d.kind !== "site-page") return `/${prefix}`;
-  const snapshot = await listPages(ctx, siteSpace.spaceId, { kind: "revision", revisionId: siteSpace.revisionId });
+  const snapshot = await listPages(
+    ctx,
+    siteSpace.spaceId,
+    { kind: "revision", revisionId: siteSpace.revisionId },
+    { computed: true },
+  );
   if (!snapshot.pages.has(d.pageId)) return undefined;
   return `${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, d.pageId)}`;
 }

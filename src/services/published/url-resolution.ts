@@ -133,10 +133,12 @@ async function pageOf(
 ): Promise<FoundPage | PublishedRedirect> {
   const location = resolveSitePath(data, at.segments, visible);
   const snapshot = location
-    ? await listPages(visitor, location.siteSpace.spaceId, {
-        kind: "revision",
-        revisionId: location.siteSpace.revisionId,
-      })
+    ? await listPages(
+        visitor,
+        location.siteSpace.spaceId,
+        { kind: "revision", revisionId: location.siteSpace.revisionId },
+        { computed: true },
+      )
     : undefined;
   const page =
     location && snapshot

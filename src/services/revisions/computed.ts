@@ -29,7 +29,10 @@ const models = new Map<string, { model?: OpenAPIModel; pages: Map<boolean, Gener
 
 type SpecModel = { ok: true; model: OpenAPIModel; versionId: string; at: number } | { ok: false; reason: string };
 
-async function specModel(ctx: ServiceContext, organizationId: string, slug: string): Promise<SpecModel> {
+/** What reading a spec needs: D1 and the bucket (a job's context will do). */
+export type SpecReadContext = Pick<ServiceContext, "db" | "env">;
+
+async function specModel(ctx: SpecReadContext, organizationId: string, slug: string): Promise<SpecModel> {
   const source = await latestSpecText(ctx, organizationId, slug);
   if (!source.ok) return source;
   const { version } = source;
@@ -67,7 +70,7 @@ export interface ComputedPages {
 
 /** The pages a revision source generates, as page entries of type document carrying their document source. */
 export async function computePages(
-  ctx: ServiceContext,
+  ctx: SpecReadContext,
   organizationId: string,
   source: ComputedRevisionSourceValue,
   seed: string,
@@ -112,6 +115,20 @@ export interface ExpandedSnapshot<T extends Snapshot> {
   markdown: Map<string, string>;
 }
 
+export interface ExpandOptions {
+  /**
+   * A computed page whose spec generates nothing for a reason (unknown, unprocessed, failed, unreadable) stays,
+   * as a document page of its own id and title whose markdown is a notice saying why (published sites);
+   * without this it is left out (API reads).
+   */
+  notices?: boolean;
+}
+
+/** The markdown a computed page shows when its spec is not available. */
+export function unavailableNotice(reason: string): string {
+  return `{% hint style="warning" %}\nThis API reference is not available: ${reason.replace(/[\\`*_[\]<>#|~{}]/g, "\\$&")}.\n{% endhint %}\n`;
+}
+
 const computedOf = new WeakMap<Snapshot, PageEntry[]>();
 
 /** A snapshot's computed pages (remembered per snapshot: cached snapshots are immutable and shared). */
@@ -126,9 +143,10 @@ export function computedPagesOf(snapshot: Snapshot): PageEntry[] {
 
 /** The snapshot with its computed pages replaced by what they generate (the same object when it has none). */
 export async function expandSnapshot<T extends Snapshot>(
-  ctx: ServiceContext,
+  ctx: SpecReadContext,
   organizationId: string,
   snapshot: T,
+  opts: ExpandOptions = {},
 ): Promise<ExpandedSnapshot<T>> {
   const markdown = new Map<string, string>();
   const computed = computedPagesOf(snapshot);
@@ -138,6 +156,12 @@ export async function expandSnapshot<T extends Snapshot>(
   for (const page of computed) {
     const source = page.computed as ComputedRevisionSourceValue;
     const result = await computePages(ctx, organizationId, source, page.id, page, specs);
+    if (result.reason && opts.notices) {
+      const { computed: _source, ...rest } = page;
+      generated.set(page.id, [{ ...rest, type: "document" }]);
+      markdown.set(page.id, unavailableNotice(result.reason));
+      continue;
+    }
     generated.set(page.id, result.pages);
     for (const [id, md] of result.markdown) markdown.set(id, md);
   }

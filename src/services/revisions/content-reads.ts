@@ -11,7 +11,7 @@ import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
-import { computedPagesOf, expandSnapshot } from "./computed";
+import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
 import { spaceReads, spaceAccess } from "../access/space-access";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
@@ -21,15 +21,18 @@ export interface RevisionView {
 }
 
 /** `computed` (the reference's query, default true on its routes): computed pages read as the pages they generate. */
-export interface ReadOptions {
+export interface ReadOptions extends ExpandOptions {
   computed?: boolean;
 }
 
-/** A target's snapshot, expanded when `computed` (the generated pages' markdown alongside). */
-async function loadRead(ctx: ServiceContext, spaceId: string, target: ContentTarget, opts: ReadOptions) {
+/**
+ * A target's snapshot, expanded when `computed`, with the generated pages' markdown by page id (their bodies are
+ * generated, not stored: read them here, other pages with readPage).
+ */
+export async function readExpanded(ctx: ServiceContext, spaceId: string, target: ContentTarget, opts: ReadOptions) {
   const { space, snapshot } = await loadContent(ctx, spaceId, target);
   if (!opts.computed) return { snapshot, generated: new Map<string, string>() };
-  const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshot);
+  const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshot, opts);
   return { snapshot: expanded.snapshot, generated: expanded.markdown };
 }
 
@@ -39,7 +42,7 @@ export async function readRevision(
   target: ContentTarget,
   opts: ReadOptions = {},
 ): Promise<RevisionView> {
-  const { snapshot } = await loadRead(ctx, spaceId, target, opts);
+  const { snapshot } = await readExpanded(ctx, spaceId, target, opts);
   const mergedFrom = snapshot.revision.mergedFrom;
   return { snapshot, ...(mergedFrom ? { mergedFrom: await getChangeRequest(ctx, spaceId, mergedFrom) } : {}) };
 }
@@ -51,7 +54,7 @@ export async function listPages(
   target: ContentTarget,
   opts: ReadOptions = {},
 ): Promise<Snapshot> {
-  return (await loadRead(ctx, spaceId, target, opts)).snapshot;
+  return (await readExpanded(ctx, spaceId, target, opts)).snapshot;
 }
 
 export type PageLocator = { id: string } | { path: string };
@@ -106,7 +109,7 @@ export async function readPage(
   let snapshot: Snapshot = snapshots[0];
   if (opts.computed && computedPagesOf(snapshot).length) {
     // A generated page is found only in the expanded tree, and its markdown is generated, not stored.
-    const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshots[0]);
+    const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshots[0], opts);
     snapshot = expanded.snapshot;
     const page = findPage(snapshot, locator);
     const markdown = expanded.markdown.get(page.id);
@@ -129,7 +132,7 @@ export async function readPageDocument(
   pageId: string,
   opts: ReadOptions = {},
 ) {
-  const { snapshot, generated } = await loadRead(ctx, spaceId, target, opts);
+  const { snapshot, generated } = await readExpanded(ctx, spaceId, target, opts);
   const page = findPage(snapshot, { id: pageId });
   return markdownToDocument(generated.get(page.id) ?? (await readBody(ctx, spaceId, page.body)));
 }

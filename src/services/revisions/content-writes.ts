@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { applyChanges, type PageOutcome } from "../../content/apply";
 import type { ContentChangeInput } from "../../content/changes";
+import { computedSpecSlugsOf } from "../../content/computed";
 import type { FileEntry } from "../../content/model";
 import { contentInsertStatements, serializeSnapshot, type StoredSnapshot } from "../../content/snapshot-store";
 import { type Statement, batch } from "../../db/batch";
@@ -161,6 +162,7 @@ export async function commitRevision(
   opts: CommitOptions,
 ): Promise<CommitResult> {
   const write = await serializeSnapshot(next, base);
+  const computedSpecs = computedSpecSlugsOf(next);
   const writable = sql`status IN ('open', 'draft')`;
   const merging = opts.casSpace?.mergedChangeRequest;
   // What must still hold for anything to be written: main (and the merged change request's head) unchanged,
@@ -179,10 +181,11 @@ export async function commitRevision(
     inBatch(
       ctx.db,
       ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
-        reusables_node, variables, created_by, created_at, git)
+        reusables_node, variables, created_by, created_at, git, computed_specs)
       SELECT ${opts.revisionId}, ${spaceId}, ${opts.type}, ${JSON.stringify(opts.parents)}, ${opts.mergedFrom ?? null},
         ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
-        ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}, ${opts.git ? JSON.stringify(opts.git) : null}
+        ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}, ${opts.git ? JSON.stringify(opts.git) : null},
+        ${computedSpecs ? JSON.stringify(computedSpecs) : null}
       WHERE ${guard}`),
     ),
     ...(opts.extra?.(guard) ?? []),

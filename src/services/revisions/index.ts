@@ -4,6 +4,7 @@ export {
   listFiles,
   listPages,
   readDocument,
+  readExpanded,
   readFile,
   readPage,
   readPageDocument,

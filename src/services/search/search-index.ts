@@ -6,7 +6,10 @@ import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
+import { sha256Hex } from "../../lib/crypto";
 import type { ServiceContext } from "../core/context";
+import { computedSpecVersionsSql } from "../openapi/spec-source";
+import { computedPagesOf, expandSnapshot } from "../revisions/computed";
 import { type JobContext, type JobRow, newJob } from "../core/jobs";
 
 /**
@@ -37,14 +40,31 @@ interface IndexedPage {
   bodyHash: string;
 }
 
-/** The pages of a snapshot that belong in the index: document pages without `noIndex`. */
-export function indexablePages(s: Snapshot): Map<string, IndexedPage> {
+/**
+ * The pages of a snapshot that belong in the index: document pages without `noIndex`. Pages generated from a
+ * computed page have no stored body: `generatedHashes` gives theirs (a hash of the generated markdown).
+ */
+export function indexablePages(
+  s: Snapshot,
+  generatedHashes: Map<string, string> = new Map(),
+): Map<string, IndexedPage> {
   const out = new Map<string, IndexedPage>();
   for (const page of s.pages.values()) {
     if (page.type !== "document" || page.noIndex) continue;
-    out.set(page.id, { pageId: page.id, title: page.title, path: pagePath(s, page.id), bodyHash: page.body ?? "" });
+    const bodyHash = generatedHashes.get(page.id) ?? page.body ?? "";
+    out.set(page.id, { pageId: page.id, title: page.title, path: pagePath(s, page.id), bodyHash });
   }
   return out;
+}
+
+/** The generated pages' markdown of a revision's computed pages (none when it has none), with their body hashes. */
+async function generatedContent(ctx: JobContext, organizationId: string, stored: Snapshot) {
+  if (!computedPagesOf(stored).length)
+    return { snapshot: stored, markdown: new Map<string, string>(), hashes: new Map() };
+  const { snapshot, markdown } = await expandSnapshot(ctx, organizationId, stored);
+  const hashes = new Map<string, string>();
+  for (const [id, text] of markdown) hashes.set(id, `computed:${(await sha256Hex(text)).slice(0, 40)}`);
+  return { snapshot, markdown, hashes };
 }
 
 /** What to change: pages to (re-)index, pages whose path alone changed, pages to drop. */
@@ -101,6 +121,25 @@ export async function followMainContent(
   else await inline;
 }
 
+/**
+ * After a version of an organization's spec was processed (or the spec deleted): queues a search-index job for
+ * each live space whose current revision has computed pages generated from it, so that its index follows the
+ * spec. A write-side cost, over the organization's spaces; reads stay as they are.
+ */
+export async function followSpecVersion(
+  ctx: Pick<JobContext, "db" | "env" | "now">,
+  organizationId: string,
+  slug: string,
+) {
+  const dependent = await ctx.db.all<{
+    id: string;
+  }>(sql`SELECT s.id FROM spaces s JOIN revisions r ON r.id = s.revision_id
+    WHERE s.organization_id = ${organizationId} AND s.deleted_at IS NULL AND r.computed_specs IS NOT NULL
+      AND EXISTS (SELECT 1 FROM json_each(r.computed_specs) WHERE value = ${slug})`);
+  for (const { id } of dependent) await queueSearchIndex(ctx, id);
+  return dependent.length;
+}
+
 /** Queues a search-index job for a space (its row and its message). */
 export async function queueSearchIndex(ctx: Pick<JobContext, "db" | "env" | "now">, spaceId: string) {
   const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, ctx.now);
@@ -108,12 +147,16 @@ export async function queueSearchIndex(ctx: Pick<JobContext, "db" | "env" | "now
   await sendIndexMessage(ctx.env, job.message);
 }
 
-/** Daily sweep: queues a job for live spaces whose index is not at their revision (lost messages, backfill). */
+/**
+ * Daily sweep: queues a job for live spaces whose index is not at their revision, or (computed pages) not at the
+ * spec versions they are generated from (lost messages, backfill).
+ */
 export async function queueStaleSearchIndexes(ctx: JobContext, limit = 500) {
   const stale = await ctx.db.all<{
     id: string;
   }>(sql`SELECT s.id FROM spaces s LEFT JOIN search_index_state st ON st.space_id = s.id
-    WHERE s.deleted_at IS NULL AND (st.revision_id IS NULL OR st.revision_id <> s.revision_id) LIMIT ${limit}`);
+    WHERE s.deleted_at IS NULL AND (st.revision_id IS NULL OR st.revision_id <> s.revision_id
+      OR st.computed_specs IS NOT ${computedSpecVersionsSql(sql`s.revision_id`, sql`s.organization_id`)}) LIMIT ${limit}`);
   for (const { id } of stale) await queueSearchIndex(ctx, id);
   return stale.length;
 }
@@ -178,15 +221,29 @@ export async function updateSearchIndex(
   const result: IndexRunResult = { reindexed: 0, moved: 0, removed: 0, more: false };
   attempts: for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [spaceRows, stateRows] = await batch(ctx.db, [
-      ctx.db.select({ revisionId: spaces.revisionId }).from(spaces).where(eq(spaces.id, spaceId)).limit(1),
       ctx.db
-        .select({ revisionId: searchIndexState.revisionId })
+        .select({
+          revisionId: spaces.revisionId,
+          organizationId: spaces.organizationId,
+          computedSpecs: sql<
+            string | null
+          >`${computedSpecVersionsSql(sql`${spaces.revisionId}`, sql`${spaces.organizationId}`)}`,
+        })
+        .from(spaces)
+        .where(eq(spaces.id, spaceId))
+        .limit(1),
+      ctx.db
+        .select({ revisionId: searchIndexState.revisionId, computedSpecs: searchIndexState.computedSpecs })
         .from(searchIndexState)
         .where(eq(searchIndexState.spaceId, spaceId))
         .limit(1),
     ]);
-    if (!spaceRows[0]) return { ...result, upToDate: true }; // purged: the purge removed its index rows
-    if (stateRows[0]?.revisionId === spaceRows[0].revisionId)
+    const space = spaceRows[0];
+    if (!space) return { ...result, upToDate: true }; // purged: the purge removed its index rows
+    // Up to date: at the space's revision and, for computed pages, at the spec versions they are generated from
+    // (read before generating: a version processed meanwhile leaves the state behind, and its job redoes it).
+    const state = stateRows[0];
+    if (state?.revisionId === space.revisionId && (state.computedSpecs ?? null) === (space.computedSpecs ?? null))
       return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
 
     const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
@@ -209,7 +266,8 @@ export async function updateSearchIndex(
     ]);
     const revision = revisionRows[0];
     if (!revision) throw new Error(`space ${spaceId} has no current revision`);
-    const diff = diffIndex(indexablePages(assembleSnapshot(revision, nodes)), indexed);
+    const generated = await generatedContent(ctx, space.organizationId, assembleSnapshot(revision, nodes));
+    const diff = diffIndex(indexablePages(generated.snapshot, generated.hashes), indexed);
     if (opts.inline && diff.reindex.length > budget) return { ...result, leftToJob: true };
     const work = diff.reindex.slice(0, budget);
     const finished = work.length === diff.reindex.length;
@@ -224,9 +282,10 @@ export async function updateSearchIndex(
       const bodies = await loadBodies(
         ctx.db,
         spaceId,
-        pages.map((p) => p.bodyHash),
+        pages.filter((p) => !generated.markdown.has(p.pageId)).map((p) => p.bodyHash),
       );
-      const rows = pages.flatMap((p) => sectionRows(p, pageSections(bodies.get(p.bodyHash) ?? "")));
+      const body = (p: IndexedPage) => generated.markdown.get(p.pageId) ?? bodies.get(p.bodyHash) ?? "";
+      const rows = pages.flatMap((p) => sectionRows(p, pageSections(body(p))));
       const dropped = [...pages.map((p) => p.pageId), ...(first ? diff.removed : [])];
       const upserts = [...pages, ...(first ? diff.moved : [])].map((p) => [p.pageId, p.title, p.path, p.bodyHash]);
       const writes = [
@@ -263,9 +322,10 @@ export async function updateSearchIndex(
           ? [
               inBatch(
                 ctx.db,
-                ctx.db.run(sql`INSERT INTO search_index_state (space_id, revision_id, updated_at)
-              SELECT ${spaceId}, ${revision.id}, ${ctx.now} WHERE ${guard}
-              ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id, updated_at = excluded.updated_at`),
+                ctx.db.run(sql`INSERT INTO search_index_state (space_id, revision_id, computed_specs, updated_at)
+              SELECT ${spaceId}, ${revision.id}, ${space.revisionId === revision.id ? space.computedSpecs : null}, ${ctx.now} WHERE ${guard}
+              ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id,
+                computed_specs = excluded.computed_specs, updated_at = excluded.updated_at`),
               ),
             ]
           : []),

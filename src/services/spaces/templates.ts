@@ -4,6 +4,7 @@
  * or as a new space's first revision (`createSpace` with `template`, in the same batch as the space row).
  */
 import { applyChanges } from "../../content/apply";
+import { computedSpecSlugsOf } from "../../content/computed";
 import { emptySnapshot, type Snapshot } from "../../content/model";
 import { contentInsertStatements, serializeSnapshot } from "../../content/snapshot-store";
 import { revisions } from "../../db/schema";
@@ -86,6 +87,7 @@ export async function templateFirstRevisionStatements(
       filesNode: write.filesNode,
       reusablesNode: write.reusablesNode,
       variables: applied.snapshot.variables,
+      computedSpecs: computedSpecSlugsOf(applied.snapshot),
       createdBy: input.createdBy,
       createdAt: ctx.now,
     }),
