@@ -25,14 +25,14 @@ let scratch: string;
 beforeAll(async () => {
   if (!existsSync(CLI)) {
     throw new Error(
-      "@gitbook/cli is not installed (it is an optional dependency: an npm that ran and failed its postinstall " +
-        "drops it). Install it without scripts: npm install --no-save --ignore-scripts @gitbook/cli@0.25.1",
+      "@gitbook/cli is not installed: run npm ci (its cloudflared postinstall is denied in package.json's " +
+        "allowScripts; see the README's Development section)",
     );
   }
   server = await startDevServer({ name: "integration-cli", devArgs: ["--var", "SIGNING_SECRET:e2e-cli-secret"] });
   admin = server.bootstrap("--email", "publisher@example.com", "--org", "Integrators");
   scratch = mkdtempSync(join(tmpdir(), "quire-e2e-gitbook-cli-"));
-}, 180_000);
+}, 240_000);
 
 afterAll(() => {
   server?.stop();
