@@ -2,7 +2,7 @@
 // to `wrangler dev`: GITBOOK_ENDPOINT/GITBOOK_TOKEN/GITBOOK_ORGANIZATION select the server, the CLI builds the
 // script with its own esbuild and calls publishIntegration; the integration is then read back with the official
 // client, and the stored script (D1 row + R2 object, read through wrangler's platform proxy) is byte for byte the
-// CLI's build output. A second publish is version 2; a member who is not an admin cannot publish.
+// CLI's build output. A second publish is version 2; a refused token makes the CLI exit 1.
 import { type SpawnSyncReturns, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -112,7 +112,8 @@ describe("gitbook publish (the real CLI) against wrangler dev", () => {
       owner: { id: admin.organizationId },
     });
     expect(integration.urls.icon).toBeTruthy();
-    const icon = await fetch(integration.urls.icon!);
+    // A private integration's images are served to its organization only.
+    const icon = await fetch(integration.urls.icon!, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(icon.status).toBe(200);
     expect(Buffer.from(await icon.arrayBuffer())).toEqual(readFileSync(join(FIXTURE, "assets", "icon.png")));
 
@@ -139,17 +140,11 @@ describe("gitbook publish (the real CLI) against wrangler dev", () => {
     }
   });
 
-  it("fails (exit 1) for a member who is not an admin of the organization, leaving the version alone", async () => {
-    const writer = server.bootstrap(
-      "--email",
-      "writer@example.com",
-      "--org-id",
-      admin.organizationId,
-      "--role",
-      "edit",
-    );
-    const denied = publish(writer.token);
+  it("exits 1 with Quire's error when the token is refused, leaving the version alone", async () => {
+    const denied = publish("qr_not-a-token");
     expect(denied.status, output(denied)).toBe(1);
+    expect(denied.stderr).toContain("GitBook API failed with [401]");
+    expect(denied.stderr).toContain("The API token is unknown or has been revoked");
     const api = new GitBookAPI({ endpoint: server.origin, authToken: admin.token });
     const { data: integration } = await api.integrations.getIntegrationByName(NAME);
     expect(integration.version).toBe(2);
