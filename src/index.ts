@@ -8,6 +8,8 @@ import { queue } from "./jobs/index";
 // Durable Object classes must be exported by the main module.
 export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
 export { TokenRequestCounter } from "./coordination/token-request-counter";
+// The network of integration scripts run in Dynamic Workers (their `globalOutbound`, through ctx.exports).
+export { IntegrationOutbound } from "./coordination/integration-outbound";
 
 const app = createApp();
 
@@ -21,3 +23,4 @@ export default {
   queue,
   scheduled,
 } satisfies ExportedHandler<Env, JobMessage>;
+

@@ -1,0 +1,10 @@
+import type { RuntimePresenters } from "../services/integrations";
+import { presentInstallation, presentIntegration, presentSiteInstallation, presentSpaceInstallation } from "./integration";
+
+/** How scripts' environments present Quire's objects: the same presenters as the API. */
+export const runtimePresenters: RuntimePresenters = {
+  integration: presentIntegration,
+  installation: presentInstallation,
+  spaceInstallation: (view, urls) => presentSpaceInstallation(view, urls),
+  siteInstallation: (view, urls) => presentSiteInstallation(view, urls),
+};

@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import type {
+  IntegrationEventLog,
+  integrationInstallations,
+  integrationSiteInstallations,
+  integrationSpaceInstallations,
+} from "../../db/schema";
+import { integrationSpaceInstallations as spaceInstallationsTable } from "../../db/schema";
+import type { ServiceContext, UrlBases } from "../core/context";
+import type { InstallationView } from "./installations";
+import { integrationAssetKey, type IntegrationRow, type IntegrationView, type OrganizationRow } from "./integrations";
+import { eventRequest, runInSandbox, type SandboxResult } from "./runtime/sandbox";
+import { decryptSecrets } from "./secrets";
+import { integrationSigningSecret } from "./signing";
+import type { SiteInstallationView } from "./site-installations";
+import type { SpaceInstallationView } from "./space-installations";
+
+/**
+ * How the script's environment presents Quire's objects: the API presenters, passed in by the layer above
+ * (routes, the job registry), since services never import presenters.
+ */
+export interface RuntimePresenters {
+  integration(view: IntegrationView, urls: UrlBases): unknown;
+  installation(view: InstallationView, urls: UrlBases): unknown;
+  spaceInstallation(view: SpaceInstallationView, urls: UrlBases): unknown;
+  siteInstallation(view: SiteInstallationView, urls: UrlBases): unknown;
+}
+
+export interface DeliveryTarget {
+  integration: IntegrationRow;
+  owner: OrganizationRow;
+  installation?: typeof integrationInstallations.$inferSelect;
+  spaceInstallation?: typeof integrationSpaceInstallations.$inferSelect;
+  siteInstallation?: typeof integrationSiteInstallations.$inferSelect;
+}
+
+export interface DeliveryContext extends Pick<ServiceContext, "db" | "env" | "urls"> {
+  presenters: RuntimePresenters;
+}
+
+/**
+ * The `environment` field `@gitbook/runtime` reads: the API origin (its client appends `/v1`), the integration,
+ * the installation(s) with their configuration, the integration's secrets and signing secret.
+ * `apiTokens` is left out until scoped integration and installation tokens exist (never a stand-in token).
+ */
+export async function scriptEnvironment(
+  ctx: DeliveryContext,
+  target: DeliveryTarget,
+  notes: IntegrationEventLog[],
+): Promise<Record<string, unknown>> {
+  const { integration, owner } = target;
+  // The integration as anyone outside its organization sees it (no caller: `permissions.admin` false).
+  const view: IntegrationView = { row: integration, owner, access: "read", ownerAccess: undefined };
+  let secrets: Record<string, string> = {};
+  if (integration.secrets) {
+    try {
+      secrets = await decryptSecrets(ctx, integration.secrets);
+    } catch {
+      notes.push({
+        level: "warn",
+        message: "[quire] the integration's secrets could not be decrypted (the instance secret changed?): none passed",
+        timestamp: Date.now(),
+      });
+    }
+  }
+  let installation: unknown;
+  if (target.installation) {
+    const [count] = await ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(spaceInstallationsTable)
+      .where(eq(spaceInstallationsTable.installationId, target.installation.id));
+    installation = ctx.presenters.installation({ row: target.installation, spaces: count?.n ?? 0 }, ctx.urls);
+  }
+  return {
+    apiEndpoint: ctx.urls.api,
+    integration: ctx.presenters.integration(view, ctx.urls),
+    ...(installation ? { installation } : {}),
+    ...(target.spaceInstallation
+      ? { spaceInstallation: ctx.presenters.spaceInstallation({ row: target.spaceInstallation }, ctx.urls) }
+      : {}),
+    ...(target.siteInstallation
+      ? { siteInstallation: ctx.presenters.siteInstallation({ row: target.siteInstallation }, ctx.urls) }
+      : {}),
+    secrets,
+    signingSecrets: { integration: await integrationSigningSecret(ctx, integration.name) },
+  };
+}
+
+/** Runs one event through the integration's current script version; never throws. */
+export async function deliverToScript(
+  ctx: DeliveryContext,
+  target: DeliveryTarget,
+  event: Record<string, unknown>,
+  fetchBody?: Uint8Array | null,
+): Promise<SandboxResult> {
+  const notes: IntegrationEventLog[] = [];
+  const environment = await scriptEnvironment(ctx, target, notes);
+  const { integration } = target;
+  const result = await runInSandbox(
+    ctx.env,
+    {
+      integrationName: integration.name,
+      version: integration.version,
+      scriptHash: integration.scriptHash,
+      load: async () => {
+        const object = await ctx.env.STORAGE.get(integrationAssetKey(integration.scriptHash));
+        if (!object) throw new Error(`The script of ${integration.name} v${integration.version} is missing from storage`);
+        return object.text();
+      },
+    },
+    eventRequest(event, environment, fetchBody),
+    { apiOrigin: new URL(ctx.urls.api).origin },
+  );
+  return { ...result, logs: [...notes, ...result.logs] };
+}
