@@ -29,6 +29,11 @@ import * as publishIntegration from "./publish-integration";
 import * as uninstallIntegration from "./uninstall-integration";
 import * as unpublishIntegration from "./unpublish-integration";
 import * as updateIntegrationInstallation from "./update-integration-installation";
+import * as listIntegrationEvents from "./list-integration-events";
+import * as getIntegrationEvent from "./get-integration-event";
+import * as renderIntegrationUIWithGet from "./render-integration-ui-with-get";
+import * as renderIntegrationUIWithPost from "./render-integration-ui-with-post";
+import * as queueIntegrationTask from "./queue-integration-task";
 
 // `integrations/installations-status` is registered before `integrations/{integrationName}/…` paths of orgs.
 export default createRouter()
@@ -37,6 +42,11 @@ export default createRouter()
   .openapi(publishIntegration.route, publishIntegration.handler)
   .openapi(unpublishIntegration.route, unpublishIntegration.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
+  .openapi(listIntegrationEvents.route, listIntegrationEvents.handler)
+  .openapi(getIntegrationEvent.route, getIntegrationEvent.handler)
+  .openapi(renderIntegrationUIWithGet.route, renderIntegrationUIWithGet.handler)
+  .openapi(renderIntegrationUIWithPost.route, renderIntegrationUIWithPost.handler)
+  .openapi(queueIntegrationTask.route, queueIntegrationTask.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
   .openapi(installIntegration.route, installIntegration.handler)
   .openapi(getIntegrationInstallationById.route, getIntegrationInstallationById.handler)

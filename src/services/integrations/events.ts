@@ -333,3 +333,17 @@ export async function getIntegrationEvent(ctx: ServiceContext, name: string, eve
   if (!row || row.status === "pending") throw notFound("Integration event");
   return row;
 }
+
+/**
+ * queueIntegrationTask: a task for the integration's script. The reference gives it to integration tokens; until
+ * Quire has them, admins of the integration's organization queue tasks (outsiders 404, other members 403).
+ */
+export async function queueIntegrationTask(
+  ctx: ServiceContext,
+  name: string,
+  task: Record<string, unknown>,
+  scheduleSeconds?: number,
+): Promise<string> {
+  await authorizeEvents(ctx, name);
+  return queueTask(ctx, name, task, { delaySeconds: scheduleSeconds });
+}

@@ -48,6 +48,7 @@ export {
   INTEGRATION_EVENT_JOB_KIND,
   listIntegrationEvents,
   MAX_DELIVERY_ATTEMPTS,
+  queueIntegrationTask,
   queueTask,
   recordIntegrationEventJobFailure,
   runIntegrationEventJob,

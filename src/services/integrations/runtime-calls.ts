@@ -80,6 +80,9 @@ export async function callPublicEndpoint(
   const result = await deliverToScript(ctx, target, { eventId, type: "fetch", ...event.payload }, request.body);
   await record(ctx, event, target, result);
   if (result.kind !== "answered") throw scriptFailure(result);
+  if (result.status < 200 || result.status > 599) {
+    throw new ApiError(502, `The integration's script answered an unusable status ${result.status}`);
+  }
   return {
     status: result.status,
     headers: result.headers.filter(([name]) => !TRANSFER_HEADERS.has(name.toLowerCase())),
