@@ -23,4 +23,3 @@ export default {
   queue,
   scheduled,
 } satisfies ExportedHandler<Env, JobMessage>;
-

@@ -1,5 +1,10 @@
 import type { RuntimePresenters } from "../services/integrations";
-import { presentInstallation, presentIntegration, presentSiteInstallation, presentSpaceInstallation } from "./integration";
+import {
+  presentInstallation,
+  presentIntegration,
+  presentSiteInstallation,
+  presentSpaceInstallation,
+} from "./integration";
 
 /** How scripts' environments present Quire's objects: the same presenters as the API. */
 export const runtimePresenters: RuntimePresenters = {

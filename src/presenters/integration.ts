@@ -116,7 +116,11 @@ export function presentIntegrationEventWithTrace(row: IntegrationEventRow) {
     trace: {
       logs: [
         ...row.logs.map((l) => ({ message: l.message, timestamp: iso(l.timestamp), level: l.level })),
-        ...notes.map((message) => ({ message: `[quire] ${message}`, timestamp: iso(row.updatedAt), level: "error" as const })),
+        ...notes.map((message) => ({
+          message: `[quire] ${message}`,
+          timestamp: iso(row.updatedAt),
+          level: "error" as const,
+        })),
       ],
     },
   };

@@ -1,6 +1,6 @@
 import { compressToEncodedURIComponent } from "lz-string";
 import { describe, expect, it, vi } from "vitest";
-import { changeRequestWith, seedSpace } from "../helpers/content";
+import { changeRequestWith } from "../helpers/content";
 import { api, client, ORIGIN, workerFetch } from "../helpers/http";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
 
@@ -60,7 +60,8 @@ export default {
 `;
 
 const THROWING = `export default { async fetch(request) { await request.formData(); console.log("about to fail"); throw new Error("kaboom in the script"); } };`;
-const HANGING = `export default { async fetch(request) { await request.formData(); console.log("waiting forever"); await new Promise(() => {}); } };`;
+// Waits on a 10-minute timer (a promise with nothing behind it is cut by workerd's own hang detector first).
+const HANGING = `export default { async fetch(request) { await request.formData(); console.log("waiting"); await new Promise((r) => setTimeout(r, 600000)); return new Response("late"); } };`;
 
 let counter = 0;
 const uniqueName = () => `runtime-${++counter}-${crypto.randomUUID().slice(0, 8)}`;
@@ -199,7 +200,9 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
       body: "payload!",
       header: "abc",
     });
-    const perInstallation = await workerFetch(`${ORIGIN}/v1/integrations/${name}/installations/${installation.id}/public`);
+    const perInstallation = await workerFetch(
+      `${ORIGIN}/v1/integrations/${name}/installations/${installation.id}/public`,
+    );
     expect(perInstallation.status).toBe(201);
     expect(await perInstallation.json()).toMatchObject({ method: "get", installationId: installation.id, body: null });
     // Unknown installation: 404; the fetch events are recorded.
@@ -231,7 +234,9 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
     );
     expect(got.status).toBe(200);
     expect(JSON.stringify(got.json)).toContain("Hello Quire");
-    expect((await api("GET", `/integrations/${name}/render?request=garbage!!`, { token: owner.token })).status).toBe(400);
+    expect((await api("GET", `/integrations/${name}/render?request=garbage!!`, { token: owner.token })).status).toBe(
+      400,
+    );
     const unknown = await api("POST", `/integrations/${name}/render`, {
       token: owner.token,
       body: { ...request, componentId: "nope" },
@@ -239,12 +244,17 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
     expect(unknown.status).toBe(404);
     // Someone outside the organization cannot render in its context.
     const stranger = await seedUser("stranger");
-    expect((await api("POST", `/integrations/${name}/render`, { token: stranger.token, body: request })).status).toBe(404);
+    expect((await api("POST", `/integrations/${name}/render`, { token: stranger.token, body: request })).status).toBe(
+      404,
+    );
   }, 30_000);
 
   it("queues and delivers a task", async () => {
     const { owner, name } = await published(SCRIPT);
-    const queued = await api("POST", `/integrations/${name}/tasks`, { token: owner.token, body: { task: { type: "sync", n: 1 } } });
+    const queued = await api("POST", `/integrations/${name}/tasks`, {
+      token: owner.token,
+      body: { task: { type: "sync", n: 1 } },
+    });
     expect(queued.status).toBe(204);
     const task = await finalEvent(owner.token, name, "task");
     expect(task.event).toMatchObject({ status: "success", payload: { type: "task", task: { type: "sync", n: 1 } } });
@@ -256,11 +266,15 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
     const setup = await finalEvent(owner.token, name, "installation_setup");
     const outsider = await seedOrganization("Other");
     expect((await api("GET", `/integrations/${name}/events`, { token: outsider.owner.token })).status).toBe(404);
-    expect((await api("GET", `/integrations/${name}/events/${setup.event.id}`, { token: outsider.owner.token })).status).toBe(404);
+    expect(
+      (await api("GET", `/integrations/${name}/events/${setup.event.id}`, { token: outsider.owner.token })).status,
+    ).toBe(404);
     const member = await seedMember(organization.id, "read");
     expect((await api("GET", `/integrations/${name}/events`, { token: member.token })).status).toBe(403);
     expect((await api("GET", `/integrations/${name}/events/nope`, { token: owner.token })).status).toBe(404);
     expect((await api("GET", `/integrations/${name}/events`)).status).toBe(401);
-    expect((await api("POST", `/integrations/${name}/tasks`, { token: member.token, body: { task: {} } })).status).toBe(403);
+    expect((await api("POST", `/integrations/${name}/tasks`, { token: member.token, body: { task: {} } })).status).toBe(
+      403,
+    );
   }, 30_000);
 });

@@ -10,7 +10,7 @@ export const route = defineRoute({
   tags: ["integrations"],
   summary: "Queue an integration task",
   description:
-    "Queues a `task` event (`{type: \"task\", task}`) for the integration's script, delivered after `schedule` " +
+    'Queues a `task` event (`{type: "task", task}`) for the integration\'s script, delivered after `schedule` ' +
     "seconds. The reference reserves this to integration tokens; until those exist, admins of the integration's " +
     "organization may queue tasks.",
   request: {

@@ -14,7 +14,10 @@ export const route = defineRoute({
   description:
     "Delivers a `ui_render` event to the integration's script for the installation the context points at (members " +
     "who can see the space, site or organization) and answers its ContentKit output with its Cache-Control.",
-  request: { params: IntegrationParams, body: { content: { "application/json": { schema: RenderIntegrationUIBody } } } },
+  request: {
+    params: IntegrationParams,
+    body: { content: { "application/json": { schema: RenderIntegrationUIBody } } },
+  },
   responses: { 200: json(ContentKitRenderOutputSchema, "ContentKit element to render") },
 });
 

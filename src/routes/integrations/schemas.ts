@@ -308,7 +308,11 @@ export const IntegrationEventWithTrace = z
     trace: z
       .object({
         logs: z.array(
-          z.object({ message: z.string(), timestamp: TimestampSchema, level: z.enum(["debug", "info", "warn", "error"]) }),
+          z.object({
+            message: z.string(),
+            timestamp: TimestampSchema,
+            level: z.enum(["debug", "info", "warn", "error"]),
+          }),
         ),
       })
       .optional(),

@@ -104,7 +104,8 @@ export async function deliverToScript(
       scriptHash: integration.scriptHash,
       load: async () => {
         const object = await ctx.env.STORAGE.get(integrationAssetKey(integration.scriptHash));
-        if (!object) throw new Error(`The script of ${integration.name} v${integration.version} is missing from storage`);
+        if (!object)
+          throw new Error(`The script of ${integration.name} v${integration.version} is missing from storage`);
         return object.text();
       },
     },

@@ -150,7 +150,9 @@ export async function loadDeliveryTarget(
     ctx.db
       .select()
       .from(organizations)
-      .where(sql`${organizations.id} = (SELECT organization_id FROM integrations WHERE name = ${event.integrationName})`)
+      .where(
+        sql`${organizations.id} = (SELECT organization_id FROM integrations WHERE name = ${event.integrationName})`,
+      )
       .limit(1),
     ctx.db.select().from(integrationInstallations).where(eq(integrationInstallations.id, installationId)).limit(1),
     ctx.db
@@ -209,11 +211,7 @@ export async function runIntegrationEventJob(
   const status = result.kind === "answered" ? result.status : null;
   const ok = status !== null && status >= 200 && status < 300;
   const retryable = !ok && (status === null || status >= 500);
-  const error = ok
-    ? null
-    : result.kind === "answered"
-      ? `The script answered ${result.status}`
-      : result.error;
+  const error = ok ? null : result.kind === "answered" ? `The script answered ${result.status}` : result.error;
   const final = ok || !retryable || attempts >= MAX_DELIVERY_ATTEMPTS;
   await recordOutcome(ctx, event, attempts, {
     status: ok ? "success" : final ? "failed" : "pending",
@@ -265,7 +263,13 @@ export async function recordIntegrationEventJobFailure(ctx: JobContext, job: Job
 export function recordedEventStatement(
   ctx: Pick<ServiceContext, "db" | "now">,
   event: NewIntegrationEvent & { eventId: string },
-  outcome: { ok: boolean; logs: IntegrationEventLog[]; error: string | null; responseStatus: number | null; version: number },
+  outcome: {
+    ok: boolean;
+    logs: IntegrationEventLog[];
+    error: string | null;
+    responseStatus: number | null;
+    version: number;
+  },
 ): Statement {
   return ctx.db.insert(integrationEvents).values({
     id: event.eventId,

@@ -61,7 +61,12 @@ export async function installIntegration(
   };
   const setup = queuedEventStatements(
     ctx,
-    { integrationName: name, installationId: row.id, type: "installation_setup", payload: { installationId: row.id, status: row.status } },
+    {
+      integrationName: name,
+      installationId: row.id,
+      type: "installation_setup",
+      payload: { installationId: row.id, status: row.status },
+    },
     sql`EXISTS (SELECT 1 FROM integration_installations WHERE id = ${row.id})`,
   );
   const [inserted] = await batch(ctx.db, [

@@ -20,7 +20,13 @@ import type { SandboxResult } from "./runtime/sandbox";
 export type RuntimeContext = ServiceContext & { presenters: RuntimePresenters };
 
 /** Response headers that describe the transfer, not the body Quire re-sends. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+const TRANSFER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+]);
 
 async function record(
   ctx: RuntimeContext,
@@ -63,7 +69,12 @@ export async function callPublicEndpoint(
   installationId: string | undefined,
   request: ForwardedRequest,
 ): Promise<{ status: number; headers: [string, string][]; body: Uint8Array }> {
-  const target = await loadDeliveryTarget(ctx, { integrationName, installationId: installationId ?? null, spaceId: null, siteId: null });
+  const target = await loadDeliveryTarget(ctx, {
+    integrationName,
+    installationId: installationId ?? null,
+    spaceId: null,
+    siteId: null,
+  });
   if (!target) throw notFound("Integration");
   if (installationId && !target.installation) throw notFound("Integration installation");
   const eventId = newId();
@@ -117,7 +128,9 @@ async function renderTarget(ctx: RuntimeContext, name: string, context: RenderIn
       ctx.db
         .select()
         .from(integrationSiteInstallations)
-        .where(and(eq(integrationSiteInstallations.siteId, siteId), eq(integrationSiteInstallations.integrationName, name)))
+        .where(
+          and(eq(integrationSiteInstallations.siteId, siteId), eq(integrationSiteInstallations.integrationName, name)),
+        )
         .limit(1),
     ]);
     if (!site || !can(organizationAccess(caller, site.organizationId), "site.view")) throw notFound("Site");
@@ -187,7 +200,12 @@ export async function renderIntegrationUI(
     ...(input.action ? { action: input.action } : {}),
   };
   const result = await deliverToScript(ctx, target, { eventId, type: "ui_render", ...payload });
-  await record(ctx, { eventId, integrationName: name, installationId, spaceId, siteId, type: "ui_render", payload }, target, result);
+  await record(
+    ctx,
+    { eventId, integrationName: name, installationId, spaceId, siteId, type: "ui_render", payload },
+    target,
+    result,
+  );
   if (result.kind !== "answered") throw scriptFailure(result);
   const text = new TextDecoder().decode(result.body);
   let body: unknown;

@@ -219,7 +219,10 @@ export async function commitRevision(
         .returning(),
     ]);
     if (moved.length > 0) {
-      await sendEventMessages(ctx, (queuedEvents as { id: string }[]).map((row) => ({ jobId: row.id })));
+      await sendEventMessages(
+        ctx,
+        (queuedEvents as { id: string }[]).map((row) => ({ jobId: row.id })),
+      );
       await followMainContent(ctx, spaceId, indexJob.message);
     }
     return { committed: moved.length > 0, changeRequest: merged[0] };
