@@ -7,18 +7,21 @@ import type {
 } from "../../db/schema";
 import { integrationSpaceInstallations as spaceInstallationsTable } from "../../db/schema";
 import type { ServiceContext, UrlBases } from "../core/context";
-import type { InstallationView } from "./installations";
 import { integrationAssetKey, type IntegrationRow, type IntegrationView, type OrganizationRow } from "./integrations";
 import { eventRequest, runInSandbox, type SandboxResult } from "./runtime/sandbox";
 import { decryptSecrets } from "./secrets";
 import { integrationSigningSecret } from "./signing";
-import type { SiteInstallationView } from "./site-installations";
-import type { SpaceInstallationView } from "./space-installations";
 
 /**
  * How the script's environment presents Quire's objects: the API presenters, passed in by the layer above
  * (routes, the job registry), since services never import presenters.
  */
+// The views the presenters take (InstallationView, SpaceInstallationView, SiteInstallationView), spelled here from
+// the rows: the installation modules queue events, so importing them back would make a cycle.
+type InstallationView = { row: typeof integrationInstallations.$inferSelect; spaces: number };
+type SpaceInstallationView = { row: typeof integrationSpaceInstallations.$inferSelect };
+type SiteInstallationView = { row: typeof integrationSiteInstallations.$inferSelect };
+
 export interface RuntimePresenters {
   integration(view: IntegrationView, urls: UrlBases): unknown;
   installation(view: InstallationView, urls: UrlBases): unknown;

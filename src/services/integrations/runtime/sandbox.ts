@@ -1,4 +1,3 @@
-import { exports } from "cloudflare:workers";
 import type { Env } from "../../../env";
 import type { IntegrationEventLog } from "../../../db/schema";
 import {
@@ -62,7 +61,9 @@ const note = (level: IntegrationEventLog["level"], message: string): Integration
   timestamp: Date.now(),
 });
 
-function outbound(apiOrigin: string): Fetcher | null {
+async function outbound(apiOrigin: string): Promise<Fetcher | null> {
+  // Imported when used: this module is also loaded by Node tooling (the OpenAPI dump), where the module is absent.
+  const { exports } = await import("cloudflare:workers");
   const entry = (exports as unknown as Record<string, unknown>).IntegrationOutbound as
     | ((opts: { props: { apiOrigin: string } }) => Fetcher)
     | undefined;
@@ -93,7 +94,7 @@ export async function runInSandbox(
       mainModule: MAIN_MODULE,
       modules: { [MAIN_MODULE]: MAIN_SOURCE, [PRELUDE_MODULE]: PRELUDE_SOURCE, [SCRIPT_MODULE]: await script.load() },
       env: {},
-      globalOutbound: outbound(opts.apiOrigin),
+      globalOutbound: await outbound(opts.apiOrigin),
       limits: SCRIPT_LIMITS,
     }));
     const answer = worker

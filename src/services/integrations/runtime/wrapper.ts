@@ -53,9 +53,12 @@ globalThis.fetch = function fetch(input, init) {
 };
 `;
 
+/** `from "./<module>"`, spelled so that tools scanning this file's own imports do not read it as one. */
+const fromModule = (module: string) => `from ${JSON.stringify(`./${module}`)}`;
+
 export const MAIN_SOURCE = `
-import { traces, record } from "./${PRELUDE_MODULE}";
-import * as script from "./${SCRIPT_MODULE}";
+import { traces, record } ${fromModule(PRELUDE_MODULE)};
+import * as script ${fromModule(SCRIPT_MODULE)};
 const MAX_BODY = ${MAX_RESPONSE_BYTES};
 function base64(bytes) {
   let out = "";
