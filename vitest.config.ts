@@ -23,6 +23,8 @@ export default defineConfig(async () => {
                   FIXTURE_ORIGIN: inject("fixtureOrigin"),
                   // The Git sync tests push and fetch against `git http-backend` (test/fixture-server/git-server.ts).
                   GIT_ORIGIN: inject("gitOrigin"),
+                  // Git sync retries a transient failure after 1 s, then 2 s, … (10 s, 20 s, … deployed).
+                  GIT_SYNC_RETRY_SECONDS: "1",
                   // Every 2xx JSON body is checked against its route's declared schema (src/http/router.ts).
                   VALIDATE_RESPONSES: "true",
                   // Integration scripts that never answer fail after 1.5 s here (test/routes/integration-runtime.test.ts).

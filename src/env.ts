@@ -50,6 +50,11 @@ export interface Env {
   SIGNING_SECRET?: string;
   /** "true" lets fetches on a user's behalf reach loopback addresses (tests, local development only). */
   ALLOW_LOOPBACK_FETCH?: string;
+  /**
+   * Seconds before the first retry of a Git sync job after a transient failure (doubling each attempt, at most
+   * 300); default 10. Tests set 1.
+   */
+  GIT_SYNC_RETRY_SECONDS?: string;
   /** "true" adds `Server-Timing: d1;desc="statements=N roundtrips=M"` to every response (npm run bench). */
   D1_STATS?: string;
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */

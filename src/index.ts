@@ -4,6 +4,7 @@ import type { Env, JobMessage } from "./env";
 import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
+import { forgetRecentSites } from "./services/published";
 
 // Durable Object classes must be exported by the main module.
 export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
@@ -13,13 +14,32 @@ export { IntegrationOutbound } from "./coordination/integration-outbound";
 
 const app = createApp();
 
+const serve = (request: Request, env: Env, ctx: ExecutionContext) =>
+  // D1_STATS="true" (benchmarks): D1 statements and round trips in a Server-Timing header, for the requests
+  // that ask (X-D1-Stats), so that the load a benchmark puts on the Worker is not slowed by the counting.
+  env.D1_STATS === "true" && request.headers.has("x-d1-stats")
+    ? withD1Stats(env, (counted) => app.fetch(foldPagePath(request), counted, ctx))
+    : app.fetch(foldPagePath(request), env, ctx);
+
+/**
+ * Runs a write (a request that is not a read, a queue batch, a cron run), forgetting the published sites this
+ * isolate loaded recently before and after it (services/published/recent-sites.ts): a published page read
+ * after a write in the same isolate shows it.
+ */
+async function asWrite<T>(run: () => Promise<T>): Promise<T> {
+  forgetRecentSites();
+  try {
+    return await run();
+  } finally {
+    forgetRecentSites();
+  }
+}
+
 export default {
   fetch: (request, env, ctx) =>
-    // D1_STATS="true" (benchmarks): D1 statements and round trips in a Server-Timing header, for the requests
-    // that ask (X-D1-Stats), so that the load a benchmark puts on the Worker is not slowed by the counting.
-    env.D1_STATS === "true" && request.headers.has("x-d1-stats")
-      ? withD1Stats(env, (counted) => app.fetch(foldPagePath(request), counted, ctx))
-      : app.fetch(foldPagePath(request), env, ctx),
-  queue,
-  scheduled,
+    request.method === "GET" || request.method === "HEAD"
+      ? serve(request, env, ctx)
+      : asWrite(() => Promise.resolve(serve(request, env, ctx))),
+  queue: (batch, env, ctx) => asWrite(() => queue(batch, env, ctx)),
+  scheduled: (controller, env) => asWrite(() => scheduled(controller, env)),
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -20,6 +20,11 @@ export interface ApplyDeps {
   slugify(title: string): string;
   hashBody(markdown: string): Promise<string>;
   storeFile(file: FileInputValue): Promise<Omit<FileEntry, "id">>;
+  /**
+   * The id to give the page or file a change inserts under `ref`, when the writer keeps ids across rewrites (a
+   * Git re-import keeps each page's id); undefined, or an id already in the snapshot: a new id.
+   */
+  keepId?(ref: string): string | undefined;
   /** The snapshot to revert pages to (`undefined`: the change request's base). */
   revertSource(revisionId: string | undefined): Promise<Snapshot>;
 }
@@ -129,7 +134,8 @@ export async function applyChanges(
           if (pageRefs.has(change.ref) || fileRefs.has(change.ref))
             fail(index, `ref "${change.ref}" is used twice in this batch`);
         }
-        const id = deps.newId();
+        const kept = change.ref !== undefined ? deps.keepId?.(change.ref) : undefined;
+        const id = kept && !s.pages.has(kept) ? kept : deps.newId();
         const written = await setBody(id, change.document);
         const title = written.meta?.title ?? written.title ?? change.title ?? "Untitled";
         const page: PageEntry = {
@@ -201,7 +207,8 @@ export async function applyChanges(
             fail(index, `files.${fileIndex}.ref "${file.ref}" is used twice in this batch`);
           }
           const stored = await deps.storeFile(file);
-          const entry: FileEntry = { id: deps.newId(), ...stored };
+          const kept = file.ref !== undefined ? deps.keepId?.(file.ref) : undefined;
+          const entry: FileEntry = { id: kept && !s.files.has(kept) ? kept : deps.newId(), ...stored };
           s.files.set(entry.id, entry);
           insertedFiles.push(entry);
           if (file.ref !== undefined) fileRefs.set(file.ref, entry.id);

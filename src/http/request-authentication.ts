@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import type { WindowCount } from "../env";
 import { unauthorized } from "../lib/errors";
-import type { UserCaller } from "../services/core";
+import type { ScopedCaller, UserCaller } from "../services/core";
 import {
   type AuthenticatedToken,
   authenticatedToken,
@@ -34,10 +34,11 @@ export class RequestAuthentication {
     return this.#settled !== undefined;
   }
 
-  /** The authenticated user, once the token is settled and valid. */
-  get caller(): UserCaller | undefined {
+  /** The authenticated user (or integration), once the token is settled and valid. */
+  get caller(): UserCaller | ScopedCaller | undefined {
     const token = this.#settled;
     if (!token) return undefined;
+    if (token.kind === "scoped") return token.caller;
     return {
       kind: "user",
       userId: token.userId,

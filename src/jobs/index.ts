@@ -1,5 +1,6 @@
 import type { Env, JobMessage } from "../env";
 import { createDb } from "../db/client";
+import { RetryLater } from "../services/core";
 import { runJob } from "./registry";
 
 /**
@@ -16,7 +17,10 @@ export async function queue(batch: MessageBatch<JobMessage>, env: Env, _ctx?: Ex
       message.ack();
     } catch (error) {
       console.error(JSON.stringify({ jobId: message.body?.jobId, attempts: message.attempts, error: String(error) }));
-      message.retry({ delaySeconds: Math.min(2 ** message.attempts, 300) });
+      // A runner may set its own backoff (RetryLater); otherwise 2^attempts seconds, at most 5 minutes.
+      const delaySeconds =
+        error instanceof RetryLater ? Math.round(error.delaySeconds) : Math.min(2 ** message.attempts, 300);
+      message.retry({ delaySeconds: Math.max(0, Math.min(delaySeconds, 300)) });
     }
   }
 }

@@ -5,6 +5,7 @@ import {
   type JobContext,
   type JobFailureRecorder,
   type JobRow,
+  JobFailure,
   type JobRunner,
   pruneFinishedJobs,
 } from "../services/core";
@@ -79,7 +80,8 @@ const claimable = (now: number) =>
 /**
  * Runs a job once. Idempotent under redelivery and re-sends: the claim is a compare-and-set, so a completed or
  * failed job is left alone and a job another consumer is running is not run again beside it. A message from the
- * dead-letter queue marks the job failed (it exhausted its retries). Throws to ask for a retry.
+ * dead-letter queue marks the job failed (it exhausted its retries). Throws to ask for a retry; a runner's
+ * JobFailure marks the job failed at once.
  */
 export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter: boolean }): Promise<void> {
   if (opts.deadLetter) {
@@ -111,9 +113,18 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
       .set({ status: "completed", result: result ?? null, error: null, updatedAt: Date.now() })
       .where(eq(jobs.id, jobId));
   } catch (error) {
+    const message = String((error as Error)?.message ?? error);
+    if (error instanceof JobFailure) {
+      // Failed for good, recorded by the runner: no retry.
+      await ctx.db
+        .update(jobs)
+        .set({ status: "failed", error: message, updatedAt: Date.now() })
+        .where(eq(jobs.id, jobId));
+      return;
+    }
     await ctx.db
       .update(jobs)
-      .set({ status: "pending", error: String((error as Error)?.message ?? error), updatedAt: Date.now() })
+      .set({ status: "pending", error: message, updatedAt: Date.now() })
       .where(eq(jobs.id, jobId));
     throw error;
   }

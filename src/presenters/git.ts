@@ -21,6 +21,7 @@ export function presentGitSyncState(state: SyncState | undefined) {
             status: state.lastStatus,
             ...(state.lastCommit ? { commit: state.lastCommit } : {}),
             ...(state.lastError ? { error: state.lastError } : {}),
+            ...(state.lastAttempts ? { attempts: state.lastAttempts } : {}),
             ...(state.lastFinishedAt ? { finishedAt: iso(state.lastFinishedAt) } : {}),
           },
         }

@@ -1,10 +1,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
-import { siteSpacesAt, visibleSections } from "../services/published";
+import { resolveSitePath, siteSpacesAt, visibleSections } from "../services/published";
+import { listPages } from "../services/revisions";
 import { searchSite } from "../services/search";
 import { renderSearchPage } from "./layout";
+import { navigationTree, pageUrls } from "./navigation";
 import { siteSpaceBase, siteView } from "./page";
-import type { SearchHit } from "./view";
+import type { SearchHit, SiteView } from "./view";
 import type { Visit } from "./visit";
 
 const MAX_QUERY = 512;
@@ -43,5 +45,24 @@ export async function searchResponse(c: Context<AppEnv>, visit: Visit, asJson: b
   const found = query && visit.data.siteSpaces.length ? await hits(visit, query) : [];
   const headers = { "Cache-Control": "private, no-store" };
   if (asJson) return c.json({ items: found }, 200, headers);
-  return c.html(renderSearchPage(siteView(visit), query, found), 200, headers);
+  return c.html(renderSearchPage(await homeFrame(visit), query, found), 200, headers);
+}
+
+/**
+ * The results page's frame: the site's home (its default section and site space) with that site space's page
+ * tree in the sidebar, as its first page shows it, so the page is not a dead end without the search box.
+ */
+async function homeFrame(visit: Visit): Promise<SiteView> {
+  const home = resolveSitePath(visit.data, [], visit.visible);
+  if (!home) return siteView(visit);
+  const { siteSpace } = home;
+  const snapshot = await listPages(visit.ctx, siteSpace.spaceId, {
+    kind: "revision",
+    revisionId: siteSpace.revisionId,
+  });
+  return siteView(
+    visit,
+    home,
+    navigationTree(snapshot, pageUrls(snapshot, siteSpaceBase(visit, siteSpace)), undefined),
+  );
 }

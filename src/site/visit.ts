@@ -6,7 +6,7 @@ import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
 import {
   adaptiveVisibility,
-  loadPublishedSite,
+  loadRecentPublishedSite,
   visitorPassOf,
   type PublishedSiteData,
   type Visible,
@@ -58,7 +58,7 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   const cookies: string[] = [];
   const shareKey = credential(c, "share", shareCookie(siteId), base, cookies);
   const visitorToken = credential(c, "jwt_token", visitorCookie(siteId), base, cookies);
-  const data = await loadPublishedSite(db, siteId, { shareKey, visitorToken });
+  const data = await loadRecentPublishedSite(db, siteId, { shareKey, visitorToken });
   if (!data) return c.text("This site is not published.", 404);
   if (!data.admission.open) {
     if (data.admission.needs === "visitor-token" && data.admission.fallbackUrl) {

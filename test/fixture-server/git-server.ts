@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +16,9 @@ declare module "vitest" {
 
 /*
  * A real Git server for the Git sync tests: Debian's `git http-backend` as CGI behind a Node HTTP server on
- * 127.0.0.1. `/repos/<name>.git/…` is open; `/private/<name>.git/…` needs basic auth `alice:s3cret`. Control
+ * 127.0.0.1. `/repos/<name>.git/…` is open; `/private/<name>.git/…` needs basic auth `alice:s3cret`;
+ * `/flaky/<n>/<name>.git/…` answers 503 to the first n requests for that repository and prefix, then serves it
+ * (n = 1000: a remote that never recovers); `/reset/<n>/<name>.git/…` drops the connection instead. Control
  * endpoints (`/_control/…`, JSON) let the tests (inside workerd, where no process can be spawned) create
  * repositories, commit with a plain `git` client, and read `git log` / `git show` / `git ls-tree`.
  */
@@ -123,13 +126,20 @@ export default async function setup(project: TestProject) {
     const action = url.pathname.slice("/_control/".length);
     const repo = bare(q(url, "name"));
     if (action === "create") {
-      const input = body.length ? (JSON.parse(body.toString()) as { files?: Record<string, string> }) : {};
+      const input = body.length
+        ? (JSON.parse(body.toString()) as { files?: Record<string, string>; random?: Record<string, number> })
+        : {};
       git(["init", "--bare", "-q", "-b", "main", repo], root);
       git(["config", "http.receivepack", "true"], repo);
       if (q(url, "empty") === "1") return { head: null };
       const work = mkdtempSync(join(tmpdir(), "quire-work-"));
       git(["init", "-q", "-b", "main"], work);
       writeTree(work, input.files ?? BOOK);
+      // Incompressible files of the given sizes (a `.png` one starts as a real PNG, so it reads as an image).
+      for (const [path, size] of Object.entries(input.random ?? {}))
+        writeTree(work, {
+          [path]: path.endsWith(".png") ? Buffer.concat([PNG, randomBytes(size)]) : randomBytes(size),
+        });
       git(["add", "-A"], work);
       git(["commit", "-q", "-m", "Initial docs"], work);
       git(["push", "-q", repo, "main"], work);
@@ -164,6 +174,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`unknown control action ${action}`);
   };
 
+  const failures = new Map<string, number>();
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://git");
@@ -172,6 +183,19 @@ export default async function setup(project: TestProject) {
         const result = await control(url, body);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(result));
+        return;
+      }
+      const flaky = /^\/(flaky|reset)\/(\d+)(\/[^/]+\.git)(\/.*)$/.exec(url.pathname);
+      if (flaky) {
+        const key = `${flaky[1]}/${flaky[2]}${flaky[3]}`;
+        const seen = failures.get(key) ?? 0;
+        if (seen < Number(flaky[2])) {
+          failures.set(key, seen + 1);
+          if (flaky[1] === "reset") req.socket.destroy();
+          else res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("try again later");
+          return;
+        }
+        cgi(root, req, res, flaky[3] + flaky[4], url.search.slice(1), body);
         return;
       }
       const m = /^\/(repos|private)(\/.*)$/.exec(url.pathname);

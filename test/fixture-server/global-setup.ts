@@ -62,8 +62,39 @@ export default async function setup(project: TestProject) {
     "/openapi/legacy.json": { body: OPENAPI_JSON, type: "application/json" },
     "/openapi/not-a-spec.yaml": { body: NOT_OPENAPI_YAML, type: "application/yaml" },
   };
+  /** What the tunnel receiver got, by the key in its path (each test uses its own key). */
+  const tunnel = new Map<string, { method: string; headers: Record<string, string>; body: string }[]>();
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://fixture").pathname;
+    const url = new URL(req.url ?? "/", "http://fixture");
+    const path = url.pathname;
+    // A development-mode tunnel (integration deliveries): `POST /tunnel/<key>?status=<n>` records the request
+    // (headers, and the body's exact bytes as base64) and answers <n> (default 200) with a JSON body;
+    // `GET /tunnel/received?key=<key>` lists what that key received.
+    if (path === "/tunnel/received") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(tunnel.get(url.searchParams.get("key") ?? "") ?? []));
+      return;
+    }
+    if (path.startsWith("/tunnel/")) {
+      const key = path.slice("/tunnel/".length);
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(", ") : (value ?? ""),
+          ]),
+        );
+        const received = tunnel.get(key) ?? [];
+        received.push({ method: req.method ?? "", headers, body: Buffer.concat(chunks).toString("base64") });
+        tunnel.set(key, received);
+        const status = Number(url.searchParams.get("status") ?? 200);
+        res.writeHead(status, { "content-type": "application/json", "x-receiver": "quire-fixture" });
+        res.end(JSON.stringify({ received: received.length }));
+      });
+      return;
+    }
     if (path === "/big.zip") {
       res.writeHead(200, { "content-type": "application/zip", "content-length": String(OVERSIZE) });
       res.end(Buffer.alloc(OVERSIZE));

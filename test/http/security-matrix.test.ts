@@ -96,6 +96,9 @@ const DELETE_READ_BACK: Record<string, string> = {
 /** Deletes of something Quire never holds, so there is nothing to read back, and why. */
 const NOTHING_TO_READ_BACK: Record<string, string> = {
   deleteLegacyGitInstallation: "Quire never has GitBook's legacy Git Sync installation: the delete is always 204",
+  disableIntegrationDevelopmentMode:
+    "no read shows development mode (the Integration object has no field for it); " +
+    "test/routes/integration-dev-mode.test.ts checks that refused disables leave it on",
 };
 
 /** Path parameters the fixtures cannot fill (the checks then reach only the lookup), and why. */
@@ -132,6 +135,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
   renderIntegrationUIWithPost: (known) => renderRequest(known),
+  setIntegrationDevelopmentMode: { tunnelUrl: "https://tunnel.example.com/" }, // an http(s) URL: a refinement
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
   installIntegrationOnSite: (known) => ({ siteId: known.siteId }),
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),

@@ -16,13 +16,18 @@ async function control<T>(action: string, query: Record<string, string>, body?: 
   return res.json() as Promise<T>;
 }
 
-/** A new bare repository on the Git server (the BOOK fixture unless `files` or `empty`). */
-async function newRepo(opts: { files?: Record<string, string>; empty?: boolean } = {}) {
+/**
+ * A new bare repository on the Git server (the BOOK fixture unless `files` or `empty`), plus `random`:
+ * incompressible files of the given sizes.
+ */
+async function newRepo(
+  opts: { files?: Record<string, string>; random?: Record<string, number>; empty?: boolean } = {},
+) {
   const name = `repo-${Date.now().toString(36)}-${repoCount++}`;
   const { head } = await control<{ head: string | null }>(
     "create",
     { name, ...(opts.empty ? { empty: "1" } : {}) },
-    opts.files ? { files: opts.files } : undefined,
+    opts.files || opts.random ? { files: opts.files, random: opts.random } : undefined,
   );
   return { name, head, url: `${GIT}/repos/${name}.git` };
 }
@@ -32,18 +37,18 @@ type GitInfo = {
   url?: string;
   installationProvider?: string;
   updatedAt?: string;
-  lastSync?: { operation: string; status: string; commit?: string; error?: string };
+  lastSync?: { operation: string; status: string; commit?: string; error?: string; attempts?: number };
 };
 
 /** Polls getSpaceGitInfo until the last sync finished (the test queue delivers within ~50 ms). */
-async function synced(token: string, spaceId: string): Promise<GitInfo> {
+async function synced(token: string, spaceId: string, timeout = 15_000): Promise<GitInfo> {
   return vi.waitUntil(
     async () => {
       const info = (await api("GET", `/spaces/${spaceId}/git/info`, { token })).json as GitInfo;
       const status = info.lastSync?.status;
       return status && status !== "pending" && status !== "running" ? info : undefined;
     },
-    { timeout: 15_000, interval: 100 },
+    { timeout, interval: 100 },
   );
 }
 
@@ -331,5 +336,194 @@ describe("Git sync: order and failures", () => {
     const info = await gb.spaces.getSpaceGitInfo(space.id);
     expect(info.status).toBe(200);
     expect(info.data).toEqual({});
+  });
+});
+
+type IdPage = { id: string; title: string; path?: string; pages?: IdPage[] };
+/** Page ids by title, over the whole tree. */
+const idsByTitle = (pages: IdPage[], out: Record<string, string> = {}): Record<string, string> => {
+  for (const page of pages) {
+    out[page.title] = page.id;
+    idsByTitle(page.pages ?? [], out);
+  }
+  return out;
+};
+
+/** The sync jobs of a repository (by its name in the payload), oldest first. */
+const jobsOf = async (name: string) =>
+  (
+    await env.DB.prepare("SELECT status, error, attempts, result FROM jobs WHERE payload LIKE ? ORDER BY created_at")
+      .bind(`%${name}%`)
+      .all<{ status: string; error: string | null; attempts: number; result: string | null }>()
+  ).results;
+
+describe("Git sync: stable page ids", () => {
+  it("a re-import keeps the ids of pages still there (edited, moved), comments stay; new pages get new ids", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "main" });
+    expect((await synced(owner.token, space.id)).lastSync?.status).toBe("completed");
+    const first = await pagesOf(gb, space.id);
+    const before = idsByTitle(first.pages as IdPage[]);
+    const filesBefore = Object.fromEntries(first.files.map((f) => [f.name, f.id]));
+    const comment = (
+      await gb.spaces.postCommentInSpace(space.id, { body: { markdown: "Is step 2 right?" }, page: before.Setup })
+    ).data as { id: string };
+
+    // A plain client edits the FAQ, adds Roadmap, deletes Tuning and moves Setup to the top level.
+    const { head } = await control<{ head: string }>(
+      "commit",
+      { name: repo.name },
+      {
+        message: "Reorganize by hand",
+        files: {
+          "docs/faq.md": "# FAQ\n\nAnswers, edited in git.\n",
+          "docs/roadmap.md": "# Roadmap\n\nNext.\n",
+          "docs/guide/advanced/tuning.md": null,
+          "docs/toc.md":
+            "# Table of contents\n\n* [Introduction](intro.md)\n* [Guide](guide/README.md)\n" +
+            "  * [Advanced](guide/advanced/README.md)\n* [FAQ](faq.md)\n* [Setup](guide/setup.md)\n* [Roadmap](roadmap.md)\n",
+        },
+      },
+    );
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "main" });
+    expect((await synced(owner.token, space.id)).lastSync).toMatchObject({ status: "completed", commit: head });
+    const second = await pagesOf(gb, space.id);
+    expect(second.id).not.toBe(first.id);
+    expect(outline(second.pages as TreePage[])).toEqual([
+      "Introduction",
+      { Guide: ["Advanced"] },
+      "FAQ",
+      "Setup",
+      "Roadmap",
+    ]);
+    const after = idsByTitle(second.pages as IdPage[]);
+    for (const title of ["Introduction", "Guide", "Advanced", "FAQ", "Setup"]) expect(after[title]).toBe(before[title]);
+    expect(Object.values(before)).not.toContain(after.Roadmap);
+    expect(Object.values(after)).not.toContain(before.Tuning);
+    expect(Object.fromEntries(second.files.map((f) => [f.name, f.id]))).toEqual(filesBefore);
+    const faq = (
+      await api("GET", `/spaces/${space.id}/content/page/${before.FAQ}?format=markdown`, { token: owner.token })
+    ).json as { markdown: string };
+    expect(faq.markdown).toContain("Answers, edited in git.");
+    // The comment is still on its page, which now lives at the top level.
+    const { data: kept } = await gb.spaces.getCommentInSpace(space.id, comment.id);
+    expect(kept.target?.page).toMatchObject({ id: before.Setup, title: "Setup", path: "setup" });
+    expect((await api("GET", `/spaces/${space.id}/content/page/${before.Tuning}`, { token: owner.token })).status).toBe(
+      404,
+    );
+  });
+
+  it("keeps the id of a page made in Quire when the first import brings a page at the same path", async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const { data: cr } = await gb.spaces.createChangeRequest(space.id, { subject: "Seed" });
+    await api("POST", `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      token: owner.token,
+      body: { changes: [{ operation: "insert_page", title: "FAQ", document: { markdown: "# FAQ\n\nOld.\n" } }] },
+    });
+    await gb.spaces.mergeChangeRequest(space.id, cr.id);
+    const faqId = idsByTitle((await pagesOf(gb, space.id)).pages as IdPage[]).FAQ;
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, { url: repo.url, ref: "main" });
+    expect((await synced(owner.token, space.id)).lastSync?.status).toBe("completed");
+    const ids = idsByTitle((await pagesOf(gb, space.id)).pages as IdPage[]);
+    expect(ids.FAQ).toBe(faqId);
+    expect(ids.Introduction).not.toBe(faqId);
+  });
+});
+
+describe("Git sync: size limit", () => {
+  it("fails a 20 MB repository for good with a clear message; a few-MB image under the limit imports", {
+    timeout: 60_000,
+  }, async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const big = await newRepo({
+      files: { "README.md": "# Big\n\nData.\n" },
+      random: { "data/a.bin": 5_000_000, "data/b.bin": 5_000_000, "data/c.bin": 5_000_000, "data/d.bin": 5_000_000 },
+    });
+    const res = await gb.spaces.importGitRepository(space.id, { url: big.url, ref: "main" });
+    expect(res.status).toBe(204);
+    const info = await synced(owner.token, space.id, 30_000);
+    expect(info.lastSync).toMatchObject({ status: "failed", attempts: 1 });
+    expect(info.lastSync?.error).toMatch(/too large for Git sync.*10 MB/);
+    expect((await jobsOf(big.name)).map((j) => j.status)).toEqual(["failed"]);
+
+    const small = await newRepo({
+      files: { "README.md": "# Pictures\n\n![Photo](photo.png)\n" },
+      random: { "photo.png": 3_000_000 },
+    });
+    await gb.spaces.importGitRepository(space.id, { url: small.url, ref: "main" });
+    expect((await synced(owner.token, space.id, 30_000)).lastSync).toMatchObject({
+      status: "completed",
+      commit: small.head,
+    });
+    const { files } = await pagesOf(gb, space.id);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ name: "photo.png", contentType: "image/png" });
+    expect(files[0].size ?? 0).toBeGreaterThan(3_000_000);
+  });
+});
+
+describe("Git sync: retries", () => {
+  it("retries a remote answering 503 with backoff and imports once it recovers, each attempt's error recorded", {
+    timeout: 40_000,
+  }, async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, { url: `${GIT}/flaky/2/${repo.name}.git`, ref: "main" });
+    const info = await synced(owner.token, space.id, 30_000);
+    expect(info.lastSync).toMatchObject({ operation: "import", status: "completed", commit: repo.head, attempts: 3 });
+    expect(info.lastSync?.error).toBeUndefined();
+    const [job] = await jobsOf(repo.name);
+    expect(job).toMatchObject({ status: "completed", attempts: 3 });
+    const attempts = (JSON.parse(job.result ?? "{}") as { attempts: { attempt: number; error: string }[] }).attempts;
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2]);
+    for (const a of attempts) expect(a.error).toMatch(/HTTP 503/);
+    expect(outline((await pagesOf(gb, space.id)).pages as TreePage[])).toHaveLength(3);
+  });
+
+  it("retries a dropped connection", { timeout: 40_000 }, async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const repo = await newRepo();
+    await gb.spaces.importGitRepository(space.id, { url: `${GIT}/reset/1/${repo.name}.git`, ref: "main" });
+    const info = await synced(owner.token, space.id, 30_000);
+    expect(info.lastSync).toMatchObject({ status: "completed", attempts: 2 });
+    const [job] = await jobsOf(repo.name);
+    const attempts = (JSON.parse(job.result ?? "{}") as { attempts: { error: string }[] }).attempts;
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0].error).toMatch(/Could not fetch|connection/i);
+  });
+
+  it("gives up on a remote that never recovers after the attempts; fails a 404 at once", {
+    timeout: 40_000,
+  }, async () => {
+    const { owner, space, api: gb } = await seedSpace();
+    const down = await newRepo();
+    const res = await api("POST", `/spaces/${space.id}/git/import`, {
+      token: owner.token,
+      body: { url: `${GIT}/flaky/1000/${down.name}.git`, ref: "main" },
+    });
+    expect(res.status).toBe(204);
+    // While it retries, the last attempt's error shows on a pending sync.
+    const retrying = await vi.waitUntil(
+      async () => {
+        const info = (await api("GET", `/spaces/${space.id}/git/info`, { token: owner.token })).json as GitInfo;
+        return info.lastSync?.error ? info : undefined;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(retrying.lastSync?.status).toMatch(/pending|running/);
+    expect(retrying.lastSync?.error).toMatch(/Attempt 1 of 3 failed, retrying in 1 s: .*HTTP 503/);
+    const failed = await synced(owner.token, space.id, 30_000);
+    expect(failed.lastSync).toMatchObject({ status: "failed", attempts: 3 });
+    expect(failed.lastSync?.error).toMatch(/^Gave up after 3 attempts .*HTTP 503/);
+    const [job] = await jobsOf(down.name);
+    expect(job).toMatchObject({ status: "failed", attempts: 3 });
+    expect((JSON.parse(job.result ?? "{}") as { attempts: unknown[] }).attempts).toHaveLength(3);
+
+    await gb.spaces.importGitRepository(space.id, { url: `${GIT}/repos/missing-repo.git`, ref: "main" });
+    const missing = await synced(owner.token, space.id);
+    expect(missing.lastSync).toMatchObject({ status: "failed", attempts: 1 });
+    expect(missing.lastSync?.error).toMatch(/HTTP 404/);
   });
 });

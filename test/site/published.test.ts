@@ -162,7 +162,13 @@ describe("published sites", () => {
 
     const results = await get(`/~site/${site.id}/~search?q=quokka`);
     expect(results.status).toBe(200);
-    expect(await results.text()).toContain(`/~site/${site.id}/introduction`);
+    const resultsHtml = await results.text();
+    const listed = /<ol class="search-results">[\s\S]*?<\/ol>/.exec(resultsHtml)?.[0] ?? "";
+    expect(listed).toContain(`/~site/${site.id}/introduction`);
+    // The results page keeps the site's page tree in its sidebar (the home site space's), with no current page.
+    const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(resultsHtml)?.[0] ?? "";
+    expect(sidebar).toContain(`href="/~site/${site.id}/feeding"`);
+    expect(sidebar).not.toContain('aria-current="page"');
     const json = (await (await get(`/~site/${site.id}/~search.json?q=quokka`)).json()) as { items: { href: string }[] };
     expect(json.items[0]!.href).toContain(`/~site/${site.id}/introduction`);
 

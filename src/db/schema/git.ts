@@ -29,4 +29,11 @@ export const spaceGitSyncs = sqliteTable("space_git_syncs", {
   lastCommit: text(),
   lastError: text(),
   lastFinishedAt: integer(),
+  /** Attempts the last sync job made (a transient failure is retried; see services/git/git-jobs.ts). */
+  lastAttempts: integer(),
+  /**
+   * Which page and file each repository path (from the repository's root) held at the last import or export:
+   * a re-import keeps the id of a page or file whose path is still there.
+   */
+  paths: text({ mode: "json" }).$type<{ pages: Record<string, string>; files: Record<string, string> }>(),
 });

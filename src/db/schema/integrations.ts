@@ -81,6 +81,8 @@ export interface IntegrationConfigurationsDefinition {
  * the row and bumps `version`. The script, icon and preview images are content-addressed R2 objects
  * (`integrations/assets/<sha256>`); `secrets` is the AES-GCM ciphertext of the secrets' JSON (never returned).
  * The manifest fields (`scopes`, `blocks`, `configurations`, …) are kept as published, JSON.
+ * Development mode (`setIntegrationDevelopmentMode`) is the `dev*` columns: on while `devTunnelUrl` is set; a
+ * new publish keeps it, unpublishing (the row's deletion) ends it.
  */
 export const integrations = sqliteTable(
   "integrations",
@@ -107,6 +109,12 @@ export const integrations = sqliteTable(
     secrets: text(),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
+    /** Where events go while development mode is on (null: off). */
+    devTunnelUrl: text(),
+    /** Dev mode's `all`: every installation's events go to the tunnel, not only the owner organization's. */
+    devAll: integer({ mode: "boolean" }).notNull().default(false),
+    devEnabledBy: text(),
+    devEnabledAt: integer(),
   },
   (t) => [
     index("integrations_owner").on(t.organizationId, t.name),
@@ -215,4 +223,28 @@ export const integrationEvents = sqliteTable(
     updatedAt: integer().notNull(),
   },
   (t) => [index("integration_events_integration").on(t.integrationName, t.createdAt, t.id)],
+);
+
+/**
+ * Tokens Quire mints for integrations (services/integrations/tokens.ts): an `integration` token acts as the
+ * integration itself (`installationId` null); an `installation` token acts for one organization installation,
+ * within the integration's `scopes` and the installation's space and site selection. Stored as the SHA-256 of the
+ * secret, like personal tokens; short-lived (`expiresAt`); dead as soon as the installation or the integration is
+ * gone (authentication joins both), and their rows are deleted with them.
+ */
+export const integrationTokens = sqliteTable(
+  "integration_tokens",
+  {
+    id: text().primaryKey(),
+    tokenHash: text().notNull(),
+    integrationName: text().notNull(),
+    installationId: text(),
+    createdAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex("integration_tokens_hash_unique").on(t.tokenHash),
+    index("integration_tokens_integration").on(t.integrationName, t.installationId),
+    index("integration_tokens_expiry").on(t.expiresAt),
+  ],
 );

@@ -42,11 +42,13 @@ const LastSyncSchema = z
     status: z.enum(["pending", "running", "completed", "skipped", "failed"]),
     commit: z.string().optional(),
     error: z.string().optional(),
+    /** Attempts the job made (transient failures are retried with backoff, at most 4 attempts). */
+    attempts: z.number().int().optional(),
     finishedAt: z.string().optional(),
   })
   .openapi("QuireGitLastSync", {
     description:
-      "Quire: the last sync job (pending, running, completed, skipped as older or already applied, or failed with its error)",
+      "Quire: the last sync job (pending, running, completed, skipped as older or already applied, or failed with its error); while a transient failure is retried, `status` is pending and `error` the last attempt's",
   });
 
 export const GitSyncStateSchema = z

@@ -15,9 +15,12 @@ import * as uninstallIntegrationFromSite from "./uninstall-integration-from-site
 import * as listIntegrationSiteInstallations from "./list-integration-site-installations";
 import * as listSiteIntegrations from "./list-site-integrations";
 import * as listSiteIntegrationScripts from "./list-site-integration-scripts";
+import * as setIntegrationDevelopmentMode from "./set-integration-development-mode";
+import * as disableIntegrationDevelopmentMode from "./disable-integration-development-mode";
 import * as getIntegrationByName from "./get-integration-by-name";
 import * as getIntegrationImage from "./get-integration-image";
 import * as getIntegrationInstallationById from "./get-integration-installation-by-id";
+import * as createIntegrationInstallationToken from "./create-integration-installation-token";
 import * as getOrganizationIntegrationStatus from "./get-organization-integration-status";
 import * as installIntegration from "./install-integration";
 import * as listIntegrationInstallations from "./list-integration-installations";
@@ -41,6 +44,8 @@ export default createRouter()
   .openapi(getIntegrationByName.route, getIntegrationByName.handler)
   .openapi(publishIntegration.route, publishIntegration.handler)
   .openapi(unpublishIntegration.route, unpublishIntegration.handler)
+  .openapi(setIntegrationDevelopmentMode.route, setIntegrationDevelopmentMode.handler)
+  .openapi(disableIntegrationDevelopmentMode.route, disableIntegrationDevelopmentMode.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
   .openapi(listIntegrationEvents.route, listIntegrationEvents.handler)
   .openapi(getIntegrationEvent.route, getIntegrationEvent.handler)
@@ -48,6 +53,7 @@ export default createRouter()
   .openapi(renderIntegrationUIWithPost.route, renderIntegrationUIWithPost.handler)
   .openapi(queueIntegrationTask.route, queueIntegrationTask.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
+  .openapi(createIntegrationInstallationToken.route, createIntegrationInstallationToken.handler)
   .openapi(installIntegration.route, installIntegration.handler)
   .openapi(getIntegrationInstallationById.route, getIntegrationInstallationById.handler)
   .openapi(updateIntegrationInstallation.route, updateIntegrationInstallation.handler)

@@ -365,3 +365,25 @@ export const QueueIntegrationTaskBody = z
     schedule: z.number().int().min(0).max(86400).optional(),
   })
   .openapi("QueueIntegrationTask");
+const isHttpUrl = (value: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export const SetDevelopmentModeBody = z
+  .object({
+    tunnelUrl: z
+      .string()
+      .min(1)
+      .max(256)
+      .refine(isHttpUrl, "must be an absolute http(s) URL")
+      .openapi({ description: "URL of the tunnel to dispatch integration events to" }),
+    all: z.boolean().default(false).openapi({
+      description:
+        "If set to true, all requests will be forwarded to the tunnel, not just from the owning organization.",
+    }),
+  })
+  .openapi("SetIntegrationDevelopmentMode");

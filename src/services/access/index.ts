@@ -1,7 +1,7 @@
 // The access domain's public surface (permissions, roles, space access, visitor claims and the signing secret): what routes, jobs, http and presenters import.
 // Files inside src/services import each other directly.
-export { commentPermissions, permissionsObject } from "./permissions";
-export type { Access } from "./permissions";
+export { commentPermissions, isScoped, permissionsObject } from "./permissions";
+export type { Access, ScopedAccess } from "./permissions";
 export { ROLES } from "./roles";
 export type { MemberRole } from "./roles";
 export { signingSecret } from "./signing-secret";

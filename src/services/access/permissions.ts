@@ -6,7 +6,19 @@ import { atLeast, type MemberRole, type Role } from "./roles";
  *   a Role, `null` (a guest member) or `undefined` (no relationship at all: the resource is invisible).
  * Each action needs a minimum role, or only "member" (any standing, guests included).
  */
-export type Access = MemberRole | undefined;
+export type Access = MemberRole | ScopedAccess | undefined;
+
+/**
+ * A scoped token's access to a resource (access/scoped-access.ts): exactly the actions its scopes and selection
+ * allow there, whatever role they would need from a member.
+ */
+export interface ScopedAccess {
+  readonly scoped: ReadonlySet<Action>;
+}
+
+export function isScoped(access: Access): access is ScopedAccess {
+  return typeof access === "object" && access !== null;
+}
 
 const REQUIRED = {
   // organization
@@ -52,6 +64,8 @@ const REQUIRED = {
   "collection.admin": "admin",
   // space
   "space.view": "read",
+  "space.viewContent": "read",
+  "space.editMetadata": "edit",
   "space.comment": "comment",
   "space.edit": "edit",
   "space.review": "review",
@@ -75,6 +89,7 @@ export type Action = keyof typeof REQUIRED;
 
 export function can(access: Access, action: Action): boolean {
   if (access === undefined) return false;
+  if (isScoped(access)) return access.scoped.has(action);
   const needed: Role | "member" = REQUIRED[action];
   return needed === "member" ? true : atLeast(access, needed);
 }
@@ -87,6 +102,7 @@ export function authorize(access: Access, action: Action, resource: string): voi
   if (can(access, action)) return;
   const viewAction = `${action.split(".")[0]}.view` as Action;
   if (!can(access, viewAction)) throw new ApiError(404, `${resource} not found`);
+  if (isScoped(access)) throw forbidden(`The token's scopes do not allow this action (${action})`);
   throw forbidden(`Your role does not allow this action (${action} needs ${REQUIRED[action]})`);
 }
 

@@ -3,7 +3,8 @@ import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { collections, spaces, type StoredLevel } from "../../db/schema";
-import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
+import { type Caller, memberRole, type ServiceContext } from "../core/context";
+import { scopedSpaceAccess } from "./scoped-access";
 import type { Access } from "./permissions";
 import { type MemberRole, strongest } from "./roles";
 
@@ -19,7 +20,7 @@ export const toWireLevel = (level: StoredLevel): DefaultLevel => (level === "gue
  * non-members get nothing from default levels; for other members the nearest level that is not `inherit`
  * replaces (caps or raises) their organization role, `guest` meaning no access; all `inherit` keeps it.
  */
-export function contentRole(orgRole: MemberRole | undefined, levels: readonly StoredLevel[]): Access {
+export function contentRole(orgRole: MemberRole | undefined, levels: readonly StoredLevel[]): MemberRole | undefined {
   if (orgRole === undefined || orgRole === null || orgRole === "admin") return orgRole;
   for (const level of levels) {
     if (level !== "inherit") return level === "guest" ? null : level;
@@ -32,7 +33,7 @@ export function contentRole(orgRole: MemberRole | undefined, levels: readonly St
  * services/sites/site-publication.ts) is readable by anyone; one published on a share-link or visitor-auth site
  * by whoever holds a pass for one of those sites.
  */
-export function visibilityAccess(caller: Caller, space: Pick<SpaceRow, "id" | "visibility">): Access {
+export function visibilityAccess(caller: Caller, space: Pick<SpaceRow, "id" | "visibility">): MemberRole | undefined {
   if (space.visibility === "public" || space.visibility === "unlisted") return "read";
   if (caller.visitor?.spaces.has(space.id)) return "read";
   return undefined;
@@ -115,8 +116,14 @@ export async function loadSpace(
 }
 
 /** A space's access from its row and chain: the single computation used by authorization and presenters. */
-export function spaceAccess(caller: Caller, row: SpaceRow, chain: readonly Pick<ChainLink, "id" | "defaultLevel">[]) {
-  const orgRole = organizationAccess(caller, row.organizationId);
+export function spaceAccess(
+  caller: Caller,
+  row: SpaceRow,
+  chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
+): { access: Access; containerAccess: Access } {
+  // A scoped token: its scopes on the spaces its installation selects; no levels, grants, visibility or container.
+  if (caller.kind === "scoped") return { access: scopedSpaceAccess(caller, row), containerAccess: undefined };
+  const orgRole = memberRole(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
   const chainIds = chain.map((c) => c.id);
   const access = strongest(
@@ -135,7 +142,11 @@ export function spaceAccess(caller: Caller, row: SpaceRow, chain: readonly Pick<
  * The strongest role granted to the caller (directly or through a team) on the space `spaceId` or on any of
  * `collectionIds` (the collections above it, nearest first): grants reach everything under their resource.
  */
-export function grantedRole(caller: Caller, spaceId: string | undefined, collectionIds: readonly string[]): Access {
+export function grantedRole(
+  caller: Caller,
+  spaceId: string | undefined,
+  collectionIds: readonly string[],
+): MemberRole | undefined {
   if (caller.kind !== "user" || !caller.grants) return undefined;
   const { spaces: onSpaces, collections: onCollections } = caller.grants;
   return strongest(
@@ -149,8 +160,10 @@ export function collectionAccess(
   caller: Caller,
   row: Pick<CollectionRow, "organizationId" | "parentId">,
   chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
-) {
-  const orgRole = organizationAccess(caller, row.organizationId);
+): { access: Access; containerAccess: Access } {
+  // Collections are nothing a scope reaches: invisible to scoped tokens.
+  if (caller.kind === "scoped") return { access: undefined, containerAccess: undefined };
+  const orgRole = memberRole(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
   const ids = chain.map((c) => c.id);
   return {

@@ -111,7 +111,7 @@ export async function createChangeRequest(ctx: ServiceContext, spaceId: string, 
 }
 
 export async function getChangeRequest(ctx: ServiceContext, spaceId: string, ref: string) {
-  const { view } = await loadSpaceAndChangeRequest(ctx, spaceId, ref, "space.view");
+  const { view } = await loadSpaceAndChangeRequest(ctx, spaceId, ref, "space.viewContent");
   return view!;
 }
 
@@ -121,7 +121,7 @@ export interface ChangeRequestListQuery extends PageRequest {
 }
 
 export async function listChangeRequests(ctx: ServiceContext, spaceId: string, query: ChangeRequestListQuery) {
-  const { space } = await loadSpaceAndChangeRequest(ctx, spaceId, undefined, "space.view");
+  const { space } = await loadSpaceAndChangeRequest(ctx, spaceId, undefined, "space.viewContent");
   const filter = and(
     eq(changeRequests.spaceId, spaceId),
     eq(changeRequests.status, query.status ?? "open"),

@@ -60,7 +60,7 @@ async function changeRequestOf(
   ctx: ServiceContext,
   spaceId: string,
   ref: string,
-  action: "space.view" | "space.edit" | "space.review",
+  action: "space.viewContent" | "space.edit" | "space.review",
 ) {
   const { space, view } = await loadSpaceAndChangeRequest(ctx, spaceId, ref, action);
   return { space, cr: view as ChangeRequestView };
@@ -127,7 +127,7 @@ export async function listRequestedReviewers(
   page: PageRequest,
 ): Promise<Page<RequestedReviewerView>> {
   requireUser(ctx.caller);
-  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.view");
+  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.viewContent");
   const where = eq(changeRequestRequestedReviewers.changeRequestId, cr.row.id);
   const found = await keysetPage(ctx.db, {
     page,
@@ -192,7 +192,7 @@ export async function submitReview(
   input: { status: ReviewRow["status"]; markdown?: string },
 ): Promise<ReviewView> {
   const caller = requireUser(ctx.caller);
-  const { space, cr } = await changeRequestOf(ctx, spaceId, ref, "space.view");
+  const { space, cr } = await changeRequestOf(ctx, spaceId, ref, "space.viewContent");
   authorize(space.access, "space.review", "Space");
   if (input.status === "approved" && cr.row.createdBy === caller.userId) {
     throw forbidden("The author of a change request cannot approve it");
@@ -253,7 +253,7 @@ export async function listReviews(
   page: PageRequest,
 ): Promise<Page<ReviewView>> {
   requireUser(ctx.caller);
-  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.view");
+  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.viewContent");
   const where = eq(changeRequestReviews.changeRequestId, cr.row.id);
   const found = await keysetPage(ctx.db, {
     page,
@@ -296,7 +296,7 @@ export async function listReviews(
 /** getContributorsByChangeRequestId: the users who wrote revisions of the change request, most recent first. */
 export async function listContributors(ctx: ServiceContext, spaceId: string, ref: string): Promise<ContributorView[]> {
   requireUser(ctx.caller);
-  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.view");
+  const { cr } = await changeRequestOf(ctx, spaceId, ref, "space.viewContent");
   const rows = await ctx.db
     .select({
       userId: revisions.createdBy,

@@ -1,7 +1,9 @@
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import { unauthorized } from "../../lib/errors";
+import { forbidden, unauthorized } from "../../lib/errors";
+import type { Access } from "../access/permissions";
 import type { MemberRole } from "../access/roles";
+import { type ScopedCaller, scopedOrganizationAccess } from "../access/scoped-access";
 import type { VisitorPass } from "../access/visitor-pass";
 
 /**
@@ -14,8 +16,8 @@ export interface CallerGrants {
 }
 
 /**
- * Who is calling: a user authenticated by an API token, or nobody; either may also hold a visitor pass (a share
- * key or visitor JWT of a published site: services/access/visitor-pass.ts).
+ * Who is calling: a user authenticated by an API token, an integration by a scoped token, or nobody; any may also
+ * hold a visitor pass (a share key or visitor JWT of a published site: services/access/visitor-pass.ts).
  */
 export type Caller =
   | {
@@ -27,6 +29,7 @@ export type Caller =
       grants?: CallerGrants;
       visitor?: VisitorPass;
     }
+  | ScopedCaller
   | { kind: "anonymous"; visitor?: VisitorPass };
 
 export type UserCaller = Extract<Caller, { kind: "user" }>;
@@ -51,12 +54,46 @@ export interface ServiceContext {
   defer?: (task: Promise<unknown>) => void;
 }
 
+/**
+ * The caller as a person: 401 without a token; 403 for an integration's token, which acts for no person
+ * (operations about the caller's own account, or that record a person as author, need a personal token).
+ */
 export function requireUser(caller: Caller): UserCaller {
+  if (caller.kind === "scoped") {
+    throw forbidden("This operation needs a personal API token: integration tokens do not act as a person");
+  }
   if (caller.kind !== "user") throw unauthorized();
   return caller;
 }
 
-/** The caller's standing in an organization: its role, null for a guest, undefined when not a member. */
-export function organizationAccess(caller: Caller, organizationId: string): MemberRole | undefined {
+/**
+ * The caller of a write that records who made it: a user, or an integration's installation token (`userId`
+ * null: the write has no person as author). 401 without a token; 403 for an integration token without an
+ * installation (it acts on no content).
+ */
+export function requireActor(caller: Caller): { userId: string | null } {
+  if (caller.kind === "scoped") {
+    if (!caller.installation) throw forbidden("An integration token acts on no content; use an installation token");
+    return { userId: null };
+  }
+  return requireUser(caller);
+}
+
+/**
+ * The caller's role as a member of an organization: a role, null for a guest, undefined when not a member (and
+ * for scoped callers, which are members of nothing: their access is access/scoped-access.ts's).
+ */
+export function memberRole(caller: Caller, organizationId: string): MemberRole | undefined {
   return caller.kind === "user" ? caller.memberships.get(organizationId) : undefined;
 }
+
+/**
+ * The caller's access to an organization, as `authorize` takes it: a member's role (null for a guest), a scoped
+ * token's allowed actions in the organization of its installation, undefined otherwise.
+ */
+export function organizationAccess(caller: Caller, organizationId: string): Access {
+  if (caller.kind === "scoped") return scopedOrganizationAccess(caller, organizationId);
+  return memberRole(caller, organizationId);
+}
+
+export type { ScopedCaller, TokenInstallation } from "../access/scoped-access";

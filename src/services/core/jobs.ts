@@ -22,6 +22,25 @@ export type CronTask = (ctx: JobContext) => Promise<void>;
 /** Records a job's final failure where the API shows its outcome (e.g. an OpenAPI spec's processing state). */
 export type JobFailureRecorder = (ctx: JobContext, job: JobRow, error: string) => Promise<void>;
 
+/**
+ * Thrown by a runner whose failure may pass (a network error, a 5xx): the job goes back to pending and its
+ * message is retried after `delaySeconds` (the runner's own backoff) instead of the consumer's default.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delaySeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Thrown by a runner whose failure retrying cannot fix, once it recorded the failure where the API shows it:
+ * the job row becomes `failed` with the message and the message is acked (no retry, no dead letter).
+ */
+export class JobFailure extends Error {}
+
 const KEEP_FINISHED_JOBS_MS = 7 * 24 * 3600 * 1000;
 const PRUNE_BATCH = 1000;
 

@@ -16,6 +16,8 @@ export interface ExportLayout {
   texts: Map<string, string>;
   /** Asset path by file id. */
   assets: Map<string, string>;
+  /** Markdown file path by page id. */
+  pages: Map<string, string>;
 }
 
 function relative(from: string, to: string): string {
@@ -117,5 +119,5 @@ export function layoutSnapshot(
   };
   summarize(null, 0);
   texts.set(summaryPath, `${lines.join("\n")}\n`);
-  return { texts, assets };
+  return { texts, assets, pages: pathOf };
 }

@@ -122,9 +122,14 @@ export async function runExport({ ctx, payload, remote }: SyncRun): Promise<Sync
   }
   if (!existing) await put(configPath, encoder.encode(DEFAULT_CONFIG));
 
+  // Where each page and file now is in the repository: a later import keeps their ids.
+  const paths = {
+    pages: Object.fromEntries([...layout.pages].map(([id, path]) => [prefix + path, id])),
+    files: Object.fromEntries([...layout.assets].map(([id, path]) => [prefix + path, id])),
+  };
   const tree = await writeTrees(repo, files);
   if (parent && (await git.readCommit({ ...repo, oid: parent })).commit.tree === tree)
-    return { commit: parent, skipped: "The repository already has this content: nothing to commit" };
+    return { commit: parent, skipped: "The repository already has this content: nothing to commit", paths };
   const who = {
     name: "Quire",
     email: "git-sync@quire.invalid",
@@ -138,5 +143,5 @@ export async function runExport({ ctx, payload, remote }: SyncRun): Promise<Sync
     commit: { message, tree, parent: parent ? [parent] : [], author: who, committer: who },
   });
   await pushRef(repo, oid, payload.ref);
-  return { commit: oid, revision: snapshot.revision.id };
+  return { commit: oid, revision: snapshot.revision.id, paths };
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { spaceGitSyncs, spaces } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { Caller, ServiceContext } from "../core/context";
-import type { JobContext, JobRow } from "../core/jobs";
+import { jobs } from "../../db/schema";
+import { JobFailure, type JobContext, type JobRow, RetryLater } from "../core/jobs";
 import { decryptSecrets } from "../integrations/secrets";
 import { runExport } from "./git-export";
 import { runImport } from "./git-import";
@@ -11,10 +12,33 @@ import { type Remote, SyncFailure } from "./remote";
 
 /*
  * The `git-import` and `git-export` jobs. Order: a sync whose `timestamp` is older than the latest applied is
- * skipped unless `force`. A failure retrying cannot fix (refused URL, authentication, unknown ref, content the
- * import refuses, a rejected push) ends the job at once with its error on the space's sync state; anything
- * else is thrown for the queue's retries, and the dead-letter consumer records it when they run out.
+ * skipped unless `force`. A failure retrying cannot fix (refused URL, authentication, 404, unknown ref, the size
+ * limit, content the import refuses, a rejected push) ends the job at once (`failed`, its error on the space's
+ * sync state). A transient one (connection refused or reset, timeout, HTTP 5xx or 429, anything unexpected) is
+ * retried through the queue with backoff (GIT_SYNC_RETRY_SECONDS, doubling) up to GIT_SYNC_MAX_ATTEMPTS
+ * attempts, each attempt's error kept on the job (`result.attempts`) and the latest on the sync state; then the
+ * job fails with the last error. The dead-letter consumer records a failure the queue gave up on first.
  */
+
+/**
+ * Attempts of one sync job (the first and its retries) before a transient failure is final; below the queue's
+ * deliveries (max_retries + 1), so the runner, not the dead-letter queue, ends the job.
+ */
+export const GIT_SYNC_MAX_ATTEMPTS = 3;
+const DEFAULT_RETRY_SECONDS = 10;
+
+/** Seconds before retry number `attempt` (1 = after the first attempt): base × 2^(attempt−1), at most 300. */
+export function gitRetryDelay(env: JobContext["env"], attempt: number): number {
+  const base = Number(env.GIT_SYNC_RETRY_SECONDS ?? DEFAULT_RETRY_SECONDS);
+  const seconds = Number.isFinite(base) && base >= 0 ? base : DEFAULT_RETRY_SECONDS;
+  return Math.min(seconds * 2 ** Math.max(0, attempt - 1), 300);
+}
+
+interface AttemptRecord {
+  attempt: number;
+  error: string;
+  at: string;
+}
 
 /** The job's service context: its writes are made in the name of whoever asked for the sync. */
 function syncContext(ctx: JobContext, requestedBy: string): ServiceContext {
@@ -48,7 +72,11 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
     await finish({ lastStatus: "skipped", lastError: null, lastCommit: null });
     return { skipped };
   }
-  await recordOutcome(ctx, spaceId, job.id, { lastOperation: operationOf(job.kind), lastStatus: "running" });
+  await recordOutcome(ctx, spaceId, job.id, {
+    lastOperation: operationOf(job.kind),
+    lastStatus: "running",
+    lastAttempts: job.attempts,
+  });
   try {
     const auth = payload.credentials ? await decryptSecrets(ctx, payload.credentials) : undefined;
     const remote: Remote = {
@@ -56,24 +84,53 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
       ...(auth ? { auth: { username: auth.username ?? "", password: auth.password ?? "" } } : {}),
     };
     const run: SyncRun = { ctx: syncContext(ctx, payload.requestedBy), payload, remote, state };
-    const result = job.kind === "git-export" ? await runExport(run) : await runImport(run);
+    const { paths, ...result } = job.kind === "git-export" ? await runExport(run) : await runImport(run);
     await finish({
       lastStatus: result.skipped ? "skipped" : "completed",
       lastError: null,
+      lastAttempts: job.attempts,
       lastCommit: result.commit ?? null,
+      ...(paths ? { paths } : {}),
       ...laterTimestamp(payload.timestamp),
       ...(job.kind === "git-export" && result.commit ? { exportedCommit: result.commit } : {}),
       ...(job.kind === "git-import" && result.commit && !payload.standalone ? { importedCommit: result.commit } : {}),
     });
-    return { ...result };
+    const attempts = previousAttempts(job);
+    return { ...result, ...(attempts.length ? { attempts } : {}) };
   } catch (error) {
-    const final = error instanceof SyncFailure || (error instanceof ApiError && error.status < 500);
     const message = error instanceof Error ? error.message : String(error);
-    if (final) await finish({ lastStatus: "failed", lastError: message });
-    else await recordOutcome(ctx, spaceId, job.id, { lastStatus: "pending", lastError: message });
-    if (final) return { error: message };
-    throw error;
+    const attempt = job.attempts;
+    const log = [...previousAttempts(job), { attempt, error: message, at: new Date().toISOString() }];
+    const permanent = error instanceof SyncFailure || (error instanceof ApiError && error.status < 500);
+    if (permanent || attempt >= GIT_SYNC_MAX_ATTEMPTS) {
+      const final = permanent
+        ? message
+        : `Gave up after ${attempt} attempts (transient failures); the last: ${message}`;
+      await finish({ lastStatus: "failed", lastError: final, lastAttempts: attempt });
+      await ctx.db
+        .update(jobs)
+        .set({ result: { attempts: log } })
+        .where(eq(jobs.id, job.id));
+      throw new JobFailure(final);
+    }
+    const delay = gitRetryDelay(ctx.env, attempt);
+    await recordOutcome(ctx, spaceId, job.id, {
+      lastStatus: "pending",
+      lastError: `Attempt ${attempt} of ${GIT_SYNC_MAX_ATTEMPTS} failed, retrying in ${delay} s: ${message}`,
+      lastAttempts: attempt,
+    });
+    await ctx.db
+      .update(jobs)
+      .set({ result: { attempts: log } })
+      .where(eq(jobs.id, job.id));
+    throw new RetryLater(message, delay);
   }
+}
+
+/** The errors of the job's earlier attempts (kept in its result while it retries). */
+function previousAttempts(job: JobRow): AttemptRecord[] {
+  const attempts = (job.result as { attempts?: unknown } | null)?.attempts;
+  return Array.isArray(attempts) ? (attempts as AttemptRecord[]) : [];
 }
 
 /** The job failed for good (retries exhausted, or its message lost too often): the sync state shows it. */

@@ -137,7 +137,13 @@ async function queueSync(
     ref: payload.ref,
     updatedAt: ctx.now,
   };
-  const pending = { lastJobId: job.row.id, lastOperation: operation, lastStatus: "pending" as const };
+  const pending = {
+    lastJobId: job.row.id,
+    lastOperation: operation,
+    lastStatus: "pending" as const,
+    lastError: null,
+    lastAttempts: null,
+  };
   await batch(ctx.db, [
     ctx.db.insert(jobs).values(job.row),
     ctx.db
@@ -221,7 +227,12 @@ export interface SyncResult {
   commit?: string;
   revision?: string;
   skipped?: string;
+  /** The page and file of each repository path after the sync (stored: the next import keeps their ids). */
+  paths?: RepoPaths;
 }
+
+/** Repository path (from the repository's root) → page id / file id. */
+export type RepoPaths = NonNullable<SyncState["paths"]>;
 
 export const QUIRE_TRAILER = "Quire-Export:";
 

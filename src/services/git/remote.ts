@@ -9,8 +9,17 @@ import { MemoryFs } from "./memory-fs";
  * (safeRequest), the repository in memory (MemoryFs, bare: only `.git`), shallow fetches of one ref.
  */
 
-/** Largest response (a pack) accepted from the remote. */
-export const MAX_PACK_BYTES = 64 * 1024 * 1024;
+/**
+ * The size limit of Git sync: the largest response (in practice the pack of the ref's commit, depth 1) read from
+ * the remote. It is enforced while the response streams in (cut off at the limit, never buffered past it); a
+ * larger repository fails the job for good with a message saying so. The import also reads at most
+ * MAX_CONTENT_BYTES of markdown and images out of that pack (text compresses well).
+ */
+export const MAX_PACK_BYTES = 10 * 1024 * 1024;
+/** Sum of the (uncompressed) markdown and image files an import reads from the repository. */
+export const MAX_CONTENT_BYTES = 40 * 1024 * 1024;
+/** The in-memory repository's ceiling (the pack, its index and what an export writes). */
+const MAX_FS_BYTES = 4 * MAX_PACK_BYTES + MAX_CONTENT_BYTES;
 const REQUEST_TIMEOUT_MS = 60_000;
 export const GITDIR = "/repo.git";
 
@@ -97,18 +106,40 @@ export interface Repo {
 /** A sync failure that retrying cannot fix (refused URL, auth, unknown ref, bad content): recorded, not retried. */
 export class SyncFailure extends Error {}
 
-/** Turns what isomorphic-git or the guard threw into a SyncFailure, or rethrows it when a retry may help. */
+/** A failure that may pass (network error, timeout, HTTP 5xx or 429): the job is retried with backoff. */
+export class TransientFailure extends Error {}
+
+const tooLarge = () =>
+  new SyncFailure(
+    `The repository is too large for Git sync: the fetched data exceeds the ${MAX_PACK_BYTES / (1024 * 1024)} MB limit (${MAX_PACK_BYTES} bytes)`,
+  );
+
+/**
+ * Turns what isomorphic-git or the guard threw into a SyncFailure (retrying cannot help: refused URL,
+ * authentication, 404, not a Git server, size limit, rejected push) or a TransientFailure (connection refused or
+ * reset, timeout, HTTP 5xx or 429). Anything else is rethrown as it is (and retried, as unexpected).
+ */
 export function classify(error: unknown, remote: Remote): never {
-  if (error instanceof SyncFailure) throw error;
-  if (error instanceof ApiError) throw new SyncFailure(error.message);
-  const e = error as { code?: string; data?: { statusCode?: number }; message?: string };
+  if (error instanceof SyncFailure || error instanceof TransientFailure) throw error;
+  if (error instanceof ApiError) {
+    if (error.status === 413) throw tooLarge();
+    // 422: the request could not be made or answered (refused, reset, timed out): the network's, not the input's.
+    if (error.status === 422) throw new TransientFailure(error.message);
+    throw new SyncFailure(error.message);
+  }
+  const e = error as { code?: string; name?: string; data?: { statusCode?: number }; message?: string };
+  if (e?.code === "ENOSPC") throw tooLarge();
   const status = e?.data?.statusCode;
   if (e?.code === "HttpError" && status !== undefined) {
     if (status === 401 || status === 403)
       throw new SyncFailure(`Authentication to ${remote.url} failed (HTTP ${status}): check the credentials`);
-    if (status >= 500 || status === 429) throw error;
+    if (status >= 500 || status === 429 || status === 408)
+      throw new TransientFailure(`${remote.url} answered HTTP ${status} (${e.message ?? "server error"})`);
     throw new SyncFailure(`${remote.url} answered HTTP ${status}: is it a Git repository?`);
   }
+  // The body stopped mid-way (a reset connection, the timeout firing while it streamed).
+  if (e?.name === "TimeoutError" || e?.name === "AbortError" || error instanceof TypeError)
+    throw new TransientFailure(`The connection to ${remote.url} failed: ${e?.message ?? String(error)}`);
   if (e?.code === "SmartHttpError" || e?.code === "ParseError" || e?.code === "UnknownTransportError")
     throw new SyncFailure(`${remote.url} does not speak Git smart HTTP: ${e.message}`);
   if (e?.code === "PushRejectedError" || e?.code === "GitPushError")
@@ -118,7 +149,7 @@ export function classify(error: unknown, remote: Remote): never {
 
 /** An empty bare repository in memory, for `remote`. */
 export async function openRepo(env: Env, remote: Remote): Promise<Repo> {
-  const fs = new MemoryFs();
+  const fs = new MemoryFs(MAX_FS_BYTES);
   await git.init({ fs, dir: GITDIR, gitdir: GITDIR, bare: true, defaultBranch: "main" });
   await git.addRemote({ fs, gitdir: GITDIR, remote: "origin", url: remote.url });
   return { fs, gitdir: GITDIR, http: guardedHttp(env), headers: authHeaders(remote.auth), remote };

@@ -15,6 +15,8 @@ export interface PlannedPage {
   parentRef?: string;
   /** A page made up by the import (a folder without README), not a resource of the source. */
   synthetic?: boolean;
+  /** The source file's path (archive or repository entry), when the page comes from one. */
+  source?: string;
 }
 
 export interface PlannedFile {
@@ -22,6 +24,8 @@ export interface PlannedFile {
   name: string;
   contentType: string;
   bytes: Uint8Array;
+  /** The source file's path, when the file comes from one. */
+  source?: string;
 }
 
 export interface ImportPlan {
@@ -85,8 +89,15 @@ export function checkPlan(plan: ImportPlan) {
   }
 }
 
-/** The plan as one batch of content changes, placed under `into` (a page id) or at the root. */
-export function planToChanges(plan: ImportPlan, into: string | undefined): ContentChangeInput[] {
+/**
+ * The plan as one batch of content changes, placed under `into` (a page id) or at the root. `inline: false`
+ * leaves the files' `base64` empty, for a writer whose `storeFile` takes the bytes from the plan by `ref`.
+ */
+export function planToChanges(
+  plan: ImportPlan,
+  into: string | undefined,
+  opts: { inline?: boolean } = {},
+): ContentChangeInput[] {
   const changes: ContentChangeInput[] = [];
   if (plan.files.length) {
     changes.push({
@@ -95,7 +106,7 @@ export function planToChanges(plan: ImportPlan, into: string | undefined): Conte
         ref: f.ref,
         name: f.name,
         contentType: f.contentType,
-        base64: toBase64(f.bytes),
+        base64: opts.inline === false ? "" : toBase64(f.bytes),
       })),
     });
   }

@@ -116,6 +116,8 @@ export interface EntriesPlanOptions {
    * points, e.g. the file in the repository's web view; undefined keeps it as written.
    */
   externalLink?: (from: string, target: string) => string | undefined;
+  /** Largest image stored as a file (default IMPORT_LIMITS.fileBytes); a larger one stays a link. */
+  maxFileBytes?: number;
 }
 
 /**
@@ -152,7 +154,7 @@ export function planEntries(entries: Map<string, Uint8Array>, options: EntriesPl
         title: node.title,
         markdown: node.path ?? "",
         ...(parentRef ? { parentRef } : {}),
-        ...(node.path ? {} : { synthetic: true }),
+        ...(node.path ? { source: node.path } : { synthetic: true }),
       });
       place(node.children, ref);
     }
@@ -178,13 +180,13 @@ export function planEntries(entries: Map<string, Uint8Array>, options: EntriesPl
       if (pageRef) return `./${pageRef}.md`;
       const bytes = entries.get(resolved);
       const contentType = imageTypeOf(resolved);
-      if (!bytes || !contentType || bytes.byteLength > IMPORT_LIMITS.fileBytes)
+      if (!bytes || !contentType || bytes.byteLength > (options.maxFileBytes ?? IMPORT_LIMITS.fileBytes))
         return (!contentType && options.externalLink?.(path, target)) || target;
       if (!fileRefOf.has(resolved)) {
         if (files.length >= IMPORT_LIMITS.files) return target;
         const ref = `file-${files.length + 1}`;
         fileRefOf.set(resolved, ref);
-        files.push({ ref, name: baseName(resolved), contentType, bytes });
+        files.push({ ref, name: baseName(resolved), contentType, bytes, source: resolved });
       }
       return `./${fileRefOf.get(resolved)}`;
     });

@@ -8,7 +8,9 @@ import type {
 import { integrationSpaceInstallations as spaceInstallationsTable } from "../../db/schema";
 import type { ServiceContext, UrlBases } from "../core/context";
 import { integrationAssetKey, type IntegrationRow, type IntegrationView, type OrganizationRow } from "./integrations";
+import { devDeliveryTarget } from "./dev-mode";
 import { eventRequest, runInSandbox, type SandboxResult } from "./runtime/sandbox";
+import { deliverToTunnel } from "./tunnel";
 import { decryptSecrets } from "./secrets";
 import { integrationSigningSecret } from "./signing";
 
@@ -23,6 +25,14 @@ type SpaceInstallationView = { row: typeof integrationSpaceInstallations.$inferS
 type SiteInstallationView = { row: typeof integrationSiteInstallations.$inferSelect };
 
 export interface RuntimePresenters {
+  /**
+   * The scripts' API tokens (tokens.ts), injected with the presenters: tokens.ts reads installations.ts, which
+   * queues events here, so importing it would make a cycle.
+   */
+  tokens: {
+    integration(ctx: Pick<ServiceContext, "db" | "env">, integrationName: string): Promise<{ token: string }>;
+    installation(ctx: Pick<ServiceContext, "db" | "env">, installationId: string): Promise<{ token: string }>;
+  };
   integration(view: IntegrationView, urls: UrlBases): unknown;
   installation(view: InstallationView, urls: UrlBases): unknown;
   spaceInstallation(view: SpaceInstallationView, urls: UrlBases): unknown;
@@ -43,8 +53,8 @@ export interface DeliveryContext extends Pick<ServiceContext, "db" | "env" | "ur
 
 /**
  * The `environment` field `@gitbook/runtime` reads: the API origin (its client appends `/v1`), the integration,
- * the installation(s) with their configuration, the integration's secrets and signing secret.
- * `apiTokens` is left out until scoped integration and installation tokens exist (never a stand-in token).
+ * the installation(s) with their configuration, the integration's secrets and signing secret, and short-lived
+ * API tokens: the integration's, and the installation's when the event has one (scoped: tokens.ts).
  */
 export async function scriptEnvironment(
   ctx: DeliveryContext,
@@ -74,8 +84,16 @@ export async function scriptEnvironment(
       .where(eq(spaceInstallationsTable.installationId, target.installation.id));
     installation = ctx.presenters.installation({ row: target.installation, spaces: count?.n ?? 0 }, ctx.urls);
   }
+  const [integrationToken, installationToken] = await Promise.all([
+    ctx.presenters.tokens.integration(ctx, integration.name),
+    target.installation ? ctx.presenters.tokens.installation(ctx, target.installation.id) : undefined,
+  ]);
   return {
     apiEndpoint: ctx.urls.api,
+    apiTokens: {
+      integration: integrationToken.token,
+      ...(installationToken ? { installation: installationToken.token } : {}),
+    },
     integration: ctx.presenters.integration(view, ctx.urls),
     ...(installation ? { installation } : {}),
     ...(target.spaceInstallation
@@ -99,6 +117,9 @@ export async function deliverToScript(
   const notes: IntegrationEventLog[] = [];
   const environment = await scriptEnvironment(ctx, target, notes);
   const { integration } = target;
+  // Development mode: the event goes to the tunnel instead, in the same multipart format (tunnel.ts signs it).
+  const dev = devDeliveryTarget(integration, target.installation?.organizationId ?? null);
+  if (dev) return deliverToDevTunnel(ctx, dev, event, environment, fetchBody, notes);
   const result = await runInSandbox(
     ctx.env,
     {
@@ -116,4 +137,37 @@ export async function deliverToScript(
     { apiOrigin: new URL(ctx.urls.api).origin },
   );
   return { ...result, logs: [...notes, ...result.logs] };
+}
+
+async function deliverToDevTunnel(
+  ctx: DeliveryContext,
+  dev: NonNullable<ReturnType<typeof devDeliveryTarget>>,
+  event: Record<string, unknown>,
+  environment: Record<string, unknown>,
+  fetchBody: Uint8Array | null | undefined,
+  notes: IntegrationEventLog[],
+): Promise<SandboxResult> {
+  const form = await eventRequest(event, environment, fetchBody).formData();
+  const note = (message: string, level: IntegrationEventLog["level"] = "info") => ({
+    level,
+    message,
+    timestamp: Date.now(),
+  });
+  try {
+    const answer = await deliverToTunnel(ctx, dev, form, { eventId: String(event.eventId ?? "") });
+    const headers: [string, string][] = [];
+    answer.headers.forEach((value, key) => {
+      headers.push([key, value]);
+    });
+    return {
+      kind: "answered",
+      status: answer.status,
+      headers,
+      body: new TextEncoder().encode(answer.body),
+      logs: [...notes, note(`[quire] delivered to the development tunnel ${dev.tunnelUrl}: ${answer.status}`)],
+    };
+  } catch (error) {
+    const message = `The development tunnel ${dev.tunnelUrl} failed: ${String((error as Error)?.message ?? error)}`;
+    return { kind: "error", error: message, logs: [...notes, note(message, "error")] };
+  }
 }

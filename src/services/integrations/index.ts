@@ -56,3 +56,20 @@ export {
 export type { IntegrationEventRow } from "./events";
 export { callPublicEndpoint, renderIntegrationUI } from "./runtime-calls";
 export type { ForwardedRequest, RenderInput, RuntimeContext } from "./runtime-calls";
+export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";
+export type { DevDeliveryTarget, DevModeInput } from "./dev-mode";
+export {
+  deliverToTunnel,
+  TUNNEL_MAX_RESPONSE_BYTES,
+  TUNNEL_SIGNATURE_HEADER,
+  TUNNEL_TIMEOUT_MS,
+  tunnelSignature,
+} from "./tunnel";
+export type { TunnelResponse } from "./tunnel";
+export {
+  createInstallationToken,
+  INTEGRATION_TOKEN_TTL_MS,
+  issueInstallationToken,
+  issueIntegrationToken,
+} from "./tokens";
+export type { IssuedToken } from "./tokens";

@@ -5,6 +5,7 @@ import {
   integrationSiteInstallations,
   integrationSpaceInstallations,
   integrations,
+  integrationTokens,
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, statusOf } from "./configuration";
@@ -14,7 +15,7 @@ import { enableOnEverySite } from "./site-selection";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize, can } from "../access/permissions";
+import { type Access, authorize, can } from "../access/permissions";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import {
   type IntegrationRow,
@@ -78,9 +79,12 @@ export async function installIntegration(
   return { row, spaces: 0, integration };
 }
 
-/** An installation of `name` by id with its integration (two statements: their column names overlap). */
+/**
+ * An installation of `name` by id with its integration (two statements: their column names overlap). People, and
+ * the integration's own tokens (they read its installations; access is theirs to check).
+ */
 async function loadInstallation(ctx: ServiceContext, name: string, installationId: string) {
-  requireUser(ctx.caller);
+  if (ctx.caller.kind !== "scoped") requireUser(ctx.caller);
   const [[installation], [integration]] = await batch(ctx.db, [
     ctx.db
       .select()
@@ -92,12 +96,29 @@ async function loadInstallation(ctx: ServiceContext, name: string, installationI
   return installation && integration ? { installation, integration } : undefined;
 }
 
-/** An installation's readers: members (`read` and up) of the organization it is in, admins of the integration's. */
-function installationAccess(ctx: ServiceContext, installation: InstallationRow, integration: IntegrationRow) {
+/**
+ * An installation's readers: members (`read` and up) of the organization it is in, admins of the integration's,
+ * and the integration's own tokens (an installation token: its own installation only).
+ */
+export function installationAccess(
+  ctx: Pick<ServiceContext, "caller">,
+  installation: InstallationRow,
+  integration: IntegrationRow,
+): Access {
+  const caller = ctx.caller;
+  if (caller.kind === "scoped") {
+    const own =
+      caller.integration === integration.name &&
+      installation.integrationName === integration.name &&
+      (!caller.installation || caller.installation.id === installation.id);
+    return own ? OWN_INSTALLATION : undefined;
+  }
   const here = organizationAccess(ctx.caller, installation.organizationId);
   const publisher = integrationAccess(ctx.caller, integration);
   return can(here, "installation.view") ? here : can(publisher, "integration.admin") ? publisher : undefined;
 }
+
+const OWN_INSTALLATION: Access = { scoped: new Set(["installation.view"]) };
 
 export async function getInstallation(ctx: ServiceContext, name: string, installationId: string) {
   const found = await loadInstallation(ctx, name, installationId);
@@ -193,6 +214,7 @@ export async function uninstallIntegration(ctx: ServiceContext, name: string, in
       .delete(integrationSpaceInstallations)
       .where(eq(integrationSpaceInstallations.installationId, installationId)),
     ctx.db.delete(integrationSiteInstallations).where(eq(integrationSiteInstallations.installationId, installationId)),
+    ctx.db.delete(integrationTokens).where(eq(integrationTokens.installationId, installationId)),
     ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.id, installationId)),
   ]);
   return true;

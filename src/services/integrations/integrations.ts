@@ -6,6 +6,7 @@ import {
   integrationSiteInstallations,
   integrationSpaceInstallations,
   integrations,
+  integrationTokens,
   organizations,
 } from "../../db/schema";
 import { sha256HexOfBytes } from "../../lib/crypto";
@@ -13,11 +14,13 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize } from "../access/permissions";
 import { strongest } from "../access/roles";
-import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { encryptSecrets } from "./secrets";
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
+/** The development-mode columns (services/integrations/dev-mode.ts), which publishing leaves alone. */
+export type DevModeColumn = "devTunnelUrl" | "devAll" | "devEnabledBy" | "devEnabledAt";
 
 /** An integration with its owner and the caller's standing on it (drives `permissions.admin`). */
 export interface IntegrationView {
@@ -63,9 +66,18 @@ export const integrationAssetKey = (hash: string) => `integrations/assets/${hash
  * The caller's standing on an integration: their role in its owner organization; anyone else reads a public or
  * unlisted integration (as `read`, which never reaches `integration.admin`) and does not see a private one.
  */
-export function integrationAccess(caller: Caller, row: Pick<IntegrationRow, "organizationId" | "visibility">): Access {
-  return strongest(organizationAccess(caller, row.organizationId), row.visibility === "private" ? undefined : "read");
+export function integrationAccess(
+  caller: Caller,
+  row: Pick<IntegrationRow, "name" | "organizationId" | "visibility">,
+): Access {
+  const everyone = row.visibility === "private" ? undefined : "read";
+  // An integration's own tokens view it (never administer it); other integrations read what anyone reads.
+  if (caller.kind === "scoped") return caller.integration === row.name ? OWN_INTEGRATION : everyone;
+  return strongest(memberRole(caller, row.organizationId), everyone);
 }
+
+/** An integration's access to itself through its tokens (integration or installation). */
+const OWN_INTEGRATION: Access = { scoped: new Set(["integration.view"]) };
 
 /**
  * An integration and its owner organization, as two statements (D1 batch rows are keyed by column name, so a
@@ -99,7 +111,7 @@ export async function loadIntegration(ctx: ServiceContext, name: string): Promis
 }
 
 export async function getIntegration(ctx: ServiceContext, name: string): Promise<IntegrationView> {
-  requireUser(ctx.caller);
+  if (ctx.caller.kind !== "scoped") requireUser(ctx.caller);
   return loadIntegration(ctx, name);
 }
 
@@ -184,7 +196,7 @@ export async function publishIntegration(
     secrets,
     createdAt: existing?.createdAt ?? ctx.now,
     updatedAt: ctx.now,
-  } satisfies IntegrationRow;
+  } satisfies Omit<IntegrationRow, DevModeColumn>; // a new version keeps development mode as it was
   const { name: _, createdAt: __, ...changed } = values;
   // The version bump is computed in SQL too, so that two racing publishes get two versions.
   const [[row]] = await batch(ctx.db, [
@@ -217,6 +229,7 @@ export async function unpublishIntegration(ctx: ServiceContext, name: string): P
     ctx.db.delete(integrationSpaceInstallations).where(eq(integrationSpaceInstallations.integrationName, name)),
     ctx.db.delete(integrationSiteInstallations).where(eq(integrationSiteInstallations.integrationName, name)),
     ctx.db.delete(integrationInstallations).where(eq(integrationInstallations.integrationName, name)),
+    ctx.db.delete(integrationTokens).where(eq(integrationTokens.integrationName, name)),
     ctx.db.delete(integrations).where(eq(integrations.name, name)),
   ]);
   return true;
@@ -316,6 +329,7 @@ export async function readIntegrationImage(ctx: ServiceContext, name: string, ha
         visibility: integrations.visibility,
         iconHash: integrations.iconHash,
         previewImageHashes: integrations.previewImageHashes,
+        name: integrations.name,
       })
       .from(integrations)
       .where(eq(integrations.name, name))

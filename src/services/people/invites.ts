@@ -5,8 +5,8 @@ import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
-import { authorize } from "../access/permissions";
+import { memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Access, authorize, isScoped } from "../access/permissions";
 import { roleRank, type MemberRole } from "../access/roles";
 import { normalizeEmail } from "./users";
 
@@ -89,8 +89,8 @@ function authorizeLinks(ctx: ServiceContext, organizationId: string) {
 }
 
 /** An invite is redundant when the caller already has at least the role it gives. */
-export function isRedundant(access: MemberRole | undefined, role: MemberRole): boolean {
-  return access !== undefined && roleRank(access) >= roleRank(role);
+export function isRedundant(access: Access, role: MemberRole): boolean {
+  return access !== undefined && !isScoped(access) && roleRank(access) >= roleRank(role);
 }
 
 export function listInviteLinks(
@@ -208,7 +208,7 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
   if (link.expiresAt !== null && link.expiresAt <= ctx.now) throw forbidden("This invite link has expired");
 
   const role = link.role as MemberRole;
-  const current = organizationAccess(caller, organizationId);
+  const current = memberRole(caller, organizationId);
   if (current !== undefined) {
     if (isRedundant(current, role)) return;
     await ctx.db

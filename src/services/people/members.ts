@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { authorize } from "../access/permissions";
 import type { MemberRole, Role } from "../access/roles";
 import type { UserRow } from "./users";
@@ -215,7 +215,7 @@ export async function pingOrganization(
   organizationId: string,
 ): Promise<{ gitbookVisitorClaims: string }> {
   const caller = requireUser(ctx.caller);
-  const access = organizationAccess(caller, organizationId);
+  const access = memberRole(caller, organizationId);
   authorize(access, "organization.view", "Organization");
   const [, secret] = await Promise.all([
     ctx.db

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
-import { apiTokens, contentGrants, organizationMembers } from "../../db/schema";
+import { apiTokens, contentGrants, type IntegrationScope } from "../../db/schema";
+import type { ScopedCaller } from "../access/scoped-access";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
@@ -11,7 +13,17 @@ import type { MemberRole } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-export interface AuthenticatedToken {
+export type AuthenticatedToken = PersonalToken | IntegrationToken;
+
+/** A token Quire minted for an integration, as its caller (services/integrations/tokens.ts). */
+export interface IntegrationToken {
+  kind: "scoped";
+  tokenId: string;
+  caller: ScopedCaller;
+}
+
+export interface PersonalToken {
+  kind: "user";
   tokenId: string;
   userId: string;
   /** When the token was last stamped as used (at most every TOKEN_STAMP_INTERVAL_MS), null if never. */
@@ -24,25 +36,33 @@ export interface AuthenticatedToken {
 export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
 
 /**
- * The read that authenticates a token by its hash: the live (unrevoked) token with its user's memberships, one
- * row per membership (one row with no organization for a user without any). A read only, so that it can ride
- * another read batch of the same request (http/auth.ts).
+ * The read that authenticates a token by its hash, one statement for every kind of token. A personal token
+ * (unrevoked) comes with its user's memberships, one row per membership (one row with no organization for a user
+ * without any). A token Quire minted for an integration (services/integrations/tokens.ts) comes as one row with
+ * its integration (and installation, for an installation token) as they are now: none once the integration is
+ * unpublished or the installation uninstalled; its expiry is checked by `authenticatedToken`. A read only, so
+ * that it can ride another read batch of the same request (http/auth.ts).
  */
 const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
-  db
-    .select({
-      id: apiTokens.id,
-      userId: apiTokens.userId,
-      lastUsedAt: apiTokens.lastUsedAt,
-      organizationId: organizationMembers.organizationId,
-      role: organizationMembers.role,
-    })
-    .from(apiTokens)
-    .leftJoin(
-      organizationMembers,
-      and(eq(organizationMembers.userId, apiTokens.userId), eq(organizationMembers.disabled, false)),
-    )
-    .where(and(eq(apiTokens.tokenHash, p.tokenHash), isNull(apiTokens.revokedAt))),
+  inBatch(
+    db,
+    db.all<AuthenticationRows[number]>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
+        m.organization_id AS organizationId, m.role AS role, NULL AS integration, NULL AS owner,
+        NULL AS installationId, NULL AS expiresAt, NULL AS scopes, NULL AS spaceSelection, NULL AS siteSelection,
+        NULL AS spaceIds, NULL AS siteIds
+      FROM api_tokens t LEFT JOIN organization_members m ON m.user_id = t.user_id AND m.disabled = 0
+      WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
+      UNION ALL
+      SELECT k.id, NULL, NULL, i.organization_id, NULL, g.name, g.organization_id, k.installation_id, k.expires_at,
+        g.scopes, i.space_selection, i.site_selection,
+        CASE WHEN i.space_selection = 'selected' THEN (SELECT json_group_array(s.space_id)
+          FROM integration_space_installations s WHERE s.installation_id = i.id) END,
+        CASE WHEN i.site_selection = 'selected' THEN (SELECT json_group_array(s.site_id)
+          FROM integration_site_installations s WHERE s.installation_id = i.id) END
+      FROM integration_tokens k JOIN integrations g ON g.name = k.integration_name
+        LEFT JOIN integration_installations i ON i.id = k.installation_id AND i.integration_name = k.integration_name
+      WHERE k.token_hash = ${p.tokenHash} AND (k.installation_id IS NULL OR i.id IS NOT NULL)`),
+  ),
 );
 
 /**
@@ -72,22 +92,58 @@ export type AuthenticationGrantRows = {
 
 export type AuthenticationRows = {
   id: string;
-  userId: string;
+  /** Null for an integration's token (the columns below are null for a personal token). */
+  userId: string | null;
   lastUsedAt: number | null;
   organizationId: string | null;
   role: string | null;
+  integration: string | null;
+  owner: string | null;
+  installationId: string | null;
+  expiresAt: number | null;
+  scopes: string | null;
+  spaceSelection: "all" | "selected" | null;
+  siteSelection: "all" | "selected" | null;
+  spaceIds: string | null;
+  siteIds: string | null;
 }[];
 
-/** The token the reads found, or null for an unknown or revoked token. */
+const idSet = (ids: string | null): ReadonlySet<string> => new Set(ids ? (JSON.parse(ids) as string[]) : []);
+
+/** An integration's token from its row, or null once expired. */
+function integrationToken(row: AuthenticationRows[number], now: number): IntegrationToken | null {
+  if (row.expiresAt === null || row.expiresAt <= now) return null;
+  const caller: ScopedCaller = {
+    kind: "scoped",
+    tokenId: row.id,
+    integration: row.integration!,
+    ownerOrganizationId: row.owner!,
+  };
+  if (row.installationId !== null && row.organizationId !== null) {
+    caller.installation = {
+      id: row.installationId,
+      organizationId: row.organizationId,
+      scopes: new Set(row.scopes ? (JSON.parse(row.scopes) as IntegrationScope[]) : []),
+      spaces: row.spaceSelection === "all" ? "all" : idSet(row.spaceIds),
+      sites: row.siteSelection === "all" ? "all" : idSet(row.siteIds),
+    };
+  }
+  return { kind: "scoped", tokenId: row.id, caller };
+}
+
+/** The token the reads found, or null for an unknown, revoked or expired token. */
 export function authenticatedToken(
   rows: AuthenticationRows,
   grantRows: AuthenticationGrantRows,
+  now = Date.now(),
 ): AuthenticatedToken | null {
   const token = rows[0];
   if (!token) return null;
+  if (token.userId === null) return integrationToken(token, now);
   const memberships = new Map<string, MemberRole>();
   for (const row of rows) if (row.organizationId !== null) memberships.set(row.organizationId, row.role as MemberRole);
   return {
+    kind: "user",
     tokenId: token.id,
     userId: token.userId,
     lastUsedAt: token.lastUsedAt,
@@ -98,6 +154,8 @@ export function authenticatedToken(
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
 export function tokenStampIsStale(token: AuthenticatedToken, now: number): boolean {
+  // Integrations' tokens live an hour and are not listed anywhere: nothing to stamp.
+  if (token.kind !== "user") return false;
   return token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_STAMP_INTERVAL_MS;
 }
 

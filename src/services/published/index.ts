@@ -1,5 +1,6 @@
 // The published-site domain's public surface: what the renderer (src/site) reads for a page view.
 export { fingerprint, loadPublishedSite } from "./site-load";
+export { forgetRecentSites, loadRecentPublishedSite, RECENT_SITE_MS } from "./recent-sites";
 export type {
   GroupRow,
   PublishedSiteData,

@@ -148,7 +148,11 @@ export async function expandSnapshot<T extends Snapshot>(
 async function viewableSpace(ctx: ServiceContext, spaceId: string) {
   const [spaceRows, chain] = await batch(ctx.db, [...spaceReads(ctx.db, spaceId)]);
   const row = spaceRows[0];
-  return checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view", ctx.caller);
+  return checkSpace(
+    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined,
+    "space.viewContent",
+    ctx.caller,
+  );
 }
 
 /** getComputedRevision: the pages a source generates (no files or reusable contents), or none with a reason. */

@@ -156,7 +156,7 @@ export async function loadContents(
   const row = spaceRows[0];
   const space = checkSpace(
     row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined,
-    opts.action ?? "space.view",
+    opts.action ?? "space.viewContent",
     ctx.caller,
   );
   const changeRequest = crRows?.[0];

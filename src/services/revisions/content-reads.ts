@@ -145,7 +145,7 @@ export async function readDocument(ctx: ServiceContext, spaceId: string, documen
       .limit(1),
   ]);
   const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view", ctx.caller);
+  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.viewContent", ctx.caller);
   if (!blobs[0]) throw notFound("Document");
   return markdownToDocument(blobs[0].body);
 }

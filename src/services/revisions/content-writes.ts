@@ -10,7 +10,7 @@ import { changeRequests, type RevisionGit, spaces } from "../../db/schema";
 import { ApiError, conflict, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { contentDeps } from "./content-deps";
-import { requireUser, type ServiceContext } from "../core/context";
+import { requireActor, type ServiceContext } from "../core/context";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
 import { sendEventMessages, spaceContentUpdatedStatements } from "../integrations/events";
@@ -45,7 +45,8 @@ async function applyToChangeRequest(
   ref: string,
   changes: ContentChangeInput[],
 ): Promise<ContentWriteResult> {
-  const caller = requireUser(ctx.caller);
+  // People and installation tokens (`space:content:write`); an integration is no contributor (no user row).
+  const caller = requireActor(ctx.caller);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { changeRequest, snapshots } = await loadContents(ctx, spaceId, [{ kind: "change-request", ref }], {
       action: "space.edit",
@@ -67,13 +68,16 @@ async function applyToChangeRequest(
       parents: [head.revision.id],
       changeRequestId: cr.id,
       casChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
-      extra: (guard) => [
-        inBatch(
-          ctx.db,
-          ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
+      extra: (guard) =>
+        caller.userId === null
+          ? []
+          : [
+              inBatch(
+                ctx.db,
+                ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
             SELECT ${cr.id}, ${caller.userId}, ${spaceId} WHERE ${guard}`),
-        ),
-      ],
+              ),
+            ],
     });
     if (moved.committed)
       return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };

@@ -4,7 +4,7 @@ import { spaces } from "../../db/schema";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import { organizationTree } from "../access/space-access";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { memberRole, requireUser, type ServiceContext } from "../core/context";
 import { visibleSpaces } from "../spaces/space-lists";
 import {
   groupPages,
@@ -26,7 +26,7 @@ export async function searchOrganization(
   input: SearchRequest,
 ): Promise<Page<SearchSpaceView>> {
   const caller = requireUser(ctx.caller);
-  const orgRole = organizationAccess(caller, organizationId);
+  const orgRole = memberRole(caller, organizationId);
   authorize(orgRole, "organization.view", "Organization");
   return searchBySpace(ctx, input, async () => {
     const tree = await organizationTree(ctx.db, organizationId);

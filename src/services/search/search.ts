@@ -447,7 +447,7 @@ export async function searchSpace(
   const [spaceRows, chain, first] = await batch(ctx.db, [...spaceReads(ctx.db, spaceId), firstPlan?.statement]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
   const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.view", ctx.caller);
+  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.viewContent", ctx.caller);
   const { rows, source } = await runSources(list, (source, i) =>
     runSpaceSource(ctx, spaceId, source, q, i === 0 && firstPlan ? { plan: firstPlan, result: first } : undefined),
   );

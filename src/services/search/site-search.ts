@@ -5,7 +5,7 @@ import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
 import { authorize, can } from "../access/permissions";
 import { organizationTreeRows, treeFromRows } from "../access/space-access";
-import { type Caller, organizationAccess, type ServiceContext } from "../core/context";
+import { type Caller, memberRole, type ServiceContext } from "../core/context";
 import { visibleSpaces } from "../spaces/space-lists";
 import { searchBySpace } from "./grouped-search";
 import type { SearchRequest, SearchSpaceView } from "./search";
@@ -84,7 +84,7 @@ export async function searchSite(
   input: SiteSearchRequest,
 ): Promise<Page<SearchSpaceView>> {
   const { caller } = ctx;
-  const orgRole = organizationAccess(caller, organizationId);
+  const orgRole = memberRole(caller, organizationId);
   const needsTree = can(orgRole, "site.view") && orgRole !== "admin";
   const [[site], rows, sections, treeRows] = await batch(ctx.db, [
     ctx.db

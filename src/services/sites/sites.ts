@@ -19,6 +19,7 @@ import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize, can } from "../access/permissions";
+import { scopedSiteAccess } from "../access/scoped-access";
 import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { enableOnEverySite } from "../integrations/site-selection";
 import { createSpace } from "../spaces/spaces";
@@ -54,10 +55,15 @@ export async function loadSite(
   siteId: string,
   readers: SiteReaders = {},
 ): Promise<SiteView> {
-  const access = organizationAccess(ctx.caller, organizationId);
+  // A scoped token: what its scopes allow on the sites its installation selects (site:metadata:read views them).
+  const scoped = ctx.caller.kind === "scoped";
+  const access =
+    ctx.caller.kind === "scoped"
+      ? scopedSiteAccess(ctx.caller, { id: siteId, organizationId })
+      : organizationAccess(ctx.caller, organizationId);
   const member = can(access, "site.view");
   if (!member && !readers.visitors) {
-    requireUser(ctx.caller);
+    if (!scoped) requireUser(ctx.caller);
     authorize(access, "site.view", "Site");
   }
   const [[found]] = await batch(ctx.db, [
@@ -68,7 +74,7 @@ export async function loadSite(
       .limit(1),
   ]);
   if (!found || (!member && !publishedTo(ctx.caller, found.row))) {
-    requireUser(ctx.caller);
+    if (!scoped) requireUser(ctx.caller);
     throw notFound("Site");
   }
   return { row: found.row, siteSpaces: Number(found.siteSpaces), access };

@@ -4,7 +4,7 @@ import { inBatch } from "../../db/client";
 import { collections } from "../../db/schema";
 import { conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import {
@@ -186,7 +186,7 @@ export async function transferCollection(
   requireOrganizationAdmin(ctx, row.organizationId);
   if (organizationId === row.organizationId)
     throw preconditionFailed("The collection already belongs to this organization");
-  const targetRole = organizationAccess(ctx.caller, organizationId);
+  const targetRole = memberRole(ctx.caller, organizationId);
   authorize(targetRole, "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
   const ids = subtree(collectionId);

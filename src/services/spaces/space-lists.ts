@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import { collections, organizationMembers, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
-import { type Caller, type CallerGrants, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, type CallerGrants, memberRole, requireUser, type ServiceContext } from "../core/context";
 import type { CollectionView } from "./collections";
 import { authorize, can } from "../access/permissions";
 import type { MemberRole, Role } from "../access/roles";
@@ -90,7 +90,7 @@ async function withViews(ctx: ServiceContext, page: Page<SpaceRow>, tree: Organi
 
 /** Every live space of an organization that the caller can see. */
 export async function listSpacesInOrganization(ctx: ServiceContext, organizationId: string, page: PageRequest) {
-  const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
+  const orgRole = memberRole(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const tree = await organizationTree(ctx.db, organizationId);
   const live = and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt));
@@ -111,7 +111,7 @@ export async function listSpacesInCollection(ctx: ServiceContext, collectionId: 
     eq(spaces.parentId, collectionId),
     isNull(spaces.deletedAt),
   );
-  const filter = and(live, visibleSpaces(organizationAccess(ctx.caller, organizationId), tree, grantsOf(ctx.caller)));
+  const filter = and(live, visibleSpaces(memberRole(ctx.caller, organizationId), tree, grantsOf(ctx.caller)));
   return withViews(ctx, await spacePage(ctx, filter, page), tree);
 }
 
@@ -121,7 +121,7 @@ export async function listCollectionsInOrganization(
   organizationId: string,
   query: PageRequest & { nested: boolean },
 ): Promise<Page<CollectionView>> {
-  const orgRole = organizationAccess(requireUser(ctx.caller), organizationId);
+  const orgRole = memberRole(requireUser(ctx.caller), organizationId);
   authorize(orgRole, "organization.view", "Organization");
   const tree = await organizationTree(ctx.db, organizationId);
   const accessOf = (id: string) =>
@@ -173,7 +173,7 @@ export async function listSpacesForMember(
   page: PageRequest & { order?: "asc" | "desc" },
 ): Promise<Page<MemberSpace>> {
   const caller = requireUser(ctx.caller);
-  const callerRole = organizationAccess(caller, organizationId);
+  const callerRole = memberRole(caller, organizationId);
   authorize(callerRole, caller.userId === userId ? "organization.view" : "organization.listMembers", "Organization");
   const [members, treeRows, grantRows] = await batch(ctx.db, [
     ctx.db
@@ -194,14 +194,14 @@ export async function listSpacesForMember(
     memberGrantsQuery(ctx.db, organizationId, userId),
   ]);
   if (!members[0]) throw notFound("Member");
-  const memberRole = members[0].role as MemberRole;
+  const theirRole = members[0].role as MemberRole;
   const memberGrants = callerGrantsOf(grantRows);
   // The member's access, by the one permission function, as if they were calling.
   const member: Caller = {
     kind: "user",
     userId,
     tokenId: "",
-    memberships: new Map([[organizationId, memberRole]]),
+    memberships: new Map([[organizationId, theirRole]]),
     grants: memberGrants,
   };
   const tree = treeFromRows(treeRows);
@@ -209,7 +209,7 @@ export async function listSpacesForMember(
   // The member's spaces that the caller can see too: listing someone else's spaces must not reveal others.
   const filter = and(
     live,
-    visibleSpaces(memberRole, tree, memberGrants),
+    visibleSpaces(theirRole, tree, memberGrants),
     visibleSpaces(callerRole, tree, grantsOf(ctx.caller)),
   );
   const views = await withViews(ctx, await spacePage(ctx, filter, page, page.order ?? "asc"), tree);

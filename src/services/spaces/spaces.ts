@@ -158,7 +158,7 @@ export async function updateSpace(ctx: ServiceContext, spaceId: string, patch: S
   const found = await visibleSpace(ctx, spaceId);
   authorize(
     found.access,
-    patch.defaultLevel !== undefined || patch.editMode !== undefined ? "space.admin" : "space.edit",
+    patch.defaultLevel !== undefined || patch.editMode !== undefined ? "space.admin" : "space.editMetadata",
     "Space",
   );
   const set: Partial<SpaceRow> = { updatedAt: ctx.now };

@@ -1,0 +1,54 @@
+import type { Db } from "../../db/client";
+import { ByteLru } from "../../lib/lru";
+import { loadPublishedSite, type PublishedSiteData, type SiteCredentials } from "./site-load";
+
+/**
+ * Published sites as this isolate last loaded them, for at most RECENT_SITE_MS: page views of a busy site
+ * share one load (one D1 round trip) per second instead of paying one each. What a load reads (the site, its
+ * structure, each space's current revision, its customization, share links and publishing keys) can change
+ * at any time, so the window is short, and every write this isolate handles (any API request that is not a
+ * read, every queue batch and cron run) forgets them all, before and after it runs: a writer reads its own
+ * writes. Other isolates see a change within RECENT_SITE_MS. Only resolved loads are kept (a promise begun by
+ * one request must not be awaited by another in workerd).
+ */
+export const RECENT_SITE_MS = 1000;
+
+interface Recent {
+  data: PublishedSiteData | undefined;
+  loadedAt: number;
+  generation: number;
+}
+
+const recent = new ByteLru<Recent>(4 * 1024 * 1024, approximateBytes);
+let generation = 0;
+
+/** A rough size: the structure's rows dominate; precision does not matter, only that big sites weigh more. */
+function approximateBytes(entry: Recent): number {
+  const data = entry.data;
+  if (!data) return 256;
+  return 4096 + 400 * (data.siteSpaces.length + data.sections.length + data.groups.length);
+}
+
+export function forgetRecentSites(): void {
+  generation++;
+}
+
+/** `loadPublishedSite`, answered from this isolate's last load when it is under RECENT_SITE_MS old. */
+export async function loadRecentPublishedSite(
+  db: Db,
+  siteId: string,
+  credentials: SiteCredentials,
+  now = Date.now(),
+): Promise<PublishedSiteData | undefined> {
+  // Credentials decide admission and adaptive claims, so they are part of the key.
+  const key = `${siteId}\u0000${credentials.shareKey ?? ""}\u0000${credentials.visitorToken ?? ""}`;
+  const hit = recent.get(key);
+  if (hit && hit.generation === generation && now - hit.loadedAt < RECENT_SITE_MS && now >= hit.loadedAt) {
+    return hit.data;
+  }
+  const startedAt = generation;
+  const data = await loadPublishedSite(db, siteId, credentials);
+  // A write that began while this load ran may not be in it: keep it only if none did.
+  if (startedAt === generation) recent.set(key, { data, loadedAt: now, generation });
+  return data;
+}
