@@ -28,6 +28,11 @@ export default {
         }
         const own = await fetch(environment.apiEndpoint + "/v1/integrations/" + environment.integration.name);
         console.log("own api " + own.status);
+        console.log("tokens " + typeof environment.apiTokens.integration + " " + typeof environment.apiTokens.installation);
+        const withToken = await fetch(environment.apiEndpoint + "/v1/integrations/" + environment.integration.name, {
+          headers: { authorization: "Bearer " + environment.apiTokens.installation },
+        });
+        console.log("with installation token " + withToken.status);
         return new Response("OK");
       }
       case "space_installation_setup":
@@ -126,6 +131,9 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
     expect(logs).not.toContain("fetched ");
     // ...while Quire's own API origin is served in-process (no token: the private integration is a 401 there).
     expect(logs).toContain("own api 401");
+    // The environment carries the integration's and the installation's API tokens, which Quire honours.
+    expect(logs).toContain("tokens string string");
+    expect(logs).toMatch(/with installation token (200|403|404)/);
     expect(setup.trace.logs.find((l) => l.message.startsWith("configured"))?.level).toBe("info");
     expect(setup.trace.logs.find((l) => l.message.startsWith("blocked"))?.level).toBe("warn");
 
