@@ -27,6 +27,8 @@ export default defineConfig(async () => {
                   GIT_SYNC_RETRY_SECONDS: "1",
                   // Every 2xx JSON body is checked against its route's declared schema (src/http/router.ts).
                   VALIDATE_RESPONSES: "true",
+                  // Integration scripts that never answer fail after 1.5 s here (test/routes/integration-runtime.test.ts).
+                  INTEGRATION_TIMEOUT_MS: "1500",
                 },
                 compatibilityFlags: ["service_binding_extra_handlers"],
                 queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },

@@ -12,6 +12,7 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
+import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
 import { customHosts } from "./site/hosts";
 import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
@@ -48,6 +49,8 @@ export function createApp() {
           },
         })(c, next),
   );
+  // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts).
+  for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, publicEndpoint);
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);
 

@@ -66,6 +66,13 @@ export interface Env {
   AI?: Ai;
   /** The Workers AI translation model (default `@cf/meta/m2m100-1.2b`). */
   TRANSLATION_MODEL?: string;
+  /**
+   * Worker Loader (`[[worker_loaders]]`): runs published integration scripts in Dynamic Workers
+   * (services/integrations/runtime). Unbound, events are recorded as failed ("no Worker Loader binding").
+   */
+  LOADER?: WorkerLoader;
+  /** Wall-clock bound of one delivery to an integration script, in ms (default 30000). */
+  INTEGRATION_TIMEOUT_MS?: string;
   /** "true" checks every 2xx JSON body against its route's declared schema (the workers tests set it). */
   VALIDATE_RESPONSES?: string;
 }

@@ -9,6 +9,8 @@ import { forgetRecentSites } from "./services/published";
 // Durable Object classes must be exported by the main module.
 export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
 export { TokenRequestCounter } from "./coordination/token-request-counter";
+// The network of integration scripts run in Dynamic Workers (their `globalOutbound`, through ctx.exports).
+export { IntegrationOutbound } from "./coordination/integration-outbound";
 
 const app = createApp();
 

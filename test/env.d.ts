@@ -14,6 +14,8 @@ declare namespace Cloudflare {
     FIXTURE_ORIGIN: string;
     GIT_ORIGIN: string;
     VALIDATE_RESPONSES: string;
+    LOADER: WorkerLoader;
+    INTEGRATION_TIMEOUT_MS: string;
   }
 }
 

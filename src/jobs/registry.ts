@@ -10,6 +10,12 @@ import {
   pruneFinishedJobs,
 } from "../services/core";
 import { GIT_EXPORT_JOB_KIND, GIT_IMPORT_JOB_KIND, recordGitSyncJobFailure, runGitSyncJob } from "../services/git";
+import { runtimePresenters } from "../presenters/integration-runtime";
+import {
+  INTEGRATION_EVENT_JOB_KIND,
+  recordIntegrationEventJobFailure,
+  runIntegrationEventJob,
+} from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
@@ -34,6 +40,8 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   [GIT_IMPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
   /** Git sync: commits the space's content on a repository's ref and pushes it (services/git). */
   [GIT_EXPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
+  /** Delivers one integration event to its script in a Dynamic Worker (services/integrations/events.ts). */
+  [INTEGRATION_EVENT_JOB_KIND]: (ctx, job) => runIntegrationEventJob(ctx, job, runtimePresenters),
 };
 
 /** Per kind, what to update besides the job row when the job fails for good (dead letter, lost too often). */
@@ -42,6 +50,7 @@ export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
   [TRANSLATION_JOB_KIND]: (ctx, job, error) => recordTranslationJobFailure(ctx, job, error),
   [GIT_IMPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
   [GIT_EXPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
+  [INTEGRATION_EVENT_JOB_KIND]: (ctx, job, error) => recordIntegrationEventJobFailure(ctx, job, error),
 };
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */

@@ -2,7 +2,7 @@
  * The one error type. Services throw it with the HTTP status the contract gives the situation;
  * the app's error handler renders `{"error":{"code","message"}}` (CONTRACT §3).
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 422 | 429 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(

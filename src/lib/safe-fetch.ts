@@ -75,8 +75,11 @@ function loopbackAllowed(env: Env, hostname: string): boolean {
   return env.ALLOW_LOOPBACK_FETCH === "true" && (host === "localhost" || host === "127.0.0.1" || host === "::1");
 }
 
-/** The URL parsed and checked against the guard (http(s), no private address); 400 otherwise. */
-export function checkPublicUrl(env: Env, url: string): URL {
+/**
+ * The URL parsed and checked against the guard (http(s), no private address); 400 otherwise. `strict` ignores
+ * ALLOW_LOOPBACK_FETCH (integration scripts never reach loopback, not even in tests).
+ */
+export function checkPublicUrl(env: Env, url: string, opts: { strict?: boolean } = {}): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -84,7 +87,7 @@ export function checkPublicUrl(env: Env, url: string): URL {
     throw badRequest(`"${url}" is not a valid URL`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw badRequest("Only http(s) URLs can be fetched");
-  if (isPrivateHost(parsed.hostname) && !loopbackAllowed(env, parsed.hostname)) {
+  if (isPrivateHost(parsed.hostname) && (opts.strict || !loopbackAllowed(env, parsed.hostname))) {
     throw badRequest(
       `Refusing to fetch ${parsed.hostname}: private, loopback and link-local addresses are not allowed`,
     );

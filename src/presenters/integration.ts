@@ -3,6 +3,7 @@ import { permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
 import type {
   InstallationView,
+  IntegrationEventRow,
   IntegrationView,
   SiteInstallationView,
   SpaceInstallationView,
@@ -92,5 +93,35 @@ export function presentSiteInstallation<S>({ row }: SiteInstallationView, urls: 
     externalIds: row.externalIds,
     urls: { location, publicEndpoint: `${location}/public` },
     site: site ?? row.siteId,
+  };
+}
+
+/** An IntegrationEvent: `integrationId` is the integration's name (Quire's integrations are keyed by name). */
+export function presentIntegrationEvent(row: IntegrationEventRow) {
+  return {
+    id: row.id,
+    integrationId: row.integrationName,
+    ...(row.installationId ? { installationId: row.installationId } : {}),
+    createdAt: iso(row.createdAt),
+    payload: row.payload as { eventId: string; type: string } & Record<string, unknown>,
+    status: row.status === "success" ? ("success" as const) : ("failed" as const),
+  };
+}
+
+/** getIntegrationEvent's body: the event and its trace (the script's console output and errors, bounded). */
+export function presentIntegrationEventWithTrace(row: IntegrationEventRow) {
+  const notes = row.error && !row.logs.some((l) => l.message.includes(row.error!)) ? [row.error] : [];
+  return {
+    event: presentIntegrationEvent(row),
+    trace: {
+      logs: [
+        ...row.logs.map((l) => ({ message: l.message, timestamp: iso(l.timestamp), level: l.level })),
+        ...notes.map((message) => ({
+          message: `[quire] ${message}`,
+          timestamp: iso(row.updatedAt),
+          level: "error" as const,
+        })),
+      ],
+    },
   };
 }

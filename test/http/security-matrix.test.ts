@@ -6,6 +6,7 @@ import { changeRequestWith, seedSpaceMember, writeContent } from "../helpers/con
 import { seedOrganization } from "../helpers/seed";
 import { defaultSiteCustomization } from "../../src/services/sites";
 import type { TranslationLanguage } from "@gitbook/api";
+import { compressToEncodedURIComponent } from "lz-string";
 
 /** A language code as the official client types it (an enum). */
 const lang = (code: string) => code as TranslationLanguage;
@@ -84,6 +85,7 @@ const READER_MAY_WRITE: Record<string, string> = {
   resolvePublishedContentByUrl: "a read sent as POST (the URL is its body), open to the site's visitors",
   getComputedDocument: "a read sent as POST (the source is its body): readers see computed content",
   getComputedRevision: "a read sent as POST (the source is its body): readers see computed content",
+  renderIntegrationUIWithPost: "a read sent as POST (the component's props are its body): members render blocks",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
@@ -132,6 +134,7 @@ const BODIES: Record<string, object | ((known: Record<string, string>) => object
     organization: known.organizationId,
   }),
   installIntegration: (known) => ({ organization: known.organizationId }),
+  renderIntegrationUIWithPost: (known) => renderRequest(known),
   setIntegrationDevelopmentMode: { tunnelUrl: "https://tunnel.example.com/" }, // an http(s) URL: a refinement
   installIntegrationOnSpace: (known) => ({ space: known.spaceId }),
   installIntegrationOnSite: (known) => ({ siteId: known.siteId }),
@@ -157,7 +160,19 @@ const QUERIES: Record<string, Record<string, (known: Record<string, string>) => 
   // The space's app URL (the owner reads it; an outsider gets 404), and the site's published URL.
   getContentByUrl: { url: (known) => `${env.APP_URL}/o/${known.organizationId}/s/${known.spaceId}` },
   getPublishedContentByUrl: { url: (known) => `${ORIGIN}/~site/${known.siteId}/` },
+  // A render request (LZ-string JSON) in the organization under test's context.
+  renderIntegrationUIWithGet: {
+    request: (known) => compressToEncodedURIComponent(JSON.stringify(renderRequest(known))),
+  },
 };
+
+function renderRequest(known: Record<string, string>) {
+  return {
+    componentId: "matrix",
+    props: {},
+    context: { type: "configuration_account", theme: "light", organizationId: known.organizationId },
+  };
+}
 
 function bodyOf(operationId: string, known: Record<string, string>) {
   const body = BODIES[operationId];
@@ -316,13 +331,25 @@ async function seedWorld() {
     title: "Matrix",
     description: "A private integration of the organization under test",
     scopes: [],
-    script: "export default {};",
+    // Answers every event (a ContentKit `complete` output, which render passes on).
+    script:
+      "export default { async fetch(r) { await r.formData(); return Response.json({ type: 'complete', returnValue: {} }); } };",
     organization: organization.id,
     icon: btoa(String.fromCharCode(...png)),
   } as never);
   const installation = await gb.integrations.installIntegration(integrationName, { organization: organization.id });
   await gb.integrations.installIntegrationOnSpace(integrationName, installation.data.id, { space: space.id });
   await gb.integrations.installIntegrationOnSite(integrationName, installation.data.id, { siteId: site.id });
+  // The installations' setup events, delivered through the queue: one final event for the event routes.
+  const eventId = await vi.waitFor(
+    async () => {
+      const res = await api("GET", `/integrations/${integrationName}/events`, { token: owner.token });
+      const first = (res.json?.items as { id: string }[] | undefined)?.[0];
+      if (!first) throw new Error("no delivered integration event yet");
+      return first.id;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
   const translation = (
     await gb.orgs.createTranslation(organization.id, {
       source: { space: space.id, language: lang("en") },
@@ -361,6 +388,7 @@ async function seedWorld() {
     integrationName,
     imageHash: integration.data.urls.icon!.split("/").at(-1)!,
     installationId: installation.data.id,
+    eventId,
     siteId: site.id,
     siteSpaceId: siteSpace.id,
     siteSectionId: section.id,

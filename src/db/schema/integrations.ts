@@ -186,6 +186,45 @@ export const integrationSiteInstallations = sqliteTable(
   ],
 );
 
+export const INTEGRATION_EVENT_STATUSES = ["pending", "success", "failed"] as const;
+
+/** One line of an event's trace: the script's console output, the runtime's, and Quire's own notes. */
+export interface IntegrationEventLog {
+  message: string;
+  timestamp: number;
+  level: "debug" | "info" | "warn" | "error";
+}
+
+/**
+ * An event delivered (or to deliver) to an integration's script: queued events (installation setups, content
+ * updates, tasks) are written `pending` with their delivery job in the triggering request's batch; synchronous
+ * ones (`fetch` on a public endpoint, `ui_render`) are recorded once answered. `payload` is the Event object sent
+ * to the script (its `eventId` is this row's id); `logs` is the bounded trace of the last attempt.
+ */
+export const integrationEvents = sqliteTable(
+  "integration_events",
+  {
+    id: text().primaryKey(),
+    integrationName: text().notNull(),
+    /** The integration version the last attempt ran (null until delivered). */
+    integrationVersion: integer(),
+    installationId: text(),
+    spaceId: text(),
+    siteId: text(),
+    type: text().notNull(),
+    payload: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text({ enum: INTEGRATION_EVENT_STATUSES }).notNull(),
+    attempts: integer().notNull(),
+    /** HTTP status the script answered on the last attempt (null: none, e.g. a timeout). */
+    responseStatus: integer(),
+    logs: text({ mode: "json" }).$type<IntegrationEventLog[]>().notNull(),
+    error: text(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("integration_events_integration").on(t.integrationName, t.createdAt, t.id)],
+);
+
 /**
  * Tokens Quire mints for integrations (services/integrations/tokens.ts): an `integration` token acts as the
  * integration itself (`installationId` null); an `installation` token acts for one organization installation,

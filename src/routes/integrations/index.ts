@@ -32,6 +32,11 @@ import * as publishIntegration from "./publish-integration";
 import * as uninstallIntegration from "./uninstall-integration";
 import * as unpublishIntegration from "./unpublish-integration";
 import * as updateIntegrationInstallation from "./update-integration-installation";
+import * as listIntegrationEvents from "./list-integration-events";
+import * as getIntegrationEvent from "./get-integration-event";
+import * as renderIntegrationUIWithGet from "./render-integration-ui-with-get";
+import * as renderIntegrationUIWithPost from "./render-integration-ui-with-post";
+import * as queueIntegrationTask from "./queue-integration-task";
 
 // `integrations/installations-status` is registered before `integrations/{integrationName}/…` paths of orgs.
 export default createRouter()
@@ -42,6 +47,11 @@ export default createRouter()
   .openapi(setIntegrationDevelopmentMode.route, setIntegrationDevelopmentMode.handler)
   .openapi(disableIntegrationDevelopmentMode.route, disableIntegrationDevelopmentMode.handler)
   .openapi(getIntegrationImage.route, getIntegrationImage.handler)
+  .openapi(listIntegrationEvents.route, listIntegrationEvents.handler)
+  .openapi(getIntegrationEvent.route, getIntegrationEvent.handler)
+  .openapi(renderIntegrationUIWithGet.route, renderIntegrationUIWithGet.handler)
+  .openapi(renderIntegrationUIWithPost.route, renderIntegrationUIWithPost.handler)
+  .openapi(queueIntegrationTask.route, queueIntegrationTask.handler)
   .openapi(listIntegrationInstallations.route, listIntegrationInstallations.handler)
   .openapi(createIntegrationInstallationToken.route, createIntegrationInstallationToken.handler)
   .openapi(installIntegration.route, installIntegration.handler)

@@ -290,6 +290,81 @@ export const SiteIntegrationScriptList = z
   )
   .openapi("SiteIntegrationScriptList");
 
+export const IntegrationEventParams = IntegrationParams.extend({ eventId: z.string().min(1).max(128) });
+export const IntegrationEventSchema = z
+  .object({
+    id: z.string(),
+    integrationId: z.string(),
+    installationId: z.string().optional(),
+    createdAt: TimestampSchema,
+    payload: z.object({ eventId: z.string(), type: z.string() }).catchall(z.unknown()),
+    status: z.enum(["success", "failed"]),
+  })
+  .openapi("IntegrationEvent");
+export const IntegrationEventList = listEnvelope(IntegrationEventSchema, "IntegrationEventList");
+export const IntegrationEventWithTrace = z
+  .object({
+    event: IntegrationEventSchema,
+    trace: z
+      .object({
+        logs: z.array(
+          z.object({
+            message: z.string(),
+            timestamp: TimestampSchema,
+            level: z.enum(["debug", "info", "warn", "error"]),
+          }),
+        ),
+      })
+      .optional(),
+  })
+  .openapi("IntegrationEventWithTrace");
+
+const ContentKitContextSchema = z
+  .object({
+    type: z.enum([
+      "configuration_account",
+      "configuration_space",
+      "configuration_site",
+      "configuration_contentsource",
+      "document",
+    ]),
+    theme: z.enum(["dark", "light"]).optional(),
+    organizationId: z.string().min(1).max(128).optional(),
+    spaceId: z.string().min(1).max(128).optional(),
+    siteId: z.string().min(1).max(128).optional(),
+    editable: z.boolean().optional(),
+  })
+  .catchall(z.unknown())
+  .superRefine((context, issues) => {
+    const needs =
+      context.type === "configuration_site"
+        ? "siteId"
+        : context.type === "configuration_space" || context.type === "document"
+          ? "spaceId"
+          : "organizationId";
+    if (!context[needs]) issues.addIssue({ code: "custom", path: [needs], message: `is required for ${context.type}` });
+  })
+  .openapi("ContentKitContext");
+export const RenderIntegrationUIBody = z
+  .object({
+    componentId: z.string().min(1).max(256),
+    props: z.record(z.string(), z.unknown()),
+    state: z.record(z.string(), z.unknown()).optional(),
+    context: ContentKitContextSchema,
+    action: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("RenderIntegrationUI");
+export const RenderQuery = z.object({ request: z.string().min(1).max(100_000) });
+export const ContentKitRenderOutputSchema = z
+  .object({ type: z.enum(["element", "complete"]) })
+  .catchall(z.unknown())
+  .openapi("ContentKitRenderOutput");
+export const QueueIntegrationTaskBody = z
+  .object({
+    task: z.record(z.string(), z.unknown()),
+    schedule: z.number().int().min(0).max(86400).optional(),
+  })
+  .openapi("QueueIntegrationTask");
 const isHttpUrl = (value: string) => {
   try {
     return ["http:", "https:"].includes(new URL(value).protocol);

@@ -42,6 +42,20 @@ export {
 } from "./site-installations";
 export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";
 export { integrationSigningSecret } from "./signing";
+export type { DeliveryTarget, RuntimePresenters } from "./delivery";
+export {
+  getIntegrationEvent,
+  INTEGRATION_EVENT_JOB_KIND,
+  listIntegrationEvents,
+  MAX_DELIVERY_ATTEMPTS,
+  queueIntegrationTask,
+  queueTask,
+  recordIntegrationEventJobFailure,
+  runIntegrationEventJob,
+} from "./events";
+export type { IntegrationEventRow } from "./events";
+export { callPublicEndpoint, renderIntegrationUI } from "./runtime-calls";
+export type { ForwardedRequest, RenderInput, RuntimeContext } from "./runtime-calls";
 export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";
 export type { DevDeliveryTarget, DevModeInput } from "./dev-mode";
 export {

@@ -10,6 +10,7 @@ import {
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, statusOf } from "./configuration";
 import { installationsVisibleTo } from "./installation-scope";
+import { queuedEventStatements, sendEventMessages } from "./events";
 import { enableOnEverySite } from "./site-selection";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
@@ -59,10 +60,22 @@ export async function installIntegration(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  const setup = queuedEventStatements(
+    ctx,
+    {
+      integrationName: name,
+      installationId: row.id,
+      type: "installation_setup",
+      payload: { installationId: row.id, status: row.status },
+    },
+    sql`EXISTS (SELECT 1 FROM integration_installations WHERE id = ${row.id})`,
+  );
   const [inserted] = await batch(ctx.db, [
     ctx.db.insert(integrationInstallations).values(row).onConflictDoNothing().returning(),
+    setup.statements,
   ]);
   if (!inserted.length) throw conflict(`${name} is already installed in this organization`);
+  await sendEventMessages(ctx, [setup.message]);
   return { row, spaces: 0, integration };
 }
 
@@ -145,12 +158,30 @@ export async function updateInstallation(
   );
   const configuration = patch.configuration ?? found.installation.configuration;
   if (patch.configuration) checkConfiguration(name, found.integration.configurations?.account, configuration);
+  const status = statusOf(found.integration.configurations?.account, configuration);
+  // A configuration update is an `installation_setup` with what it was before (the selection alone is not).
+  const setup = patch.configuration
+    ? queuedEventStatements(
+        ctx,
+        {
+          integrationName: name,
+          installationId,
+          type: "installation_setup",
+          payload: {
+            installationId,
+            status,
+            previous: { status: found.installation.status, configuration: found.installation.configuration },
+          },
+        },
+        sql`EXISTS (SELECT 1 FROM integration_installations WHERE id = ${installationId})`,
+      )
+    : undefined;
   const [[row]] = await batch(ctx.db, [
     ctx.db
       .update(integrationInstallations)
       .set({
         configuration,
-        status: statusOf(found.integration.configurations?.account, configuration),
+        status,
         ...(patch.externalIds ? { externalIds: patch.externalIds } : {}),
         ...(patch.space_selection ? { spaceSelection: patch.space_selection } : {}),
         ...(patch.site_selection ? { siteSelection: patch.site_selection } : {}),
@@ -161,8 +192,10 @@ export async function updateInstallation(
     patch.site_selection === "all"
       ? enableOnEverySite(ctx.db, { organizationId: found.installation.organizationId, installationId }, ctx.now)
       : undefined,
+    setup?.statements,
   ]);
   if (!row) throw notFound("Integration installation");
+  if (setup) await sendEventMessages(ctx, [setup.message]);
   const counts = await spaceCountsOf(ctx, [row.id]);
   return { row, spaces: counts.get(row.id) ?? 0 };
 }

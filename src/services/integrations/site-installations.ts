@@ -6,6 +6,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { loadSite } from "../sites/sites";
+import { queuedEventStatements, sendEventMessages } from "./events";
 import { checkConfiguration, statusOf } from "./configuration";
 import { administeredInstallation, installationsVisibleTo } from "./installation-scope";
 import { integrationPage, type IntegrationView, loadIntegration } from "./integrations";
@@ -59,9 +60,22 @@ export async function installOnSite(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  const setup = queuedEventStatements(
+    ctx,
+    {
+      integrationName: name,
+      installationId,
+      siteId,
+      type: "site_installation_setup",
+      payload: { installationId, siteId, status: row.status },
+    },
+    sql`EXISTS (SELECT 1 FROM integration_site_installations WHERE installation_id = ${installationId} AND site_id = ${siteId} AND created_at = ${ctx.now})`,
+  );
   const [inserted] = await batch(ctx.db, [
     ctx.db.insert(integrationSiteInstallations).values(row).onConflictDoNothing().returning(),
+    setup.statements,
   ]);
+  if (inserted.length) await sendEventMessages(ctx, [setup.message]);
   if (!inserted.length) throw conflict(`${name} is already installed on this site`);
   return { row };
 }
@@ -99,6 +113,24 @@ export async function updateSiteInstallation(
   const schema = integration.configurations?.site;
   const configuration = patch.configuration ?? row.configuration;
   if (patch.configuration) checkConfiguration(name, schema, configuration);
+  const setup = patch.configuration
+    ? queuedEventStatements(
+        ctx,
+        {
+          integrationName: name,
+          installationId,
+          siteId,
+          type: "site_installation_setup",
+          payload: {
+            installationId,
+            siteId,
+            status: statusOf(schema, configuration),
+            previous: { status: row.status, configuration: row.configuration },
+          },
+        },
+        sql`EXISTS (SELECT 1 FROM integration_site_installations WHERE installation_id = ${installationId} AND site_id = ${siteId})`,
+      )
+    : undefined;
   const [[updated]] = await batch(ctx.db, [
     ctx.db
       .update(integrationSiteInstallations)
@@ -110,8 +142,10 @@ export async function updateSiteInstallation(
       })
       .where(onSite(installationId, siteId))
       .returning(),
+    setup?.statements,
   ]);
   if (!updated) throw notFound("Integration site installation");
+  if (setup) await sendEventMessages(ctx, [setup.message]);
   return { row: updated };
 }
 

@@ -6,6 +6,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import { loadSpace } from "../access/space-access";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { queuedEventStatements, sendEventMessages } from "./events";
 import { checkConfiguration, statusOf } from "./configuration";
 import { administeredInstallation, installationsVisibleTo } from "./installation-scope";
 import { integrationPage, type IntegrationView, loadIntegration } from "./integrations";
@@ -57,9 +58,22 @@ export async function installOnSpace(
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
+  const setup = queuedEventStatements(
+    ctx,
+    {
+      integrationName: name,
+      installationId,
+      spaceId,
+      type: "space_installation_setup",
+      payload: { installationId, spaceId, status: row.status },
+    },
+    sql`EXISTS (SELECT 1 FROM integration_space_installations WHERE installation_id = ${installationId} AND space_id = ${spaceId} AND created_at = ${ctx.now})`,
+  );
   const [inserted] = await batch(ctx.db, [
     ctx.db.insert(integrationSpaceInstallations).values(row).onConflictDoNothing().returning(),
+    setup.statements,
   ]);
+  if (inserted.length) await sendEventMessages(ctx, [setup.message]);
   if (!inserted.length) throw conflict(`${name} is already installed on this space`);
   return { row };
 }
@@ -96,6 +110,24 @@ export async function updateSpaceInstallation(
   const schema = integration.configurations?.space;
   const configuration = patch.configuration ?? row.configuration;
   if (patch.configuration) checkConfiguration(name, schema, configuration);
+  const setup = patch.configuration
+    ? queuedEventStatements(
+        ctx,
+        {
+          integrationName: name,
+          installationId,
+          spaceId,
+          type: "space_installation_setup",
+          payload: {
+            installationId,
+            spaceId,
+            status: statusOf(schema, configuration),
+            previous: { status: row.status, configuration: row.configuration },
+          },
+        },
+        sql`EXISTS (SELECT 1 FROM integration_space_installations WHERE installation_id = ${installationId} AND space_id = ${spaceId})`,
+      )
+    : undefined;
   const [[updated]] = await batch(ctx.db, [
     ctx.db
       .update(integrationSpaceInstallations)
@@ -107,8 +139,10 @@ export async function updateSpaceInstallation(
       })
       .where(onSpace(installationId, spaceId))
       .returning(),
+    setup?.statements,
   ]);
   if (!updated) throw notFound("Integration space installation");
+  if (setup) await sendEventMessages(ctx, [setup.message]);
   return { row: updated };
 }
 

@@ -14,6 +14,7 @@ import { contentDeps } from "./content-deps";
 import { requireActor, type ServiceContext } from "../core/context";
 import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
+import { sendEventMessages, spaceContentUpdatedStatements } from "../integrations/events";
 import { withSpaceWriteTurn } from "./write-turns";
 
 const ATTEMPTS = 3;
@@ -198,9 +199,14 @@ export async function commitRevision(
     const { expectedRevision } = opts.casSpace;
     // The search index follows main: a job for this space, written only if the compare-and-set wins.
     const indexJob = searchIndexJobStatement(ctx.db, spaceId, ctx.now, guard);
-    const [, , moved, merged] = await batch(ctx.db, [
+    // `space_content_updated` for the integrations installed on the space, under the same compare-and-set.
+    const [events, eventJobs] = spaceContentUpdatedStatements(ctx, spaceId, opts.revisionId, guard);
+    // The event rows are written before the space moves (the guard reads the space's current revision).
+    const [, , , queuedEvents, moved, merged] = await batch(ctx.db, [
       statements,
       indexJob.statement,
+      events,
+      eventJobs,
       ctx.db
         .update(spaces)
         .set({ revisionId: opts.revisionId, updatedAt: ctx.now })
@@ -219,7 +225,13 @@ export async function commitRevision(
         )
         .returning(),
     ]);
-    if (moved.length > 0) await followMainContent(ctx, spaceId, indexJob.message);
+    if (moved.length > 0) {
+      await sendEventMessages(
+        ctx,
+        (queuedEvents as { id: string }[]).map((row) => ({ jobId: row.id })),
+      );
+      await followMainContent(ctx, spaceId, indexJob.message);
+    }
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }
   const cas = opts.casChangeRequest!;

@@ -1,0 +1,104 @@
+/*
+ * The modules Quire adds around a published script in its Dynamic Worker. The prelude is evaluated before the
+ * script (module imports run in order): it routes console output and `fetch` calls of each delivery into that
+ * delivery's trace (AsyncLocalStorage, so concurrent deliveries to one warm isolate keep their own traces) and
+ * counts subrequests. The main module calls the script's default `fetch` with the runtime's multipart request
+ * and answers one JSON envelope: the script's status, headers and body (base64), and the trace.
+ */
+
+/** Trace bounds: lines per delivery, characters per line. */
+export const MAX_TRACE_LINES = 200;
+export const MAX_TRACE_LINE_CHARS = 2048;
+/** `fetch` calls one delivery may make (workerd does not enforce `limits.subRequests` locally; this does). */
+export const MAX_SUBREQUESTS = 50;
+/** Largest response body the envelope carries back (bytes). */
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+export const PRELUDE_MODULE = "quire-prelude.js";
+export const SCRIPT_MODULE = "integration.js";
+export const MAIN_MODULE = "quire-main.js";
+
+export const PRELUDE_SOURCE = `
+import { AsyncLocalStorage } from "node:async_hooks";
+export const traces = new AsyncLocalStorage();
+const MAX_LINES = ${MAX_TRACE_LINES};
+const MAX_CHARS = ${MAX_TRACE_LINE_CHARS};
+const MAX_SUBREQUESTS = ${MAX_SUBREQUESTS};
+function text(value) {
+  if (typeof value === "string") return value;
+  if (value instanceof Error) return value.stack || String(value);
+  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+}
+export function record(trace, level, message) {
+  if (trace.logs.length >= MAX_LINES) { trace.dropped++; return; }
+  const line = message.length > MAX_CHARS ? message.slice(0, MAX_CHARS) + "…" : message;
+  trace.logs.push({ message: line, timestamp: Date.now(), level });
+}
+const original = {};
+for (const [method, level] of [["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"], ["debug", "debug"]]) {
+  original[method] = console[method].bind(console);
+  console[method] = (...args) => {
+    const trace = traces.getStore();
+    if (trace) record(trace, level, args.map(text).join(" "));
+    else original[method](...args);
+  };
+}
+const realFetch = globalThis.fetch;
+globalThis.fetch = function fetch(input, init) {
+  const trace = traces.getStore();
+  if (trace && ++trace.subrequests > MAX_SUBREQUESTS) {
+    return Promise.reject(new Error("Too many subrequests: an event may make at most " + MAX_SUBREQUESTS));
+  }
+  return realFetch(input, init);
+};
+`;
+
+/** `from "./<module>"`, spelled so that tools scanning this file's own imports do not read it as one. */
+const fromModule = (module: string) => `from ${JSON.stringify(`./${module}`)}`;
+
+export const MAIN_SOURCE = `
+import { traces, record } ${fromModule(PRELUDE_MODULE)};
+import * as script ${fromModule(SCRIPT_MODULE)};
+const MAX_BODY = ${MAX_RESPONSE_BYTES};
+function base64(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(out);
+}
+export default {
+  async fetch(request) {
+    const trace = { logs: [], dropped: 0, subrequests: 0 };
+    return traces.run(trace, async () => {
+      const waits = [];
+      const ctx = {
+        waitUntil(promise) {
+          waits.push(Promise.resolve(promise).catch((e) => record(trace, "error", "Uncaught (in waitUntil) " + (e && e.stack || String(e)))));
+        },
+        passThroughOnException() {},
+        props: {},
+      };
+      let out;
+      try {
+        const handler = script.default;
+        if (!handler || typeof handler.fetch !== "function") {
+          throw new Error("The script's default export has no fetch handler");
+        }
+        const response = await handler.fetch(request, {}, ctx);
+        if (!(response instanceof Response)) throw new Error("The script's fetch handler did not return a Response");
+        const body = new Uint8Array(await response.arrayBuffer());
+        if (body.length > MAX_BODY) throw new Error("The script's response is larger than " + MAX_BODY + " bytes");
+        out = { answered: true, status: response.status, headers: [...response.headers], body: base64(body) };
+      } catch (e) {
+        record(trace, "error", "Uncaught " + (e && e.stack || String(e)));
+        out = { answered: false, error: String(e && e.message || e) };
+      }
+      await Promise.all(waits);
+      if (trace.dropped) {
+        trace.logs.push({ message: trace.dropped + " more log lines dropped", timestamp: Date.now(), level: "warn" });
+      }
+      out.logs = trace.logs;
+      return Response.json(out);
+    });
+  },
+};
+`;
