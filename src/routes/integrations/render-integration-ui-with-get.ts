@@ -1,4 +1,4 @@
-import { decompressFromEncodedURIComponent } from "lz-string";
+import LZString from "lz-string";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
@@ -24,7 +24,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = { ...serviceContext(c), presenters: runtimePresenters };
   let decoded: unknown;
   try {
-    decoded = JSON.parse(decompressFromEncodedURIComponent(c.req.valid("query").request) ?? "");
+    decoded = JSON.parse(LZString.decompressFromEncodedURIComponent(c.req.valid("query").request) ?? "");
   } catch {
     throw badRequest("query.request: must be LZ-string compressed JSON");
   }
