@@ -13,6 +13,7 @@ import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
 import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
+import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integrations/published-script";
 import { customHosts } from "./site/hosts";
 import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
@@ -51,6 +52,9 @@ export function createApp() {
   );
   // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts).
   for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, publicEndpoint);
+  // The scripts published content embeds, anonymous too (routes/integrations/published-script.ts).
+  app.get(PUBLISHED_SCRIPT_PATHS.space, spaceScript);
+  app.get(PUBLISHED_SCRIPT_PATHS.site, siteScript);
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);
 

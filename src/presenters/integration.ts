@@ -5,6 +5,7 @@ import type {
   InstallationView,
   IntegrationEventRow,
   IntegrationView,
+  PublishedScriptView,
   SiteInstallationView,
   SpaceInstallationView,
 } from "../services/integrations";
@@ -123,5 +124,22 @@ export function presentIntegrationEventWithTrace(row: IntegrationEventRow) {
         })),
       ],
     },
+  };
+}
+
+/**
+ * A SpaceIntegrationScript / SiteIntegrationScript: the URL Quire serves the integration's script at
+ * (routes/integrations/published-script.ts), with a cache buster that changes with the integration's version and
+ * the installations' configuration.
+ */
+export function presentIntegrationScript(view: PublishedScriptView, urls: UrlBases) {
+  const on =
+    view.target.kind === "space"
+      ? `spaces/${encodeURIComponent(view.target.spaceId)}`
+      : `sites/${encodeURIComponent(view.target.siteId)}`;
+  return {
+    script: `${integrationUrl(urls, view.integrationName)}/installations/${encodeURIComponent(view.installationId)}/${on}/script.js?v=${view.revision}`,
+    ...(view.contentSecurityPolicy ? { contentSecurityPolicy: view.contentSecurityPolicy } : {}),
+    cookies: view.cookies,
   };
 }

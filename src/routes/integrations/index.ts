@@ -15,6 +15,7 @@ import * as uninstallIntegrationFromSite from "./uninstall-integration-from-site
 import * as listIntegrationSiteInstallations from "./list-integration-site-installations";
 import * as listSiteIntegrations from "./list-site-integrations";
 import * as listSiteIntegrationScripts from "./list-site-integration-scripts";
+import * as listSpaceIntegrationScripts from "./list-space-integration-scripts";
 import * as setIntegrationDevelopmentMode from "./set-integration-development-mode";
 import * as disableIntegrationDevelopmentMode from "./disable-integration-development-mode";
 import * as getIntegrationByName from "./get-integration-by-name";
@@ -70,6 +71,7 @@ export default createRouter()
   .openapi(listIntegrationSpaceInstallations.route, listIntegrationSpaceInstallations.handler)
   .openapi(listSpaceIntegrations.route, listSpaceIntegrations.handler)
   .openapi(listSpaceIntegrationsBlocks.route, listSpaceIntegrationsBlocks.handler)
+  .openapi(listSpaceIntegrationScripts.route, listSpaceIntegrationScripts.handler)
   .openapi(installIntegrationOnSite.route, installIntegrationOnSite.handler)
   .openapi(listIntegrationInstallationSites.route, listIntegrationInstallationSites.handler)
   .openapi(getIntegrationSiteInstallation.route, getIntegrationSiteInstallation.handler)

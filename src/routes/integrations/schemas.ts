@@ -282,13 +282,17 @@ export const UpdateSiteInstallationBody = z
   .openapi("UpdateIntegrationSiteInstallation");
 
 export const SiteIntegrationsQuery = SpaceIntegrationsQuery;
+const integrationScriptFields = {
+  script: z.string().openapi({ description: "Script URL to load (served by Quire from the integration's code)." }),
+  contentSecurityPolicy: z.string().optional(),
+  cookies: z.boolean(),
+};
 export const SiteIntegrationScriptList = z
-  .array(
-    z
-      .object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() })
-      .openapi("SiteIntegrationScript"),
-  )
+  .array(z.object(integrationScriptFields).openapi("SiteIntegrationScript"))
   .openapi("SiteIntegrationScriptList");
+export const SpaceIntegrationScriptList = z
+  .array(z.object(integrationScriptFields).openapi("SpaceIntegrationScript"))
+  .openapi("SpaceIntegrationScriptList");
 
 export const IntegrationEventParams = IntegrationParams.extend({ eventId: z.string().min(1).max(128) });
 export const IntegrationEventSchema = z

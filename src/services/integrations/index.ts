@@ -35,12 +35,13 @@ export {
   installOnSite,
   listInstallationSites,
   listIntegrationSiteInstallations,
-  listSiteIntegrationScripts,
   listSiteIntegrations,
   uninstallFromSite,
   updateSiteInstallation,
 } from "./site-installations";
-export type { SiteInstallationRow, SiteInstallationView, SiteIntegrationScript } from "./site-installations";
+export type { SiteInstallationRow, SiteInstallationView } from "./site-installations";
+export { cspString, listSiteIntegrationScripts, listSpaceIntegrationScripts } from "./published-scripts";
+export type { PublishedScriptView, ScriptTarget } from "./published-scripts";
 export { integrationSigningSecret } from "./signing";
 export type { DeliveryTarget, RuntimePresenters } from "./delivery";
 export {
@@ -54,7 +55,7 @@ export {
   runIntegrationEventJob,
 } from "./events";
 export type { IntegrationEventRow } from "./events";
-export { callPublicEndpoint, renderIntegrationUI } from "./runtime-calls";
+export { callPublicEndpoint, fetchPublishedScript, renderIntegrationUI } from "./runtime-calls";
 export type { ForwardedRequest, RenderInput, RuntimeContext } from "./runtime-calls";
 export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";
 export type { DevDeliveryTarget, DevModeInput } from "./dev-mode";

@@ -9,10 +9,12 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { type DeliveryTarget, deliverToScript, type RuntimePresenters } from "./delivery";
 import { loadDeliveryTarget, type NewIntegrationEvent, recordedEventStatement } from "./events";
 import { loadIntegration } from "./integrations";
+import { embeddedScript, type ScriptTarget } from "./published-scripts";
 import type { SandboxResult } from "./runtime/sandbox";
 
 /*
- * Synchronous deliveries: the public endpoints (`fetch` events) and UI rendering (`ui_render`). The caller waits
+ * Synchronous deliveries: the public endpoints (`fetch` events), UI rendering (`ui_render`) and the scripts
+ * published content embeds (`fetch_published_script`). The caller waits
  * for the script's answer; the event is recorded after the response (the request's `defer`) with its trace.
  * A script that fails, times out or answers nonsense is a 502, never a 500.
  */
@@ -225,4 +227,42 @@ export async function renderIntegrationUI(
   }
   const cacheControl = result.headers.find(([k]) => k.toLowerCase() === "cache-control")?.[1];
   return { output: output as Record<string, unknown>, ...(cacheControl ? { cacheControl } : {}) };
+}
+
+/** The Cache-Control of a published script whose integration sets none: short, public. */
+export const PUBLISHED_SCRIPT_CACHE_CONTROL = "public, max-age=300";
+
+/**
+ * The script URL of listSpaceIntegrationScripts / listSiteIntegrationScripts (anyone: published content loads
+ * it): a `fetch_published_script` event to the integration's script for the installation on that space or site,
+ * answered with the script's JavaScript and its Cache-Control. 404 when the installation is gone, not enabled
+ * and active there, or the integration lacks the inject scope; 502 when the script fails or answers non-2xx.
+ */
+export async function fetchPublishedScript(
+  ctx: RuntimeContext,
+  integrationName: string,
+  installationId: string,
+  on: ScriptTarget,
+): Promise<{ body: Uint8Array; cacheControl: string }> {
+  const script = await embeddedScript(ctx, integrationName, installationId, on);
+  if (!script) throw notFound("Integration script");
+  const spaceId = on.kind === "space" ? on.spaceId : null;
+  const siteId = on.kind === "site" ? on.siteId : null;
+  const target = await loadDeliveryTarget(ctx, { integrationName, installationId, spaceId, siteId });
+  if (!target?.installation) throw notFound("Integration script");
+  const eventId = newId();
+  const payload = { installationId, ...(spaceId ? { spaceId } : { siteId }) };
+  const result = await deliverToScript(ctx, target, { eventId, type: "fetch_published_script", ...payload });
+  await record(
+    ctx,
+    { eventId, integrationName, installationId, spaceId, siteId, type: "fetch_published_script", payload },
+    target,
+    result,
+  );
+  if (result.kind !== "answered") throw scriptFailure(result);
+  if (result.status < 200 || result.status > 299) {
+    throw new ApiError(502, `The integration's script answered ${result.status} instead of a script`);
+  }
+  const cacheControl = result.headers.find(([k]) => k.toLowerCase() === "cache-control")?.[1];
+  return { body: result.body, cacheControl: cacheControl || PUBLISHED_SCRIPT_CACHE_CONTROL };
 }

@@ -230,27 +230,3 @@ export async function listSiteIntegrations(
   );
   return integrationPage(ctx, caller, where, q);
 }
-
-/** A script to embed in a published site: SiteIntegrationScript of the reference. */
-export interface SiteIntegrationScript {
-  script: string;
-  contentSecurityPolicy?: string;
-  cookies: boolean;
-}
-
-/**
- * listSiteIntegrationScripts: the scripts the site's installed integrations inject in its published pages
- * (members of the organization). An integration's site script is what its `fetch_published_script` handler
- * answers; the `script` a manifest publishes is that handler's server-side code, not a browser script, and Quire
- * does not run integrations' code yet. So no installed integration has a script URL to give and the list is
- * empty (as the published site profile's `scripts` is); it never lists a URL that would not serve the script.
- */
-export async function listSiteIntegrationScripts(
-  ctx: ServiceContext,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteIntegrationScript[]> {
-  requireUser(ctx.caller);
-  await loadSite(ctx, organizationId, siteId);
-  return [];
-}

@@ -1,0 +1,199 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { batch } from "../../db/batch";
+import {
+  type IntegrationScope,
+  integrationInstallations,
+  integrationSiteInstallations,
+  integrationSpaceInstallations,
+  integrations,
+  sites,
+  spaces,
+} from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { authorize } from "../access/permissions";
+import { loadSpace } from "../access/space-access";
+import { requireUser, type ServiceContext } from "../core/context";
+import { loadSite } from "../sites/sites";
+
+/*
+ * The scripts published content embeds (listSpaceIntegrationScripts, listSiteIntegrationScripts): one per
+ * installation enabled on the space (site) whose integration has the `space:script:inject`
+ * (`site:script:inject`) scope, while both the organization installation and its space (site) installation are
+ * `active`. The script itself is what the integration's code answers to a `fetch_published_script` event, served
+ * by Quire at the URL the presenter builds (runtime-calls.ts fetchPublishedScript, routes/integrations/
+ * published-script.ts).
+ */
+
+export type ScriptTarget = { kind: "space"; spaceId: string } | { kind: "site"; siteId: string };
+
+/** One embeddable script: what the presenter turns into a SpaceIntegrationScript / SiteIntegrationScript. */
+export interface PublishedScriptView {
+  integrationName: string;
+  installationId: string;
+  target: ScriptTarget;
+  /** Changes whenever the script could: a new version, a configuration update (the URL's cache buster). */
+  revision: string;
+  contentSecurityPolicy?: string;
+  cookies: boolean;
+}
+
+const INJECT: Record<ScriptTarget["kind"], IntegrationScope> = {
+  space: "space:script:inject",
+  site: "site:script:inject",
+};
+const COOKIES: Record<ScriptTarget["kind"], IntegrationScope> = {
+  space: "space:script:cookies",
+  site: "site:script:cookies",
+};
+
+/**
+ * The manifest's `contentSecurityPolicy` as the CSP string the reference's script objects carry: a string as
+ * published, a `{directive: sources}` map joined as `directive sources; …` (whitespace folded).
+ */
+export function cspString(csp: string | Record<string, string> | null): string | undefined {
+  if (csp === null || csp === undefined) return undefined;
+  if (typeof csp === "string") return csp.trim() || undefined;
+  const parts = Object.entries(csp)
+    .map(([directive, sources]) =>
+      `${directive} ${String(sources ?? "")
+        .replace(/\s+/g, " ")
+        .replace(/[\s;]+$/, "")
+        .trim()}`.trim(),
+    )
+    .filter(Boolean);
+  return parts.length ? parts.join("; ") : undefined;
+}
+
+/** The statements that read a space's or site's embeddable scripts (no authorization: callers check). */
+function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
+  const enabled =
+    target.kind === "space"
+      ? ctx.db
+          .select({
+            installationId: integrationSpaceInstallations.installationId,
+            integrationName: integrationSpaceInstallations.integrationName,
+            updatedAt: integrationSpaceInstallations.updatedAt,
+          })
+          .from(integrationSpaceInstallations)
+          .where(
+            and(
+              eq(integrationSpaceInstallations.spaceId, target.spaceId),
+              eq(integrationSpaceInstallations.status, "active"),
+            ),
+          )
+          .orderBy(asc(integrationSpaceInstallations.createdAt), asc(integrationSpaceInstallations.integrationName))
+      : ctx.db
+          .select({
+            installationId: integrationSiteInstallations.installationId,
+            integrationName: integrationSiteInstallations.integrationName,
+            updatedAt: integrationSiteInstallations.updatedAt,
+          })
+          .from(integrationSiteInstallations)
+          .where(
+            and(
+              eq(integrationSiteInstallations.siteId, target.siteId),
+              eq(integrationSiteInstallations.status, "active"),
+            ),
+          )
+          .orderBy(asc(integrationSiteInstallations.createdAt), asc(integrationSiteInstallations.integrationName));
+  const installedHere =
+    target.kind === "space"
+      ? sql`SELECT installation_id FROM integration_space_installations WHERE space_id = ${target.spaceId}`
+      : sql`SELECT installation_id FROM integration_site_installations WHERE site_id = ${target.siteId}`;
+  // Three statements, not a join: the tables share column names (D1 batch rows are keyed by column name).
+  return [
+    enabled,
+    ctx.db
+      .select({
+        name: integrations.name,
+        version: integrations.version,
+        scopes: integrations.scopes,
+        contentSecurityPolicy: integrations.contentSecurityPolicy,
+      })
+      .from(integrations)
+      .where(
+        sql`${integrations.name} IN (SELECT integration_name FROM integration_installations WHERE id IN (${installedHere}))`,
+      ),
+    ctx.db
+      .select({ id: integrationInstallations.id, updatedAt: integrationInstallations.updatedAt })
+      .from(integrationInstallations)
+      .where(
+        and(eq(integrationInstallations.status, "active"), sql`${integrationInstallations.id} IN (${installedHere})`),
+      ),
+  ] as const;
+}
+
+type ScriptReads = ReturnType<typeof scriptReads>;
+
+function scriptViews(
+  target: ScriptTarget,
+  [rows, found, parents]: [Awaited<ScriptReads[0]>, Awaited<ScriptReads[1]>, Awaited<ScriptReads[2]>],
+): PublishedScriptView[] {
+  const byName = new Map(found.map((g) => [g.name, g]));
+  const active = new Map(parents.map((p) => [p.id, p.updatedAt]));
+  return rows.flatMap((row) => {
+    const integration = byName.get(row.integrationName);
+    const parentUpdatedAt = active.get(row.installationId);
+    if (!integration || parentUpdatedAt === undefined || !integration.scopes.includes(INJECT[target.kind])) return [];
+    const csp = cspString(integration.contentSecurityPolicy);
+    return [
+      {
+        integrationName: row.integrationName,
+        installationId: row.installationId,
+        target,
+        revision: `${integration.version}.${Math.max(row.updatedAt, parentUpdatedAt).toString(36)}`,
+        ...(csp ? { contentSecurityPolicy: csp } : {}),
+        cookies: integration.scopes.includes(COOKIES[target.kind]),
+      },
+    ];
+  });
+}
+
+async function scriptsOn(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
+  const [rows, found, parents] = await batch(ctx.db, [...scriptReads(ctx, target)]);
+  return scriptViews(target, [rows, found, parents]);
+}
+
+/** listSpaceIntegrationScripts: for those who can read the space (404 for the others). */
+export async function listSpaceIntegrationScripts(ctx: ServiceContext, spaceId: string) {
+  requireUser(ctx.caller);
+  const space = await loadSpace(ctx, spaceId);
+  if (!space || space.row.deletedAt !== null) throw notFound("Space");
+  authorize(space.access, "space.view", "Space");
+  return scriptsOn(ctx, { kind: "space", spaceId });
+}
+
+/** listSiteIntegrationScripts: for members of the site's organization (404 for the others). */
+export async function listSiteIntegrationScripts(ctx: ServiceContext, organizationId: string, siteId: string) {
+  requireUser(ctx.caller);
+  await loadSite(ctx, organizationId, siteId);
+  return scriptsOn(ctx, { kind: "site", siteId });
+}
+
+/**
+ * The embeddable script of one installation on a space or site, for the anonymous script URL: undefined when the
+ * installation is gone, not (or no longer) enabled and active there, the space deleted, or the integration lacks
+ * the inject scope.
+ */
+export async function embeddedScript(
+  ctx: Pick<ServiceContext, "db">,
+  integrationName: string,
+  installationId: string,
+  target: ScriptTarget,
+): Promise<PublishedScriptView | undefined> {
+  const reads = scriptReads(ctx, target);
+  const [[live], rows, found, parents] = await batch(ctx.db, [
+    target.kind === "space"
+      ? ctx.db
+          .select({ id: spaces.id })
+          .from(spaces)
+          .where(and(eq(spaces.id, target.spaceId), sql`${spaces.deletedAt} IS NULL`))
+          .limit(1)
+      : ctx.db.select({ id: sites.id }).from(sites).where(eq(sites.id, target.siteId)).limit(1),
+    ...reads,
+  ]);
+  if (!live) return undefined;
+  return scriptViews(target, [rows, found, parents]).find(
+    (s) => s.installationId === installationId && s.integrationName === integrationName,
+  );
+}
