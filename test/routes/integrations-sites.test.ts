@@ -155,8 +155,13 @@ describe("integrations: site installations", () => {
     expect(here.data.count).toBe(1);
     expect((await gb.orgs.listSiteIntegrations(organization.id, site.id, { search: "zzz" })).data.items).toEqual([]);
     expect((await gb.orgs.listSiteIntegrations(organization.id, other.id)).data.items).toEqual([]);
-    // No script URLs: Quire does not run integrations' code, so there is no site script to serve.
-    expect((await client(reader.token).orgs.listSiteIntegrationScripts(organization.id, site.id)).data).toEqual([]);
+    // The active site installation of a site:script:inject integration: its script URL (integration-scripts.test.ts).
+    expect((await client(reader.token).orgs.listSiteIntegrationScripts(organization.id, site.id)).data).toEqual([
+      {
+        script: expect.stringContaining(`/installations/${installation.id}/sites/${site.id}/script.js`),
+        cookies: false,
+      },
+    ]);
 
     // Uninstall: 205, then 204; the reader cannot.
     expect((await api("DELETE", path, { token: reader.token })).status).toBe(403);
