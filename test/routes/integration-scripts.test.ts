@@ -161,6 +161,9 @@ describe("integration scripts: the scripts published content embeds", () => {
       },
     ]);
     expect((await gb.orgs.listSiteIntegrationScripts(organization.id, other.id)).data).toEqual([]);
+    // The published site profile carries the same scripts.
+    const profile = await api("GET", `/orgs/${organization.id}/sites/${site.id}/published`, { token: owner.token });
+    expect(profile.json.scripts).toEqual(listed.data);
 
     const res = await workerFetch(scriptUrl(listed.data[0].script));
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { presentIntegrationScript } from "../../presenters/integration";
 import { presentSite } from "../../presenters/site";
 import { getPublishedSite } from "../../services/sites";
 import { SiteCustomizationSettingsSchema } from "./customization-schemas";
@@ -47,7 +48,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
       site: presentSite(published.site, ctx.urls),
       structure: await presentStructure(ctx, published.structure),
       customizations: published.customizations,
-      scripts: [],
+      scripts: published.scripts.map((view) => presentIntegrationScript(view, ctx.urls)),
     },
     200,
   );

@@ -163,6 +163,14 @@ export async function listSpaceIntegrationScripts(ctx: ServiceContext, spaceId: 
   return scriptsOn(ctx, { kind: "space", spaceId });
 }
 
+/**
+ * The scripts of a site for its published profile (getPublishedContentSite's `scripts`). No authorization: the
+ * caller has loaded the site for its visitor.
+ */
+export function publishedSiteScripts(ctx: Pick<ServiceContext, "db">, siteId: string) {
+  return scriptsOn(ctx, { kind: "site", siteId });
+}
+
 /** listSiteIntegrationScripts: for members of the site's organization (404 for the others). */
 export async function listSiteIntegrationScripts(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../core/context";
+import { publishedSiteScripts } from "../integrations/published-scripts";
 import { siteCustomizations } from "./site-customization";
 import { structureOf } from "./site-section-groups";
 import { loadSite } from "./sites";
@@ -6,11 +7,15 @@ import { loadSite } from "./sites";
 /**
  * getPublishedContentSite: everything the published experience needs in one answer: the site, its structure
  * and its customization (the site's, and each site space's merged over it). Members read it in any state (a
- * preview); others once it is published to them (public, unlisted, or with a visitor pass). Quire serves no
- * integration scripts on sites yet, so `scripts` is empty.
+ * preview); others once it is published to them (public, unlisted, or with a visitor pass). `scripts`: what
+ * listSiteIntegrationScripts lists (services/integrations/published-scripts.ts).
  */
 export async function getPublishedSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
-  const [structure, customizations] = await Promise.all([structureOf(ctx, site), siteCustomizations(ctx.db, siteId)]);
-  return { site, structure, customizations };
+  const [structure, customizations, scripts] = await Promise.all([
+    structureOf(ctx, site),
+    siteCustomizations(ctx.db, siteId),
+    publishedSiteScripts(ctx, siteId),
+  ]);
+  return { site, structure, customizations, scripts };
 }
