@@ -68,6 +68,10 @@ const THROWING = `export default { async fetch(request) { await request.formData
 // Waits on a 10-minute timer (a promise with nothing behind it is cut by workerd's own hang detector first).
 const HANGING = `export default { async fetch(request) { await request.formData(); console.log("waiting"); await new Promise((r) => setTimeout(r, 600000)); return new Response("late"); } };`;
 
+// Loops that never end: a bare one, and one that swallows every error thrown inside it.
+const LOOPING = `export default { async fetch(request) { await request.formData(); console.log("looping now"); let n = 0; while (true) n++; } };`;
+const SWALLOWING_LOOP = `export default { async fetch(request) { await request.formData(); console.log("looping now"); for (;;) { try { JSON.parse("{"); } catch { } } } };`;
+
 let counter = 0;
 const uniqueName = () => `runtime-${++counter}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -190,6 +194,26 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
     const failed = await finalEvent(owner.token, name, "installation_setup", 30_000);
     expect(failed.event.status).toBe("failed");
     expect(messages(failed)).toContain("did not answer within 1500 ms");
+  }, 45_000);
+
+  it("stops a script that loops forever (even one that swallows errors) and records it as failed", async () => {
+    // A cheap loop spends its iteration budget first; one that throws and catches every turn reaches the deadline.
+    const cases = [
+      [LOOPING, "loop iterations in one event"],
+      [SWALLOWING_LOOP, "still looping at its delivery's deadline"],
+    ] as const;
+    await Promise.all(
+      cases.map(async ([script, reason]) => {
+        const { owner, gb, name, organization } = await published(script);
+        const failed = await finalEvent(owner.token, name, "installation_setup", 30_000);
+        expect(failed.event.status).toBe("failed");
+        const logs = messages(failed);
+        expect(logs).toContain("looping now");
+        expect(logs).toContain(reason);
+        // The API answers meanwhile and after.
+        expect((await gb.orgs.getOrganizationById(organization.id)).status).toBe(200);
+      }),
+    );
   }, 45_000);
 
   it("serves the public endpoints from the script, and answers 502 when it fails", async () => {

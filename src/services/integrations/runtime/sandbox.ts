@@ -1,6 +1,8 @@
 import type { Env } from "../../../env";
 import type { IntegrationEventLog } from "../../../db/schema";
+import { guardLoops } from "./loop-guard";
 import {
+  DEADLINE_HEADER,
   MAIN_MODULE,
   MAIN_SOURCE,
   MAX_TRACE_LINE_CHARS,
@@ -92,14 +94,21 @@ export async function runInSandbox(
       compatibilityDate: SCRIPT_COMPATIBILITY_DATE,
       compatibilityFlags: SCRIPT_COMPATIBILITY_FLAGS,
       mainModule: MAIN_MODULE,
-      modules: { [MAIN_MODULE]: MAIN_SOURCE, [PRELUDE_MODULE]: PRELUDE_SOURCE, [SCRIPT_MODULE]: await script.load() },
+      modules: {
+        [MAIN_MODULE]: MAIN_SOURCE,
+        [PRELUDE_MODULE]: PRELUDE_SOURCE,
+        // Loops bounded per event (loop-guard.ts): local workerd cannot interrupt a script that never yields.
+        [SCRIPT_MODULE]: guardLoops(await script.load()),
+      },
       env: {},
       globalOutbound: await outbound(opts.apiOrigin),
       limits: SCRIPT_LIMITS,
     }));
+    const headers = new Headers(request.headers);
+    headers.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
     const answer = worker
       .getEntrypoint()
-      .fetch(request)
+      .fetch(new Request(request, { headers }))
       .then((response) => response.json<EnvelopeJson>());
     const timeout = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => resolve("timeout"), timeoutMs);

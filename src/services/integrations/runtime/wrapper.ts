@@ -6,6 +6,8 @@
  * and answers one JSON envelope: the script's status, headers and body (base64), and the trace.
  */
 
+import { LOOP_CHECK, LOOP_ITERATION_BUDGET, LOOP_TICK } from "./loop-guard";
+
 /** Trace bounds: lines per delivery, characters per line. */
 export const MAX_TRACE_LINES = 200;
 export const MAX_TRACE_LINE_CHARS = 2048;
@@ -17,6 +19,37 @@ export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 export const PRELUDE_MODULE = "quire-prelude.js";
 export const SCRIPT_MODULE = "integration.js";
 export const MAIN_MODULE = "quire-main.js";
+/** The delivery's deadline (ms since the epoch), from the sandbox to the main module; the script never sees it. */
+export const DEADLINE_HEADER = "x-quire-deadline";
+
+/**
+ * The loop guards' globals (loop-guard.ts): iterations are counted in a plain counter and charged to the running
+ * delivery's trace every 4,096 (a synchronous loop stays in one delivery, and a lookup per iteration would cost
+ * more than the loops it guards). Past the iteration budget, or past the delivery's deadline (the wall-clock
+ * timeout, which no timer can enforce while a loop holds the thread; on Cloudflare the clock stands still during
+ * synchronous code, and the CPU limit and the iteration budget stop it), the tick throws, and so does every catch
+ * block entered afterwards.
+ */
+const LOOP_GUARD_SOURCE = `
+const LOOP_BUDGET = ${LOOP_ITERATION_BUDGET};
+const LOOP_MESSAGE = "The script ran more than " + LOOP_BUDGET + " loop iterations in one event (a loop that never ends?)";
+const DEADLINE_MESSAGE = "The script was still looping at its delivery's deadline";
+const outsideDeliveries = { iterations: 0, loopSpent: "" };
+let ticks = 0;
+globalThis.${LOOP_TICK} = function () {
+  if ((++ticks & 4095) !== 0) return;
+  const holder = traces.getStore() ?? outsideDeliveries;
+  holder.iterations = (holder.iterations ?? 0) + 4096;
+  if (holder.loopSpent) throw new Error(holder.loopSpent);
+  if (holder.iterations > LOOP_BUDGET) holder.loopSpent = LOOP_MESSAGE;
+  else if (holder.deadline && Date.now() > holder.deadline) holder.loopSpent = DEADLINE_MESSAGE;
+  if (holder.loopSpent) throw new Error(holder.loopSpent);
+};
+globalThis.${LOOP_CHECK} = function () {
+  const spent = (traces.getStore() ?? outsideDeliveries).loopSpent;
+  if (spent) throw new Error(spent);
+};
+`;
 
 export const PRELUDE_SOURCE = `
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -51,7 +84,7 @@ globalThis.fetch = function fetch(input, init) {
   }
   return realFetch(input, init);
 };
-`;
+${LOOP_GUARD_SOURCE}`;
 
 /** `from "./<module>"`, spelled so that tools scanning this file's own imports do not read it as one. */
 const fromModule = (module: string) => `from ${JSON.stringify(`./${module}`)}`;
@@ -67,7 +100,12 @@ function base64(bytes) {
 }
 export default {
   async fetch(request) {
-    const trace = { logs: [], dropped: 0, subrequests: 0 };
+    // The delivery's deadline, for the loop guards; the script never sees the header.
+    const deadline = Number(request.headers.get("${DEADLINE_HEADER}")) || 0;
+    const headers = new Headers(request.headers);
+    headers.delete("${DEADLINE_HEADER}");
+    request = new Request(request, { headers });
+    const trace = { logs: [], dropped: 0, subrequests: 0, deadline };
     return traces.run(trace, async () => {
       const waits = [];
       const ctx = {
