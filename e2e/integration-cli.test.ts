@@ -184,8 +184,6 @@ describe("gitbook publish (the real CLI) against wrangler dev", () => {
   });
 });
 
-type EventItem = { id: string; status: string; createdAt: string; payload: { type: string; [k: string]: unknown } };
-
 describe("the published integration runs under wrangler dev (Worker Loader)", () => {
   it("renders its block and runs its action, answers on its public endpoints, and handles space_content_updated", async () => {
     const api = new GitBookAPI({ endpoint: server.origin, authToken: admin.token });
@@ -221,22 +219,34 @@ describe("the published integration runs under wrangler dev (Worker Loader)", ()
     // The same request as GET (LZ-string compressed JSON).
     const { data: again } = await api.integrations.renderIntegrationUiWithGet(NAME, {
       request: LZString.compressToEncodedURIComponent(
-        JSON.stringify({ componentId: "counter", props: {}, state: { clicks: 1 }, action: { action: "increment" }, context }),
+        JSON.stringify({
+          componentId: "counter",
+          props: {},
+          state: { clicks: 1 },
+          action: { action: "increment" },
+          context,
+        }),
       ),
-    } as never);
+    });
     expect(again).toMatchObject({ type: "element", state: { clicks: 2 }, element: counterElement(2) });
 
     // The fetch handler answers on the integration's public endpoint and on the installation's.
     const { data: integration } = await api.integrations.getIntegrationByName(NAME);
     const endpoint = await fetch(`${integration.urls.publicEndpoint}/ping?x=1`);
     expect(endpoint.status).toBe(200);
-    expect(await endpoint.text()).toBe("Hello from the Quire fixture integration (GET /ping)");
-    const installationEndpoint = (installation.urls as { publicEndpoint?: string }).publicEndpoint;
-    if (installationEndpoint) {
-      const res = await fetch(installationEndpoint, { method: "POST", body: "x" });
-      expect(res.status).toBe(200);
-      expect(await res.text()).toContain("from the Quire fixture integration (POST ");
-    }
+    // The script sees the full URL (integrations route under the endpoint's pathname, as on GitBook).
+    expect(await endpoint.text()).toBe(
+      `Hello from the Quire fixture integration (GET ${new URL(integration.urls.publicEndpoint).pathname}/ping)`,
+    );
+    // The installation's endpoint runs with the installation's configuration (the handler's greeting).
+    const { data: configured } = await api.integrations.updateIntegrationInstallation(NAME, installation.id, {
+      configuration: { greeting: "Bonjour" },
+    });
+    const res = await fetch(configured.urls.publicEndpoint, { method: "POST", body: "x" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(
+      `Bonjour from the Quire fixture integration (POST ${new URL(configured.urls.publicEndpoint).pathname})`,
+    );
 
     // A content change merged into the space fires space_content_updated; the handler reads the space through the
     // installation token it was given and logs its title.
@@ -253,7 +263,7 @@ describe("the published integration runs under wrangler dev (Worker Loader)", ()
     const event = await vi.waitFor(
       async () => {
         const { data } = await api.integrations.listIntegrationEvents(NAME, { limit: 100 });
-        const found = (data.items as EventItem[]).find((e) => e.payload.type === "space_content_updated");
+        const found = data.items.find((e) => e.payload.type === "space_content_updated");
         if (!found) throw new Error("no space_content_updated event yet");
         return found;
       },
