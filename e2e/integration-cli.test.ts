@@ -3,6 +3,11 @@
 // script with its own esbuild and calls publishIntegration; the integration is then read back with the official
 // client, and the stored script (D1 row + R2 object, read through wrangler's platform proxy) is byte for byte the
 // CLI's build output. A second publish is version 2; a refused token makes the CLI exit 1.
+// Then the published script runs under wrangler dev, in a Dynamic Worker (the LOADER binding): installed on the
+// organization and enabled on a space, its counter block renders and its `increment` action round-trips the state
+// (renderIntegrationUiWithPost/Get), its fetch handler answers on both public endpoints, a merge fires
+// space_content_updated whose handler reads the space through its installation token (the event's trace shows it),
+// and `gitbook tail` prints that event with its log lines.
 import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
