@@ -3,14 +3,20 @@
 // script with its own esbuild and calls publishIntegration; the integration is then read back with the official
 // client, and the stored script (D1 row + R2 object, read through wrangler's platform proxy) is byte for byte the
 // CLI's build output. A second publish is version 2; a refused token makes the CLI exit 1.
-import { type SpawnSyncReturns, spawnSync } from "node:child_process";
+// Then the published script runs under wrangler dev, in a Dynamic Worker (the LOADER binding): installed on the
+// organization and enabled on a space, its counter block renders and its `increment` action round-trips the state
+// (renderIntegrationUiWithPost/Get), its fetch handler answers on both public endpoints, a merge fires
+// space_content_updated whose handler reads the space through its installation token (the event's trace shows it),
+// and `gitbook tail` prints that event with its log lines.
+import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
+import LZString from "lz-string";
 import { getPlatformProxy } from "wrangler";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DevServer, root, startDevServer } from "./helpers/dev-server";
 
 const FIXTURE = join(root, "e2e", "fixtures", "integration");
@@ -39,21 +45,53 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+/** The CLI's environment: this deployment, a token, the bootstrapped organization, a scratch HOME and TMPDIR. */
+function cliEnv(token: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: scratch,
+    XDG_CONFIG_HOME: join(scratch, "config"),
+    TMPDIR: scratch,
+    GITBOOK_ENDPOINT: server.origin,
+    GITBOOK_TOKEN: token,
+    GITBOOK_ORGANIZATION: admin.organizationId,
+  };
+}
+
 /** `gitbook publish` in the fixture folder, with the Node running this test. */
 function publish(token: string): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [CLI, "publish"], {
     cwd: FIXTURE,
     encoding: "utf8",
     timeout: 60_000,
-    env: {
-      PATH: process.env.PATH,
-      HOME: scratch,
-      XDG_CONFIG_HOME: join(scratch, "config"),
-      TMPDIR: scratch,
-      GITBOOK_ENDPOINT: server.origin,
-      GITBOOK_TOKEN: token,
-      GITBOOK_ORGANIZATION: admin.organizationId,
-    },
+    env: cliEnv(token),
+  });
+}
+
+/**
+ * `gitbook tail` in the fixture folder: it prints the integration's two newest events with their trace, then polls
+ * every 10 s forever. Its output is returned once it contains `until` (or after `timeoutMs`), and the CLI killed.
+ */
+function tail(token: string, until: string, timeoutMs = 30_000): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, "tail"], { cwd: FIXTURE, env: cliEnv(token) });
+    let out = "";
+    const done = () => {
+      clearTimeout(timer);
+      child.kill("SIGTERM");
+      resolve(out);
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+      if (out.includes(until)) done();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      resolve(out);
+    });
   });
 }
 
@@ -149,4 +187,106 @@ describe("gitbook publish (the real CLI) against wrangler dev", () => {
     const { data: integration } = await api.integrations.getIntegrationByName(NAME);
     expect(integration.version).toBe(2);
   });
+});
+
+describe("the published integration runs under wrangler dev (Worker Loader)", () => {
+  it("renders its block and runs its action, answers on its public endpoints, and handles space_content_updated", async () => {
+    const api = new GitBookAPI({ endpoint: server.origin, authToken: admin.token });
+    const { data: installation } = await api.integrations.installIntegration(NAME, {
+      organization: admin.organizationId,
+    });
+    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: "Fixture docs" });
+    await api.integrations.installIntegrationOnSpace(NAME, installation.id, { space: space.id });
+
+    // The counter block renders in a document of the space; its `increment` action changes the state.
+    const context = { type: "document" as const, theme: "light" as const, spaceId: space.id, editable: true };
+    const { data: rendered } = await api.integrations.renderIntegrationUiWithPost(NAME, {
+      componentId: "counter",
+      props: {},
+      context,
+    });
+    const counterElement = (clicks: number) => ({
+      type: "block",
+      children: [
+        { type: "text", children: ["Clicked ", String(clicks), " times"] },
+        { type: "button", label: "Count", onPress: { action: "increment" } },
+      ],
+    });
+    expect(rendered).toEqual({ type: "element", state: { clicks: 0 }, props: {}, element: counterElement(0) });
+    const { data: clicked } = await api.integrations.renderIntegrationUiWithPost(NAME, {
+      componentId: "counter",
+      props: {},
+      state: (rendered as { state: object }).state,
+      action: { action: "increment" },
+      context,
+    });
+    expect(clicked).toEqual({ type: "element", state: { clicks: 1 }, props: {}, element: counterElement(1) });
+    // The same request as GET (LZ-string compressed JSON).
+    const { data: again } = await api.integrations.renderIntegrationUiWithGet(NAME, {
+      request: LZString.compressToEncodedURIComponent(
+        JSON.stringify({
+          componentId: "counter",
+          props: {},
+          state: { clicks: 1 },
+          action: { action: "increment" },
+          context,
+        }),
+      ),
+    });
+    expect(again).toMatchObject({ type: "element", state: { clicks: 2 }, element: counterElement(2) });
+
+    // The fetch handler answers on the integration's public endpoint and on the installation's.
+    const { data: integration } = await api.integrations.getIntegrationByName(NAME);
+    const endpoint = await fetch(`${integration.urls.publicEndpoint}/ping?x=1`);
+    expect(endpoint.status).toBe(200);
+    // The script sees the full URL (integrations route under the endpoint's pathname, as on GitBook).
+    expect(await endpoint.text()).toBe(
+      `Hello from the Quire fixture integration (GET ${new URL(integration.urls.publicEndpoint).pathname}/ping)`,
+    );
+    // The installation's endpoint runs with the installation's configuration (the handler's greeting).
+    const { data: configured } = await api.integrations.updateIntegrationInstallation(NAME, installation.id, {
+      configuration: { greeting: "Bonjour" },
+    });
+    const res = await fetch(configured.urls.publicEndpoint, { method: "POST", body: "x" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(
+      `Bonjour from the Quire fixture integration (POST ${new URL(configured.urls.publicEndpoint).pathname})`,
+    );
+
+    // A content change merged into the space fires space_content_updated; the handler reads the space through the
+    // installation token it was given and logs its title.
+    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: "First page" });
+    const write = await fetch(`${server.origin}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        changes: [{ operation: "insert_page", ref: "p", title: "Hello", document: { markdown: "hello\n" } }],
+      }),
+    });
+    expect(write.status, await write.clone().text()).toBe(200);
+    const { data: merged } = await api.spaces.mergeChangeRequest(space.id, cr.id);
+    const event = await vi.waitFor(
+      async () => {
+        const { data } = await api.integrations.listIntegrationEvents(NAME, { limit: 100 });
+        const found = data.items.find((e) => e.payload.type === "space_content_updated");
+        if (!found) throw new Error("no space_content_updated event yet");
+        return found;
+      },
+      { timeout: 30_000, interval: 300 },
+    );
+    expect(event).toMatchObject({
+      status: "success",
+      payload: { spaceId: space.id, revisionId: merged.revision, installationId: installation.id },
+    });
+    const { data: detail } = await api.integrations.getIntegrationEvent(NAME, event.id);
+    const logs = (detail.trace?.logs ?? []).map((l) => l.message);
+    expect(logs).toContain(`quire-fixture: space ${space.id} updated to revision ${merged.revision}`);
+    expect(logs).toContain('quire-fixture: read space "Fixture docs" through the installation token');
+
+    // `gitbook tail` prints the newest events with their logs: this one is among them.
+    const tailed = await tail(admin.token, "through the installation token");
+    expect(tailed).toContain(`[success]`);
+    expect(tailed).toContain(`"type":"space_content_updated"`);
+    expect(tailed).toContain('[info] quire-fixture: read space "Fixture docs" through the installation token');
+  }, 120_000);
 });

@@ -274,6 +274,21 @@ describe("integration runtime: published scripts run in Dynamic Workers", () => 
       body: { ...request, componentId: "nope" },
     });
     expect(unknown.status).toBe(404);
+    // The event carries the caller's state only when there is one (@gitbook/runtime falls back to the component's
+    // initialState only when the event has none).
+    const renders = await api("GET", `/integrations/${name}/events?limit=100`, { token: owner.token });
+    const payloads = (renders.json.items as EventItem[])
+      .filter((e) => e.payload.type === "ui_render")
+      .map((e) => e.payload);
+    expect(payloads.length).toBeGreaterThan(0);
+    for (const payload of payloads) expect(payload).not.toHaveProperty("state");
+    const withState = await api("POST", `/integrations/${name}/render`, {
+      token: owner.token,
+      body: { ...request, state: { n: 1 } },
+    });
+    expect(withState.status).toBe(200);
+    const latest = await api("GET", `/integrations/${name}/events?limit=1`, { token: owner.token });
+    expect((latest.json.items as EventItem[])[0].payload).toMatchObject({ type: "ui_render", state: { n: 1 } });
     // Someone outside the organization cannot render in its context.
     const stranger = await seedUser("stranger");
     expect((await api("POST", `/integrations/${name}/render`, { token: stranger.token, body: request })).status).toBe(

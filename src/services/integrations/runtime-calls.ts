@@ -197,7 +197,9 @@ export async function renderIntegrationUI(
     auth: { userId },
     componentId: input.componentId,
     props: input.props,
-    state: input.state ?? {},
+    // Absent unless the caller sent one: @gitbook/runtime uses the component's `initialState` only when the event
+    // has no state (`event.state || initialState`), so an empty object would replace the initial state.
+    ...(input.state ? { state: input.state } : {}),
     context: input.context,
     ...(input.action ? { action: input.action } : {}),
   };
