@@ -1,7 +1,7 @@
 // Integration development mode: `PUT/DELETE /v1/integrations/{integrationName}/dev`, the rule that picks the
 // tunnel for an event (`all`), and signed deliveries to a local receiver (test/fixture-server/global-setup.ts).
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/client";
 import type { Env } from "../../src/env";
 import {
@@ -259,5 +259,75 @@ describe("integration development mode", () => {
       status: 400,
     });
     expect(await received(key)).toEqual([]);
+  });
+
+  it("sends the integration's events to the tunnel, signed, instead of running the script", async () => {
+    const { organization, owner, gb } = await world();
+    const name = `dev-run-${crypto.randomUUID().slice(0, 8)}`;
+    // A published script that would log if it ran; in development mode the tunnel answers instead.
+    await gb.integrations.publishIntegration(name, {
+      title: "Dev run",
+      description: "In development",
+      scopes: [],
+      script: `export default { async fetch() { console.log("published script ran"); return new Response("OK"); } };`,
+      organization: organization.id,
+    } as never);
+    const key = crypto.randomUUID();
+    const set = await api("PUT", `/integrations/${name}/dev`, {
+      token: owner.token,
+      body: { tunnelUrl: `${origin}/tunnel/${key}` },
+    });
+    expect(set.status).toBe(204);
+    const { data: installation } = await gb.integrations.installIntegration(name, { organization: organization.id });
+
+    const event = await vi.waitFor(
+      async () => {
+        const res = await api("GET", `/integrations/${name}/events`, { token: owner.token });
+        const item = (res.json.items as { id: string; status: string; payload: { type: string } }[]).find(
+          (e) => e.payload.type === "installation_setup",
+        );
+        if (!item) throw new Error("not delivered yet");
+        return item;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    expect(event.status).toBe("success");
+    const detail = await api("GET", `/integrations/${name}/events/${event.id}`, { token: owner.token });
+    expect(JSON.stringify(detail.json)).not.toContain("published script ran");
+
+    const [got] = await received(key);
+    expect(got!.headers["x-quire-event-id"]).toBeTruthy();
+    const fields = await new Request("http://receiver/", {
+      method: "POST",
+      headers: { "content-type": got!.headers["content-type"]! },
+      body: got!.bytes,
+    }).formData();
+    expect(JSON.parse(fields.get("event") as string)).toMatchObject({
+      type: "installation_setup",
+      installationId: installation.id,
+    });
+    const environment = JSON.parse(fields.get("environment") as string);
+    expect(environment.integration.name).toBe(name);
+    expect(typeof environment.apiTokens.installation).toBe("string");
+    const secret = await integrationSigningSecret(ctx, name);
+    expect(environment.signingSecrets.integration).toBe(secret);
+    const header = got!.headers[TUNNEL_SIGNATURE_HEADER.toLowerCase()]!;
+    expect(await verifies(header, got!.bytes, secret, Math.floor(Date.now() / 1000))).toBe(true);
+
+    // Development mode off: the published script runs again.
+    await api("DELETE", `/integrations/${name}/dev`, { token: owner.token });
+    await gb.integrations.updateIntegrationInstallation(name, installation.id, { configuration: {} } as never);
+    await vi.waitFor(
+      async () => {
+        const res = await api("GET", `/integrations/${name}/events`, { token: owner.token });
+        const items = res.json.items as { id: string; payload: { type: string } }[];
+        const details = await Promise.all(
+          items.map((item) => api("GET", `/integrations/${name}/events/${item.id}`, { token: owner.token })),
+        );
+        if (!details.some((d) => JSON.stringify(d.json).includes("published script ran"))) throw new Error("not yet");
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    expect((await received(key)).length).toBe(1);
   });
 });
