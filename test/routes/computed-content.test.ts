@@ -2,27 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { PETS_SPEC } from "../fixtures/openapi-pets";
 import { changeRequestWith, seedSpace, seedSpaceMember, writeContent } from "../helpers/content";
 import { api, client, clientError } from "../helpers/http";
-
-type Gb = ReturnType<typeof client>;
-const source = (spec: string, models = true) => ({
-  type: "builtin:openapi" as const,
-  dependencies: { spec: { ref: { kind: "openapi" as const, spec } } },
-  props: { models },
-});
-
-/** Submits the spec text (a new version when the slug exists) and waits until that version is processed. */
-async function uploadSpec(gb: Gb, orgId: string, slug: string, spec: object) {
-  const { data } = await gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, slug, {
-    source: { text: JSON.stringify(spec) },
-  });
-  await vi.waitUntil(
-    async () => {
-      const latest = (await gb.orgs.getOpenApiSpecBySlug(orgId, slug)).data;
-      return latest.lastVersion === data.lastVersion && latest.processingState === "complete";
-    },
-    { timeout: 8000, interval: 50 },
-  );
-}
+import { openApiSource, uploadSpec } from "../helpers/computed";
 
 /** A space whose main has an Intro page, then a computed "API reference" page from the `pets` spec. */
 async function spaceWithComputedPage() {
@@ -31,7 +11,7 @@ async function spaceWithComputedPage() {
   await uploadSpec(seeded.api, orgId, "pets", PETS_SPEC);
   const { cr, response } = await changeRequestWith(seeded.owner.token, seeded.space.id, [
     { operation: "insert_page", title: "Intro", document: { markdown: "Hello.\n" } },
-    { operation: "insert_page", title: "API reference", type: "computed", computed: source("pets") },
+    { operation: "insert_page", title: "API reference", type: "computed", computed: openApiSource("pets") },
   ]);
   const computedId = response.changes[1].page.id as string;
   await seeded.api.spaces.mergeChangeRequest(seeded.space.id, cr.id);
@@ -43,7 +23,7 @@ describe("computed content (builtin:openapi)", () => {
     const { api: gb, space, computedId } = await spaceWithComputedPage();
     const raw = (await gb.spaces.listPages(space.id, { computed: false })).data.pages;
     expect(raw.map((p) => p.type)).toEqual(["document", "computed"]);
-    expect(raw[1]).toMatchObject({ id: computedId, title: "API reference", computed: source("pets") });
+    expect(raw[1]).toMatchObject({ id: computedId, title: "API reference", computed: openApiSource("pets") });
 
     const expanded = (await gb.spaces.listPages(space.id)).data.pages;
     expect(expanded.map((p) => p.title)).toEqual(["Intro", "pets", "stores", "Models"]);
@@ -86,21 +66,23 @@ describe("computed content (builtin:openapi)", () => {
 
   it("getComputedRevision and getComputedDocument (official client): same seed, same ids", async () => {
     const { api: gb, space, computedId } = await spaceWithComputedPage();
-    const first = (await gb.spaces.getComputedRevision(space.id, { source: source("pets"), seed: "s1" })).data;
+    const first = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("pets"), seed: "s1" })).data;
     expect(first.pages.map((p) => p.title)).toEqual(["pets", "stores", "Models"]);
     expect(first.files).toEqual([]);
     expect(first.reusableContents).toEqual([]);
-    const again = (await gb.spaces.getComputedRevision(space.id, { source: source("pets"), seed: "s1" })).data;
+    const again = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("pets"), seed: "s1" })).data;
     expect(again.pages.map((p) => p.id)).toEqual(first.pages.map((p) => p.id));
-    const other = (await gb.spaces.getComputedRevision(space.id, { source: source("pets", false), seed: "s2" })).data;
+    const other = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("pets", false), seed: "s2" }))
+      .data;
     expect(other.pages.map((p) => p.title)).toEqual(["pets", "stores"]);
     expect(other.pages[0].id).not.toBe(first.pages[0].id);
     // The expanded revision uses the computed page's id as its seed.
-    const bySeed = (await gb.spaces.getComputedRevision(space.id, { source: source("pets"), seed: computedId })).data;
+    const bySeed = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("pets"), seed: computedId }))
+      .data;
     const listed = (await gb.spaces.listPages(space.id)).data.pages.slice(1);
     expect(listed.map((p) => p.id)).toEqual(bySeed.pages.map((p) => p.id));
 
-    const docSource = (props: any) => ({ ...source("pets"), props });
+    const docSource = (props: any) => ({ ...openApiSource("pets"), props });
     const ops = (
       await gb.spaces.getComputedDocument(space.id, {
         source: docSource({ doc: "operations", page: "stores" }),
@@ -142,13 +124,13 @@ describe("computed content (builtin:openapi)", () => {
     const { api: gb, space, orgId, owner } = await spaceWithComputedPage();
     const unknown = await api("POST", `/spaces/${space.id}/content/computed/revision`, {
       token: owner.token,
-      body: { source: source("nope"), seed: "s" },
+      body: { source: openApiSource("nope"), seed: "s" },
     });
     expect(unknown.status).toBe(200);
     expect(unknown.json).toMatchObject({ pages: [], reason: expect.stringContaining('"nope" does not exist') });
     const doc = (
       await gb.spaces.getComputedDocument(space.id, {
-        source: { ...source("nope"), props: { doc: "models" } },
+        source: { ...openApiSource("nope"), props: { doc: "models" } },
         seed: "s",
       })
     ).data;
@@ -159,12 +141,13 @@ describe("computed content (builtin:openapi)", () => {
       async () => (await gb.orgs.getOpenApiSpecBySlug(orgId, "broken")).data.processingState === "complete",
       { timeout: 8000, interval: 50 },
     );
-    const broken = (await gb.spaces.getComputedRevision(space.id, { source: source("broken"), seed: "s" })).data as any;
+    const broken = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("broken"), seed: "s" }))
+      .data as any;
     expect(broken).toMatchObject({ pages: [], reason: expect.stringContaining("PARSE_ERROR") });
 
     // A computed page on a missing spec reads as nothing; the rest of the tree is unaffected.
     const { cr } = await changeRequestWith(owner.token, space.id, [
-      { operation: "insert_page", title: "Gone", type: "computed", computed: source("nope") },
+      { operation: "insert_page", title: "Gone", type: "computed", computed: openApiSource("nope") },
     ]);
     const pages = (await gb.spaces.listPagesInChangeRequest(space.id, cr.id)).data.pages;
     expect(pages.map((p) => p.title)).toEqual(["Intro", "pets", "stores", "Models"]);
@@ -182,7 +165,7 @@ describe("computed content (builtin:openapi)", () => {
     await uploadSpec(gb, orgId, "pets", next);
     const titles = (await gb.spaces.listPages(space.id)).data.pages.map((p) => p.title);
     expect(titles).toEqual(["Intro", "pets", "stores", "orders", "Models"]);
-    const computed = (await gb.spaces.getComputedRevision(space.id, { source: source("pets"), seed: "s" })).data;
+    const computed = (await gb.spaces.getComputedRevision(space.id, { source: openApiSource("pets"), seed: "s" })).data;
     expect(computed.pages.map((p) => p.title)).toContain("orders");
   });
 
@@ -190,25 +173,32 @@ describe("computed content (builtin:openapi)", () => {
     const { api: gb, space, owner, computedId } = await spaceWithComputedPage();
     const { cr, pages } = await changeRequestWith(owner.token, space.id, [
       { operation: "insert_page", title: "Guides", document: "Guides.\n" },
-      { operation: "update_page", page: computedId, title: "API", into: null, at: 0, computed: source("pets", false) },
+      {
+        operation: "update_page",
+        page: computedId,
+        title: "API",
+        into: null,
+        at: 0,
+        computed: openApiSource("pets", false),
+      },
     ]);
     const guides = pages[0];
     const bad = [
       [{ operation: "insert_page", title: "X", type: "computed" }, "body.changes.0.computed: is required"],
       [
-        { operation: "insert_page", title: "X", type: "computed", computed: source("pets"), document: "x" },
+        { operation: "insert_page", title: "X", type: "computed", computed: openApiSource("pets"), document: "x" },
         "no document",
       ],
-      [{ operation: "insert_page", title: "X", computed: source("pets") }, 'only allowed with type "computed"'],
+      [{ operation: "insert_page", title: "X", computed: openApiSource("pets") }, 'only allowed with type "computed"'],
       [{ operation: "insert_page", title: "X", into: computedId, document: "x" }, "has no child pages"],
       [{ operation: "update_page", page: computedId, document: "x" }, "has no document"],
-      [{ operation: "update_page", page: guides, computed: source("pets") }, "only a computed page"],
+      [{ operation: "update_page", page: guides, computed: openApiSource("pets") }, "only a computed page"],
       [
         {
           operation: "insert_page",
           title: "X",
           type: "computed",
-          computed: { ...source("p"), type: "builtin:translation" },
+          computed: { ...openApiSource("p"), type: "builtin:translation" },
         },
         "builtin:openapi",
       ],
@@ -238,7 +228,7 @@ describe("computed content (builtin:openapi)", () => {
 
   it("needs a token and the space's view role", async () => {
     const { space, organization } = await spaceWithComputedPage();
-    const body = { source: source("pets"), seed: "s" };
+    const body = { source: openApiSource("pets"), seed: "s" };
     expect((await api("POST", `/spaces/${space.id}/content/computed/revision`, { body })).status).toBe(401);
     const outsider = (await seedSpace()).owner;
     const res = await api("POST", `/spaces/${space.id}/content/computed/revision`, { token: outsider.token, body });
@@ -248,7 +238,7 @@ describe("computed content (builtin:openapi)", () => {
     expect(ok.data.pages).toHaveLength(3);
     const invalid = await api("POST", `/spaces/${space.id}/content/computed/document`, {
       token: reader.token,
-      body: { source: { ...source("pets"), props: { doc: "operations" } }, seed: "s" },
+      body: { source: { ...openApiSource("pets"), props: { doc: "operations" } }, seed: "s" },
     });
     expect(invalid.status).toBe(400);
   });

@@ -10,27 +10,9 @@ import { changeRequestWith } from "../helpers/content";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { indexed } from "../helpers/search";
 import { seedOrganization } from "../helpers/seed";
+import { openApiSource, uploadSpec } from "../helpers/computed";
 
 type Gb = ReturnType<typeof client>;
-
-const source = (spec: string) => ({
-  type: "builtin:openapi" as const,
-  dependencies: { spec: { ref: { kind: "openapi" as const, spec } } },
-  props: { models: true },
-});
-
-async function uploadSpec(gb: Gb, orgId: string, slug: string, spec: object) {
-  const { data } = await gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, slug, {
-    source: { text: JSON.stringify(spec) },
-  });
-  await vi.waitUntil(
-    async () => {
-      const latest = (await gb.orgs.getOpenApiSpecBySlug(orgId, slug)).data;
-      return latest.lastVersion === data.lastVersion && latest.processingState === "complete";
-    },
-    { timeout: 8000, interval: 50 },
-  );
-}
 
 async function seedComputedSpace() {
   const { organization, owner } = await seedOrganization("Search team");
@@ -39,7 +21,7 @@ async function seedComputedSpace() {
   const { data: space } = await gb.orgs.createSpace(organization.id, { title: "Reference" });
   const { cr } = await changeRequestWith(owner.token, space.id, [
     { operation: "insert_page", title: "Intro", document: { markdown: "Hello.\n" } },
-    { operation: "insert_page", title: "API reference", type: "computed", computed: source("pets") },
+    { operation: "insert_page", title: "API reference", type: "computed", computed: openApiSource("pets") },
   ]);
   await gb.spaces.mergeChangeRequest(space.id, cr.id);
   await indexed(space.id);

@@ -10,28 +10,7 @@ import { changeRequestWith } from "../helpers/content";
 import { countingD1 } from "../helpers/counting-d1";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
-
-type Gb = ReturnType<typeof client>;
-
-const source = (spec: string, models = true) => ({
-  type: "builtin:openapi" as const,
-  dependencies: { spec: { ref: { kind: "openapi" as const, spec } } },
-  props: { models },
-});
-
-/** Submits the spec text (a new version when the slug exists) and waits until that version is processed. */
-async function uploadSpec(gb: Gb, orgId: string, slug: string, spec: object) {
-  const { data } = await gb.orgs.createOrUpdateOpenApiSpecBySlug(orgId, slug, {
-    source: { text: JSON.stringify(spec) },
-  });
-  await vi.waitUntil(
-    async () => {
-      const latest = (await gb.orgs.getOpenApiSpecBySlug(orgId, slug)).data;
-      return latest.lastVersion === data.lastVersion && latest.processingState === "complete";
-    },
-    { timeout: 8000, interval: 50 },
-  );
-}
+import { openApiSource, uploadSpec } from "../helpers/computed";
 
 /** A published public site over a space with an Intro page and a computed "API reference" page from `spec`. */
 async function seedComputedSite(spec = "pets") {
@@ -41,7 +20,7 @@ async function seedComputedSite(spec = "pets") {
   const { data: space } = await gb.orgs.createSpace(organization.id, { title: "Reference" });
   const { cr } = await changeRequestWith(owner.token, space.id, [
     { operation: "insert_page", title: "Intro", document: { markdown: "Hello.\n" } },
-    { operation: "insert_page", title: "API reference", type: "computed", computed: source(spec) },
+    { operation: "insert_page", title: "API reference", type: "computed", computed: openApiSource(spec) },
   ]);
   await gb.spaces.mergeChangeRequest(space.id, cr.id);
   const { data: site } = await gb.orgs.createSite(organization.id, {
