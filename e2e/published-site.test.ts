@@ -9,21 +9,11 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { GitBookAPI } from "@gitbook/api";
 import axe from "axe-core";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { externalRequests, watchPage } from "./helpers/browser";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { externalRequests, launchChromium, watchPage } from "./helpers/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, root, startDevServer } from "./helpers/dev-server";
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const RESULTS = join(root, "test-results");
 
 const INTRO = `Welcome to the **quokka** guide: where they live, what they eat, and how to greet one.
@@ -160,10 +150,7 @@ beforeAll(async () => {
     devArgs: ["--var", "SIGNING_SECRET:e2e-published-site-secret"],
   });
   origin = server.origin;
-  [browser] = await Promise.all([
-    chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS }),
-    seed(),
-  ]);
+  [browser] = await Promise.all([launchChromium(), seed()]);
   mkdirSync(RESULTS, { recursive: true });
 }, 240_000);
 

@@ -1,21 +1,11 @@
 // The landing page and the API reference in a real browser (Debian's Chromium, driven by playwright-core)
 // against `wrangler dev`: the reference renders its operations from /openapi.json with every request going
 // to this server, none failing, and nothing logged as an error. Self-hosted deployments may have no internet.
-import { type Browser, chromium } from "playwright-core";
-import { externalRequests, watchPage } from "./helpers/browser";
+import type { Browser } from "playwright-core";
+import { externalRequests, launchChromium, watchPage } from "./helpers/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 let server: DevServer;
 let origin: string;
 let browser: Browser | undefined;
@@ -23,7 +13,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   server = await startDevServer({ name: "reference", readyPath: "/openapi.json" });
   origin = server.origin;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

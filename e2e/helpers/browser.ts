@@ -1,4 +1,22 @@
-import type { Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium (installed by `npm test`'s pretest), headless, with nothing that reaches the network itself. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
 
 /** Everything a page did on the network and in its console, for the browser tests' assertions. */
 export function watchPage(page: Page) {

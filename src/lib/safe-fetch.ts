@@ -219,27 +219,7 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       continue;
     }
     if (!response.ok) throw new ApiError(422, `Fetching ${parsed.toString()} answered ${response.status}`);
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > opts.maxBytes) throw new ApiError(413, `${parsed.toString()} is larger than ${opts.maxBytes} bytes`);
-    const reader = response.body?.getReader();
-    const parts: Uint8Array[] = [];
-    let size = 0;
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > opts.maxBytes) {
-        await reader.cancel();
-        throw new ApiError(413, `${parsed.toString()} is larger than ${opts.maxBytes} bytes`);
-      }
-      parts.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const part of parts) {
-      bytes.set(part, offset);
-      offset += part.byteLength;
-    }
+    const bytes = await readLimited(response, parsed.toString(), opts.maxBytes);
     return {
       bytes,
       contentType: response.headers.get("content-type")?.split(";")[0].trim() || undefined,
