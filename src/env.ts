@@ -55,6 +55,11 @@ export interface Env {
    * 300); default 10. Tests set 1.
    */
   GIT_SYNC_RETRY_SECONDS?: string;
+  /**
+   * The D1 database's read replication mode, "auto" or "disabled" (default). "auto": every /v1 request runs in
+   * a D1 session and answers its bookmark in `X-D1-Bookmark` (README, "Read replicas").
+   */
+  D1_READ_REPLICATION?: string;
   /** "true" adds `Server-Timing: d1;desc="statements=N roundtrips=M"` to every response (npm run bench). */
   D1_STATS?: string;
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */

@@ -1,7 +1,7 @@
 import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { countTokenRequest } from "../coordination/token-budgets";
-import { createSessionDb, type Db, isBookmark } from "../db/client";
+import { createRequestDb, type Db, isBookmark } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
@@ -29,7 +29,11 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const writes = c.req.method !== "GET" && c.req.method !== "HEAD";
   const sent = c.req.header("x-d1-bookmark");
   if (sent !== undefined && !isBookmark(sent)) throw badRequest("header.x-d1-bookmark: is not a D1 bookmark");
-  const { db, bookmark } = createSessionDb(c.env.DB, { bookmark: sent, writes });
+  const { db, bookmark } = createRequestDb(c.env.DB, {
+    bookmark: sent,
+    writes,
+    replication: c.env.D1_READ_REPLICATION === "auto",
+  });
   c.set("db", db);
   try {
     await identify(c, db, writes, next);
