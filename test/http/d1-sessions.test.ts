@@ -54,7 +54,10 @@ function sessionCounting() {
 describe("D1 sessions, read replication on", () => {
   it("answers reads and writes with the session's bookmark, and reads with a bookmark sent back", async () => {
     const { owner, space } = await seedSpace();
-    const write = await call("auto", "PATCH", `/spaces/${space.id}`, { token: owner.token, body: { title: "Renamed" } });
+    const write = await call("auto", "PATCH", `/spaces/${space.id}`, {
+      token: owner.token,
+      body: { title: "Renamed" },
+    });
     expect(write.status).toBe(200);
     const bookmark = write.headers.get("x-d1-bookmark");
     expect(bookmark).toMatch(/^[0-9A-Za-z-]+$/);
