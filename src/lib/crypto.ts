@@ -11,7 +11,12 @@ export async function sha256Hex(text: string): Promise<string> {
   return sha256HexOfBytes(new TextEncoder().encode(text));
 }
 
+/** "00" … "ff": every authenticated request hashes its token, and building hex byte by byte showed in profiles. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 export async function sha256HexOfBytes(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let hex = "";
+  for (const byte of digest) hex += HEX_BYTES[byte];
+  return hex;
 }
