@@ -1,4 +1,5 @@
-// npm run bench [-- --rounds 3 --seconds 5 --connections 8 --only getPageById,searchSpaceContent --keep]
+// npm run bench [-- --rounds 3 --seconds 5 --connections 8 --only getPageById,searchSpaceContent --keep
+//                   --replication auto]
 //
 // Read throughput of Quire relative to an anchor. Starts Quire and the anchor Worker (bench/anchor/: it
 // authenticates the bearer token and reads one row in one D1 batch) under `wrangler dev`, both on one local D1
@@ -34,6 +35,9 @@ const { values } = parseArgs({
     connections: { type: "string", default: "8" },
     only: { type: "string" },
     keep: { type: "boolean", default: false },
+    // The D1 database's read replication mode Quire runs with (its D1_READ_REPLICATION var): "auto" measures
+    // reads in D1 sessions, as a deployment with read replication runs them.
+    replication: { type: "string", default: "disabled" },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -47,6 +51,7 @@ function usage(message: string): never {
 for (const [name, n] of Object.entries({ rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })) {
   if (!Number.isInteger(n) || n < 1) usage(`--${name} must be a positive integer`);
 }
+if (values.replication !== "auto" && values.replication !== "disabled") usage("--replication: auto or disabled");
 const unknown = ONLY.filter((name) => !(READS as readonly string[]).includes(name));
 if (unknown.length) usage(`--only: unknown read ${unknown.join(", ")}; one of ${READS.join(", ")}`);
 
@@ -296,6 +301,8 @@ async function main() {
       "D1_STATS:true",
       "--var",
       "SIGNING_SECRET:bench",
+      "--var",
+      `D1_READ_REPLICATION:${values.replication}`,
     ]),
     startDev("anchor", ["--config", "bench/anchor/wrangler.toml"]),
   ]);
@@ -369,6 +376,7 @@ async function main() {
     `\n${JSON.stringify({
       bench: "quire-reads",
       tool: "wrk",
+      replication: values.replication,
       rounds: ROUNDS,
       seconds: SECONDS,
       connections: CONNECTIONS,

@@ -21,7 +21,7 @@ import { API_VERSION } from "./version";
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 
 export function createApp() {
-  const app = createRouter();
+  const app = createRouter({ root: true });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",

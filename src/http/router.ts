@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
+import { MemoizedRouter } from "./memoized-router";
 import { admitVisitor } from "./visitor";
 
 interface Issue {
@@ -39,10 +40,18 @@ export const defaultHook: Hook<unknown, AppEnv, string, unknown> = (result, c) =
   return c.json(errorBody(400, message), 400);
 };
 
-/** Every router in the tree is an OpenAPIHono with the shared hook (plain Hono routes vanish from the spec). */
-export function createRouter() {
+/**
+ * Every router in the tree is an OpenAPIHono with the shared hook (plain Hono routes vanish from the spec). The
+ * root (`root: true`), which matches every request, remembers its matches (http/memoized-router.ts); mounted
+ * routers only hand their routes to it.
+ */
+export function createRouter(options: { root?: boolean } = {}) {
   // strict: false — `/v1/` (as the official client requests getApiInformation) and `/v1` are the same route.
-  return new OpenAPIHono<AppEnv>({ defaultHook, strict: false });
+  return new OpenAPIHono<AppEnv>({
+    defaultHook,
+    strict: false,
+    ...(options.root ? { router: new MemoizedRouter() } : {}),
+  });
 }
 
 interface ZodLike {
