@@ -10,6 +10,7 @@ import { changeRequestWith } from "../helpers/content";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { indexed } from "../helpers/search";
 import { seedOrganization } from "../helpers/seed";
+import { publishedPublicSite } from "../helpers/sites";
 import { openApiSource, uploadSpec } from "../helpers/computed";
 
 type Gb = ReturnType<typeof client>;
@@ -71,12 +72,7 @@ describe("computed pages in search", () => {
       .first<{ computed_specs: string }>();
     expect(state?.computed_specs).toMatch(/^pets=/);
 
-    const { data: site } = await gb.orgs.createSite(organization.id, {
-      title: "Pets docs",
-      visibility: "public",
-      spaces: [space.id],
-    } as never);
-    await gb.orgs.publishSite(organization.id, site.id);
+    const site = await publishedPublicSite(gb, organization.id, space.id, "Pets docs");
     const res = await workerFetch(`${ORIGIN}/~site/${site.id}/~search.json?q=${encodeURIComponent("List toys")}`);
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as { items: { title: string; href: string }[] };

@@ -10,6 +10,7 @@ import { changeRequestWith } from "../helpers/content";
 import { countingD1 } from "../helpers/counting-d1";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
+import { publishedPublicSite } from "../helpers/sites";
 import { openApiSource, uploadSpec } from "../helpers/computed";
 
 /** A published public site over a space with an Intro page and a computed "API reference" page from `spec`. */
@@ -23,12 +24,7 @@ async function seedComputedSite(spec = "pets") {
     { operation: "insert_page", title: "API reference", type: "computed", computed: openApiSource(spec) },
   ]);
   await gb.spaces.mergeChangeRequest(space.id, cr.id);
-  const { data: site } = await gb.orgs.createSite(organization.id, {
-    title: "Pets docs",
-    visibility: "public",
-    spaces: [space.id],
-  } as never);
-  await gb.orgs.publishSite(organization.id, site.id);
+  const site = await publishedPublicSite(gb, organization.id, space.id, "Pets docs");
   return { organization, owner, gb, space, site, base: `/~site/${site.id}` };
 }
 

@@ -5,6 +5,7 @@ import { forgetRecentSites, loadRecentPublishedSite, RECENT_SITE_MS } from "../.
 import { changeRequestWith } from "../../helpers/content";
 import { client, ORIGIN, workerFetch } from "../../helpers/http";
 import { seedOrganization } from "../../helpers/seed";
+import { publishedPublicSite } from "../../helpers/sites";
 
 async function publishedSite(title: string) {
   const { organization, owner } = await seedOrganization(title);
@@ -14,12 +15,7 @@ async function publishedSite(title: string) {
     { operation: "insert_page", title: "Introduction", document: { markdown: "The first words." } },
   ]);
   await gb.spaces.mergeChangeRequest(space.id, first.cr.id);
-  const { data: site } = await gb.orgs.createSite(organization.id, {
-    title: "Docs",
-    visibility: "public",
-    spaces: [space.id],
-  } as never);
-  await gb.orgs.publishSite(organization.id, site.id);
+  const site = await publishedPublicSite(gb, organization.id, space.id, "Docs");
   return { organization, owner, gb, space, site };
 }
 
