@@ -6,8 +6,7 @@ import {
   type AuthenticatedToken,
   authenticatedToken,
   authenticationRead,
-  type AuthenticationGrantRows,
-  type AuthenticationRows,
+  type AuthenticationRow,
 } from "../services/people";
 
 /**
@@ -49,15 +48,15 @@ export class RequestAuthentication {
   }
 
   /** The rows of `read`, fetched along with another batch. */
-  settle(rows: AuthenticationRows, grants: AuthenticationGrantRows): AuthenticatedToken | null {
-    if (this.#settled === undefined) this.#settled = authenticatedToken(rows, grants);
+  settle(rows: AuthenticationRow[]): AuthenticatedToken | null {
+    if (this.#settled === undefined) this.#settled = authenticatedToken(rows);
     return this.#settled;
   }
 
   /** The token, reading it on its own unless a batch already did. */
   token(): Promise<AuthenticatedToken | null> {
     if (this.#settled !== undefined) return Promise.resolve(this.#settled);
-    this.#token ??= this.db.batch(this.read).then(([rows, grants]) => this.settle(rows, grants));
+    this.#token ??= this.db.batch(this.read).then(([rows]) => this.settle(rows));
     return this.#token;
   }
 }
@@ -71,8 +70,8 @@ export class RequestAuthentication {
 export function authenticatingDb(db: Db, authentication: RequestAuthentication): Db {
   const batch: Db["batch"] = async (queries) => {
     if (authentication.settled) return db.batch(queries);
-    const [rows, grants, ...results] = await db.batch([...authentication.read, ...queries]);
-    if (!authentication.settle(rows as AuthenticationRows, grants as AuthenticationGrantRows)) {
+    const [rows, ...results] = await db.batch([...authentication.read, ...queries]);
+    if (!authentication.settle(rows as AuthenticationRow[])) {
       throw unauthorized("The API token is unknown or has been revoked");
     }
     return results as Awaited<ReturnType<Db["batch"]>>;

@@ -342,19 +342,22 @@ export function userGrantsQuery(db: Db, user: string | SQL, where?: SQL) {
       role: contentGrants.role,
     })
     .from(contentGrants)
-    .where(
+    .where(userGrantsCondition(user, where));
+}
+
+/** The condition of userGrantsQuery on `content_grants` rows (also for statements that aggregate them). */
+export function userGrantsCondition(user: string | SQL, where?: SQL): SQL {
+  return and(
+    where,
+    sql`${contentGrants.role} IS NOT NULL`,
+    or(
+      and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, user)),
       and(
-        where,
-        sql`${contentGrants.role} IS NOT NULL`,
-        or(
-          and(eq(contentGrants.subjectKind, "user"), eq(contentGrants.subjectId, user)),
-          and(
-            eq(contentGrants.subjectKind, "team"),
-            sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${user})`,
-          ),
-        ),
+        eq(contentGrants.subjectKind, "team"),
+        sql`${contentGrants.subjectId} IN (SELECT team_id FROM team_members WHERE user_id = ${user})`,
       ),
-    );
+    ),
+  )!;
 }
 
 /** A user's grants in one organization. */

@@ -51,6 +51,6 @@ export {
   stampTokenUse,
   tokenStampIsStale,
 } from "./tokens";
-export type { ApiTokenRow, AuthenticatedToken, AuthenticationGrantRows, AuthenticationRows } from "./tokens";
+export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow } from "./tokens";
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";

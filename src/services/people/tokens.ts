@@ -8,7 +8,7 @@ import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import { callerGrantsOf, userGrantsQuery } from "../access/grants";
+import { callerGrantsOf, userGrantsCondition } from "../access/grants";
 import type { MemberRole } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -36,25 +36,31 @@ export interface PersonalToken {
 export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
 
 /**
- * The read that authenticates a token by its hash, one statement for every kind of token. A personal token
- * (unrevoked) comes with its user's memberships, one row per membership (one row with no organization for a user
- * without any). A token Quire minted for an integration (services/integrations/tokens.ts) comes as one row with
+ * The read that authenticates a token by its hash: one statement, one row, for every kind of token (each
+ * statement of a batch costs D1 a fixed amount, whatever it reads). A personal token (unrevoked) comes with its
+ * user's memberships (enabled ones, `[organizationId, role]` pairs as JSON) and their grants on spaces and
+ * collections, their own and their teams', in those organizations (`[kind, id, role]` triples; guest grants, which
+ * raise nothing, left out). A token Quire minted for an integration (services/integrations/tokens.ts) comes with
  * its integration (and installation, for an installation token) as they are now: none once the integration is
  * unpublished or the installation uninstalled; its expiry is checked by `authenticatedToken`. A read only, so
  * that it can ride another read batch of the same request (http/auth.ts).
  */
-const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
-  inBatch(
+const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) => {
+  const organizations = sql`(SELECT organization_id FROM organization_members WHERE user_id = t.user_id AND disabled = 0)`;
+  const grants = userGrantsCondition(sql`t.user_id`, sql`${contentGrants.organizationId} IN ${organizations}`);
+  return inBatch(
     db,
-    db.all<AuthenticationRows[number]>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
-        m.organization_id AS organizationId, m.role AS role, NULL AS integration, NULL AS owner,
-        NULL AS installationId, NULL AS expiresAt, NULL AS scopes, NULL AS spaceSelection, NULL AS siteSelection,
-        NULL AS spaceIds, NULL AS siteIds
-      FROM api_tokens t LEFT JOIN organization_members m ON m.user_id = t.user_id AND m.disabled = 0
-      WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
+    db.all<AuthenticationRow>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
+        (SELECT json_group_array(json_array(m.organization_id, m.role)) FROM organization_members m
+          WHERE m.user_id = t.user_id AND m.disabled = 0) AS memberships,
+        (SELECT json_group_array(json_array(${contentGrants.resourceKind}, ${contentGrants.resourceId},
+          ${contentGrants.role})) FROM ${contentGrants} WHERE ${grants}) AS grants,
+        NULL AS organizationId, NULL AS integration, NULL AS owner, NULL AS installationId, NULL AS expiresAt,
+        NULL AS scopes, NULL AS spaceSelection, NULL AS siteSelection, NULL AS spaceIds, NULL AS siteIds
+      FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
       UNION ALL
-      SELECT k.id, NULL, NULL, i.organization_id, NULL, g.name, g.organization_id, k.installation_id, k.expires_at,
-        g.scopes, i.space_selection, i.site_selection,
+      SELECT k.id, NULL, NULL, NULL, NULL, i.organization_id, g.name, g.organization_id, k.installation_id,
+        k.expires_at, g.scopes, i.space_selection, i.site_selection,
         CASE WHEN i.space_selection = 'selected' THEN (SELECT json_group_array(s.space_id)
           FROM integration_space_installations s WHERE s.installation_id = i.id) END,
         CASE WHEN i.site_selection = 'selected' THEN (SELECT json_group_array(s.site_id)
@@ -62,41 +68,25 @@ const tokenWithMemberships = reusableStatement((db, p: Placeholders<{ tokenHash:
       FROM integration_tokens k JOIN integrations g ON g.name = k.integration_name
         LEFT JOIN integration_installations i ON i.id = k.installation_id AND i.integration_name = k.integration_name
       WHERE k.token_hash = ${p.tokenHash} AND (k.installation_id IS NULL OR i.id IS NOT NULL)`),
-  ),
-);
-
-/**
- * The token's user's grants on spaces and collections, their own and their teams', in the organizations where
- * they are an enabled member (guest grants, which raise nothing, left out).
- */
-const grantsByTokenHash = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) => {
-  const user = sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${p.tokenHash} AND revoked_at IS NULL)`;
-  return userGrantsQuery(
-    db,
-    user,
-    sql`${contentGrants.organizationId} IN (SELECT organization_id FROM organization_members
-      WHERE user_id = ${user} AND disabled = 0)`,
   );
 });
 
-/** The reads that authenticate a token: the token with its memberships, and its user's grants. */
+/** The read that authenticates a token (a batch of one statement, to ride another read's batch). */
 export function authenticationRead(db: Db, tokenHash: string) {
-  return [tokenWithMemberships(db, { tokenHash }), grantsByTokenHash(db, { tokenHash })] as const;
+  return [tokenRead(db, { tokenHash })] as const;
 }
 
-export type AuthenticationGrantRows = {
-  resourceKind: "space" | "collection";
-  resourceId: string;
-  role: string | null;
-}[];
-
-export type AuthenticationRows = {
+export interface AuthenticationRow {
   id: string;
-  /** Null for an integration's token (the columns below are null for a personal token). */
+  /** Null for an integration's token (the columns from `organizationId` on are null for a personal token). */
   userId: string | null;
   lastUsedAt: number | null;
+  /** A personal token's: JSON `[organizationId, role][]`. */
+  memberships: string | null;
+  /** A personal token's: JSON `[resourceKind, resourceId, role][]`. */
+  grants: string | null;
+  /** An installation token's organization. */
   organizationId: string | null;
-  role: string | null;
   integration: string | null;
   owner: string | null;
   installationId: string | null;
@@ -106,12 +96,12 @@ export type AuthenticationRows = {
   siteSelection: "all" | "selected" | null;
   spaceIds: string | null;
   siteIds: string | null;
-}[];
+}
 
 const idSet = (ids: string | null): ReadonlySet<string> => new Set(ids ? (JSON.parse(ids) as string[]) : []);
 
 /** An integration's token from its row, or null once expired. */
-function integrationToken(row: AuthenticationRows[number], now: number): IntegrationToken | null {
+function integrationToken(row: AuthenticationRow, now: number): IntegrationToken | null {
   if (row.expiresAt === null || row.expiresAt <= now) return null;
   const caller: ScopedCaller = {
     kind: "scoped",
@@ -131,24 +121,22 @@ function integrationToken(row: AuthenticationRows[number], now: number): Integra
   return { kind: "scoped", tokenId: row.id, caller };
 }
 
-/** The token the reads found, or null for an unknown, revoked or expired token. */
-export function authenticatedToken(
-  rows: AuthenticationRows,
-  grantRows: AuthenticationGrantRows,
-  now = Date.now(),
-): AuthenticatedToken | null {
+/** The token the read found, or null for an unknown, revoked or expired token. */
+export function authenticatedToken(rows: AuthenticationRow[], now = Date.now()): AuthenticatedToken | null {
   const token = rows[0];
   if (!token) return null;
   if (token.userId === null) return integrationToken(token, now);
-  const memberships = new Map<string, MemberRole>();
-  for (const row of rows) if (row.organizationId !== null) memberships.set(row.organizationId, row.role as MemberRole);
+  const memberships = new Map(JSON.parse(token.memberships ?? "[]") as [string, MemberRole][]);
+  const grants = (JSON.parse(token.grants ?? "[]") as ["space" | "collection", string, string][]).map(
+    ([resourceKind, resourceId, role]) => ({ resourceKind, resourceId, role }),
+  );
   return {
     kind: "user",
     tokenId: token.id,
     userId: token.userId,
     lastUsedAt: token.lastUsedAt,
     memberships,
-    grants: callerGrantsOf(grantRows),
+    grants: callerGrantsOf(grants),
   };
 }
 
