@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from "../../src/lib/pagination";
 import { planSearch } from "../../src/content/search";
 import { createDb } from "../../src/db/client";
 import { HOT_PAGES, rankings } from "../../src/services/search/rankings";
+import { searchResults } from "../../src/services/search/results-cache";
 import { rankedPagesStatement, searchSources, searchSpace, searchStatement } from "../../src/services/search/search";
 import { seedSpace } from "../helpers/content";
 import { countedAdminContext } from "../helpers/counting-d1";
@@ -47,8 +48,12 @@ async function hotSpace() {
 
 type Counted = Awaited<ReturnType<typeof hotSpace>>;
 
-/** One search, with what it asked of D1. */
+/**
+ * One search, with what it asked of D1. The isolate's results of earlier searches are forgotten first: these
+ * tests are about rankings (search-results-cache.test.ts covers the results).
+ */
 async function counted(s: Counted, query: string, limit: number, page?: string) {
+  searchResults.clear();
   const before = { ...s.counter, queries: [...s.counter.queries] };
   const result = await searchSpace(s.ctx, s.space.id, { query, limit, page });
   return {

@@ -8,6 +8,7 @@ import type { ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
 import { spaceAccess, spaceReads } from "../access/space-access";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
+import { generationIn, generationStatement, searchResults } from "./results-cache";
 
 /** bm25 weights of the indexed columns: page title, section heading, section body. */
 const WEIGHTS = sql.raw("10.0, 5.0, 1.0");
@@ -74,8 +75,8 @@ export interface Query {
   after: (string | number)[];
   fetch: number;
   /**
-   * Page results only: when min..max pages match, one more row (`part` 1, after the results) carries the whole
-   * ranking (`ranking`: every matching page id, best first, as JSON) and the index `generation`.
+   * Page results only: one more row (`part` 1, after the results) carries the index `generation` and, when
+   * min..max pages match, the whole ranking (`ranking`: every matching page id, best first, as JSON).
    */
   ranked?: { min: number; max: number };
 }
@@ -113,15 +114,16 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
     : sql`chosen AS (SELECT space_id, page_id, score, score AS group_score FROM pages WHERE ${after} ORDER BY score, page_id LIMIT ${q.fetch})`;
   const sections = q.bySpace ? SECTIONS_PER_PAGE_IN_ORG : SECTIONS_PER_PAGE;
   // One row for the ranking, not a row per page: D1 spends far more per row returned than SQLite per row read.
-  // The subquery runs only when enough pages match. (ORDER BY inside an aggregate: SQLite 3.44.)
+  // The ranking is there only when enough pages match; the index generation always. (ORDER BY inside an
+  // aggregate: SQLite 3.44.)
   const ranking =
     q.ranked && !q.bySpace
       ? sql`
     UNION ALL
     SELECT 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-      (SELECT json_group_array(page_id ORDER BY score, page_id) FROM pages),
-      (SELECT generation FROM search_generation WHERE id = 1)
-    WHERE (SELECT count(*) FROM pages) BETWEEN ${q.ranked.min} AND ${q.ranked.max}`
+      CASE WHEN (SELECT count(*) FROM pages) BETWEEN ${q.ranked.min} AND ${q.ranked.max}
+        THEN (SELECT json_group_array(page_id ORDER BY score, page_id) FROM pages) END,
+      (SELECT generation FROM search_generation WHERE id = 1)`
       : sql``;
   return inBatch(
     ctx.db,
@@ -279,17 +281,37 @@ function spaceSearchStatement(ctx: ServiceContext, spaceId: string, source: Sour
 }
 
 interface SourcePlan {
-  statement: ReturnType<typeof searchStatement> | ReturnType<typeof rankedPagesStatement>;
-  /** The result rows, or undefined when the cached ranking could not answer (the search statement will). */
+  statement:
+    | ReturnType<typeof searchStatement>
+    | ReturnType<typeof rankedPagesStatement>
+    | ReturnType<typeof generationStatement>;
+  /** The result rows, or undefined when a cache could not answer (the search statement will). */
   rows(result: unknown): SearchRow[] | undefined;
 }
 
 /**
- * One source of a space search: from the query's cached ranking when it has one (and the cursor is on it), else
- * the search statement, whose ranking the cache keeps when the query is hot.
+ * One source of a space search: the rows an earlier request found while the index is where it was then
+ * (results-cache.ts), else from the query's cached ranking when it has one (and the cursor is on it), else the
+ * search statement, whose ranking the cache keeps when the query is hot. Every way keeps its rows.
  */
 function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q: Query, cached = true): SourcePlan {
   const key = rankingKey(spaceId, source);
+  const resultKey = JSON.stringify([key, q.after, q.fetch]);
+  const keep = (generation: number, rows: SearchRow[]) => {
+    searchResults.set(resultKey, { generation, rows });
+    return rows;
+  };
+  const known = cached ? searchResults.get<SearchRow>(resultKey) : undefined;
+  if (known) {
+    return {
+      statement: generationStatement(ctx.db, {}),
+      rows(result) {
+        if (generationIn(result) === known.generation) return known.rows;
+        searchResults.delete(resultKey);
+        return undefined;
+      },
+    };
+  }
   const ranking = cached ? rankings.get(key) : undefined;
   // After a cursor [score, pageId]: the pages after that page, if its score is still the cursor's (the anchor
   // page is read again for it), which is what the keyset condition of the search statement would find.
@@ -311,20 +333,23 @@ function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q
         const total = ranking.pageIds.length;
         const shown = rows.filter((row) => row.ord !== null && !(anchored && row.ord === 0));
         // Like the search statement, at least one row, which carries the total.
-        if (!shown.length) return [{ ...NO_PAGE, total }];
-        return shown.map((row) => ({
-          ...NO_PAGE,
-          total,
-          spaceId,
-          pageId: row.pageId,
-          groupScore: row.groupScore ?? 0,
-          pageTitle: row.pageTitle,
-          pagePath: row.pagePath,
-          sectionId: row.sectionId,
-          anchor: row.anchor,
-          heading: row.heading,
-          snippet: row.snippet,
-        }));
+        if (!shown.length) return keep(ranking.generation, [{ ...NO_PAGE, total }]);
+        return keep(
+          ranking.generation,
+          shown.map((row) => ({
+            ...NO_PAGE,
+            total,
+            spaceId,
+            pageId: row.pageId,
+            groupScore: row.groupScore ?? 0,
+            pageTitle: row.pageTitle,
+            pagePath: row.pagePath,
+            sectionId: row.sectionId,
+            anchor: row.anchor,
+            heading: row.heading,
+            snippet: row.snippet,
+          })),
+        );
       },
     };
   }
@@ -332,11 +357,13 @@ function spaceSourcePlan(ctx: ServiceContext, spaceId: string, source: Source, q
     statement: spaceSearchStatement(ctx, spaceId, source, { ...q, ranked: { min: HOT_PAGES, max: MAX_RANKED_PAGES } }),
     rows(result) {
       const rows = result as SearchRow[];
+      // The last row is the generation's, with the ranking when the query is hot.
       const last = rows[rows.length - 1];
-      if (last?.part !== 1 || last.ranking === null) return rows;
-      if (last.generation !== null)
+      if (last?.part !== 1 || last.generation === null) return rows;
+      if (last.ranking !== null) {
         rankings.set(key, { generation: last.generation, pageIds: JSON.parse(last.ranking) as string[] });
-      return rows.slice(0, -1);
+      }
+      return keep(last.generation, rows.slice(0, -1));
     },
   };
 }
