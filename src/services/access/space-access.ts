@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
@@ -51,19 +51,24 @@ export interface ChainLink {
   depth: number;
 }
 
-/**
- * The collection chain from `start` (an SQL expression giving a collection id) up to the root, nearest
- * first, in one statement (recursive CTE); batch it with the resource's own read.
- */
-export function chainQuery(db: Db, start: ReturnType<typeof sql>) {
-  return inBatch(
-    db,
-    db.all<ChainLink>(sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
+/** The collection chain from `start` (an SQL expression giving a collection id) up to the root: CTE `chain`. */
+function chainCte(start: SQL): SQL {
+  return sql`WITH RECURSIVE chain(id, parent_id, organization_id, default_level, deleted_at, depth) AS (
       SELECT id, parent_id, organization_id, default_level, deleted_at, 0 FROM collections WHERE id = (${start})
       UNION ALL
       SELECT c.id, c.parent_id, c.organization_id, c.default_level, c.deleted_at, chain.depth + 1
       FROM collections c JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 64
-    )
+    )`;
+}
+
+/**
+ * The collection chain from `start` (an SQL expression giving a collection id) up to the root, nearest
+ * first, in one statement (recursive CTE); batch it with the resource's own read.
+ */
+export function chainQuery(db: Db, start: SQL) {
+  return inBatch(
+    db,
+    db.all<ChainLink>(sql`${chainCte(start)}
     SELECT id, parent_id AS parentId, organization_id AS organizationId, default_level AS defaultLevel,
       deleted_at AS deletedAt, depth FROM chain ORDER BY depth`),
   );
@@ -77,32 +82,55 @@ export interface SpaceWithAccess {
   chain: ChainLink[];
 }
 
-const spaceChain = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
-  chainQuery(db, sql`SELECT parent_id FROM spaces WHERE id = ${p.spaceId}`),
+/** A space's row as `spaceRead` reads it: with its collection chain, as JSON. */
+export type SpaceReadRow = SpaceRow & { collectionChain: string };
+
+type ChainTuple = [string, string | null, string, StoredLevel, number | null, number];
+
+/**
+ * A space (deleted or not) with its collection chain, nearest first, in one statement: each statement of a D1
+ * batch has a fixed cost, whatever it reads (`withSpaceAccess` reads the result).
+ */
+const spaceWithChain = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
+  db
+    .select({
+      ...getTableColumns(spaces),
+      collectionChain: sql<string>`(${chainCte(sql`SELECT parent_id FROM spaces WHERE id = ${p.spaceId}`)}
+        SELECT json_group_array(json_array(id, parent_id, organization_id, default_level, deleted_at, depth)
+          ORDER BY depth) FROM chain)`,
+    })
+    .from(spaces)
+    .where(eq(spaces.id, p.spaceId))
+    .limit(1),
 );
 
-/** The collection chain above a space, nearest first (see chainQuery). */
-export const spaceChainQuery = (db: Db, spaceId: string) => spaceChain(db, { spaceId });
-
-const spaceById = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
-  db.select().from(spaces).where(eq(spaces.id, p.spaceId)).limit(1),
-);
-
-/** The two reads of a space (deleted or not) and its collection chain; they may ride a larger batch. */
-export function spaceReads(db: Db, spaceId: string) {
-  return [spaceById(db, { spaceId }), spaceChainQuery(db, spaceId)] as const;
+/** The read of a space and its collection chain; it may ride a larger batch (`withSpaceAccess` reads it). */
+export function spaceRead(db: Db, spaceId: string) {
+  return spaceWithChain(db, { spaceId });
 }
 
 /**
- * The space `spaceReads` found, with the caller's access. Takes the context, not the caller: a read's token may
- * ride the same batch (http/request-authentication.ts), so the caller is known only once the batch is back.
+ * The space `spaceRead` found, with its chain and the caller's access. Takes the context, not the caller: a
+ * read's token may ride the same batch (http/request-authentication.ts), so the caller is known only once the
+ * batch is back.
  */
 export function withSpaceAccess(
   ctx: Pick<ServiceContext, "caller">,
-  [rows, chain]: [SpaceRow[], ChainLink[]],
+  rows: SpaceReadRow[],
 ): SpaceWithAccess | undefined {
-  const row = rows[0];
-  if (!row) return undefined;
+  const found = rows[0];
+  if (!found) return undefined;
+  const { collectionChain, ...row } = found;
+  const chain = (JSON.parse(collectionChain) as ChainTuple[]).map(
+    ([id, parentId, organizationId, defaultLevel, deletedAt, depth]): ChainLink => ({
+      id,
+      parentId,
+      organizationId,
+      defaultLevel,
+      deletedAt,
+      depth,
+    }),
+  );
   return { row, chain, ...spaceAccess(ctx.caller, row, chain) };
 }
 
@@ -111,8 +139,8 @@ export async function loadSpace(
   ctx: Pick<ServiceContext, "db" | "caller">,
   spaceId: string,
 ): Promise<SpaceWithAccess | undefined> {
-  const [rows, chain] = await batch(ctx.db, spaceReads(ctx.db, spaceId));
-  return withSpaceAccess(ctx, [rows, chain]);
+  const [rows] = await batch(ctx.db, [spaceRead(ctx.db, spaceId)]);
+  return withSpaceAccess(ctx, rows);
 }
 
 /** A space's access from its row and chain: the single computation used by authorization and presenters. */

@@ -8,7 +8,7 @@ import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import type { SpaceWithAccess } from "../access/space-access";
-import { spaceReads, spaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-access";
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
 
@@ -64,8 +64,8 @@ export async function loadSpaceAndChangeRequest(
   ref: string | undefined,
   action: Parameters<typeof checkSpace>[1],
 ) {
-  const [spaceRows, chain, crRows] = await batch(ctx.db, [
-    ...spaceReads(ctx.db, spaceId),
+  const [spaceRows, crRows] = await batch(ctx.db, [
+    spaceRead(ctx.db, spaceId),
     ctx.db
       .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
       .from(changeRequests)
@@ -73,8 +73,7 @@ export async function loadSpaceAndChangeRequest(
       .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
       .limit(1),
   ]);
-  const row = spaceRows[0];
-  const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
+  const space = checkSpace(withSpaceAccess(ctx, spaceRows), action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   const found = crRows[0];
   return { space, view: found ? view(found.cr, authorOf(found), space, found.openComments) : undefined };

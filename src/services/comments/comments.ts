@@ -8,7 +8,7 @@ import type { ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import { type MemberView, memberSelection, withSpaceCounts } from "../people/members";
 import type { Action } from "../access/permissions";
-import { spaceReads, spaceAccess, type SpaceWithAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess, type SpaceWithAccess } from "../access/space-access";
 import type { UserRow } from "../people/users";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */
@@ -138,8 +138,8 @@ export async function loadScope(
   const revisionId = ref
     ? sql`SELECT ${changeRequests.revisionId} FROM ${changeRequests} WHERE ${changeRequestWhere(spaceId, ref)}`
     : sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
-  const [spaceRows, chain, crRows, content, extra = []] = await batch(ctx.db, [
-    ...spaceReads(ctx.db, spaceId),
+  const [spaceRows, crRows, content, extra = []] = await batch(ctx.db, [
+    spaceRead(ctx.db, spaceId),
     ctx.db
       .select()
       .from(changeRequests)
@@ -157,8 +157,7 @@ export async function loadScope(
       : undefined,
     opts.extra,
   ]);
-  const row = spaceRows[0];
-  const space = checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, action);
+  const space = checkSpace(withSpaceAccess(ctx, spaceRows), action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   let snapshot: StoredSnapshot | undefined;
   if (content) {

@@ -11,7 +11,7 @@ import { type OpenAPIModel, parseOpenAPI } from "../../content/openapi-model";
 import { type GeneratedPage, openapiDocumentMarkdown, openapiPages } from "../../content/openapi-pages";
 import { batch } from "../../db/batch";
 import { sha256Hex } from "../../lib/crypto";
-import { spaceAccess, spaceReads } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-access";
 import type { ServiceContext } from "../core/context";
 import { latestSpecText } from "../openapi/spec-source";
 import { checkSpace } from "./content-load";
@@ -170,13 +170,8 @@ export async function expandSnapshot<T extends Snapshot>(
 
 /** The space, authorized for viewing, in one round trip. */
 async function viewableSpace(ctx: ServiceContext, spaceId: string) {
-  const [spaceRows, chain] = await batch(ctx.db, [...spaceReads(ctx.db, spaceId)]);
-  const row = spaceRows[0];
-  return checkSpace(
-    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined,
-    "space.viewContent",
-    ctx.caller,
-  );
+  const [spaceRows] = await batch(ctx.db, [spaceRead(ctx.db, spaceId)]);
+  return checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
 }
 
 /** getComputedRevision: the pages a source generates (no files or reusable contents), or none with a reason. */

@@ -8,7 +8,7 @@ import { notFound } from "../../lib/errors";
 import { type Caller, requireUser, type ServiceContext } from "../core/context";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
 import { type Action, authorize, can } from "../access/permissions";
-import { spaceAccess, spaceReads, type SpaceWithAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess, type SpaceWithAccess } from "../access/space-access";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
@@ -147,18 +147,13 @@ export async function loadContents(
     const named = revisionIdSql(spaceId, target);
     return revisionReads(ctx.db, spaceId, expectedId ? sql`SELECT NULLIF((${named}), ${expectedId})` : named);
   });
-  const [spaceRows, chain, crRows, contents, alongside] = await batch(ctx.db, [
-    ...spaceReads(ctx.db, spaceId),
+  const [spaceRows, crRows, contents, alongside] = await batch(ctx.db, [
+    spaceRead(ctx.db, spaceId),
     crRef ? ctx.db.select().from(changeRequests).where(changeRequestWhere(spaceId, crRef)).limit(1) : undefined,
     reads,
     opts.alongside?.(expected) ?? [],
   ]);
-  const row = spaceRows[0];
-  const space = checkSpace(
-    row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined,
-    opts.action ?? "space.viewContent",
-    ctx.caller,
-  );
+  const space = checkSpace(withSpaceAccess(ctx, spaceRows), opts.action ?? "space.viewContent", ctx.caller);
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
   const snapshots = targets.map((target, i) => {

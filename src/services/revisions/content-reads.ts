@@ -12,7 +12,7 @@ import { type ChangeRequestView, getChangeRequest } from "../change-requests/cha
 import type { ServiceContext } from "../core/context";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
-import { spaceReads, spaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-access";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
 export interface RevisionView {
@@ -139,16 +139,15 @@ export async function readPageDocument(
 
 /** A document by id (a page body's content hash), as document JSON: the space check and the body in one round trip. */
 export async function readDocument(ctx: ServiceContext, spaceId: string, documentId: string) {
-  const [spaceRows, chain, blobs] = await batch(ctx.db, [
-    ...spaceReads(ctx.db, spaceId),
+  const [spaceRows, blobs] = await batch(ctx.db, [
+    spaceRead(ctx.db, spaceId),
     ctx.db
       .select({ body: contentBlobs.body })
       .from(contentBlobs)
       .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, documentId)))
       .limit(1),
   ]);
-  const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.viewContent", ctx.caller);
+  checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   if (!blobs[0]) throw notFound("Document");
   return markdownToDocument(blobs[0].body);
 }

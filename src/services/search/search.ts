@@ -6,7 +6,7 @@ import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { decodeCursor, mapPage, type Page, type PageRequest, pageOf } from "../../lib/pagination";
 import type { ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
-import { spaceAccess, spaceReads } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-access";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 import { generationIn, generationStatement, searchResults } from "./results-cache";
 
@@ -471,10 +471,9 @@ export async function searchSpace(
     fetch: Math.max(input.limit, 0) + 1,
   };
   const firstPlan = list.length ? spaceSourcePlan(ctx, spaceId, list[0], q) : undefined;
-  const [spaceRows, chain, first] = await batch(ctx.db, [...spaceReads(ctx.db, spaceId), firstPlan?.statement]);
+  const [spaceRows, first] = await batch(ctx.db, [spaceRead(ctx.db, spaceId), firstPlan?.statement]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
-  const row = spaceRows[0];
-  checkSpace(row ? { row, chain, ...spaceAccess(ctx.caller, row, chain) } : undefined, "space.viewContent", ctx.caller);
+  checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   const { rows, source } = await runSources(list, (source, i) =>
     runSpaceSource(ctx, spaceId, source, q, i === 0 && firstPlan ? { plan: firstPlan, result: first } : undefined),
   );

@@ -18,7 +18,7 @@ import {
   loadSpace,
   type SpaceRow,
   spaceAccess,
-  spaceReads,
+  spaceRead,
   type SpaceWithAccess,
   toStoredLevel,
   withSpaceAccess,
@@ -133,12 +133,12 @@ export async function createSpace(
  * when it rides along).
  */
 export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
-  const [rows, chain, counterRows, places] = await batch(ctx.db, [
-    ...spaceReads(ctx.db, spaceId),
+  const [rows, counterRows, places] = await batch(ctx.db, [
+    spaceRead(ctx.db, spaceId),
     spaceCountersQueries(ctx, [spaceId]),
     publishedPlaceQuery(ctx.db, spaceId),
   ]);
-  const found = checkVisible(ctx, withSpaceAccess(ctx, [rows, chain]));
+  const found = checkVisible(ctx, withSpaceAccess(ctx, rows));
   const counters = foldSpaceCounters([spaceId], counterRows.flat()).get(spaceId)!;
   const place = found.row.visibility === "private" ? undefined : places[0];
   return { row: found.row, access: found.access, counters, ...(place ? { published: place } : {}) };
