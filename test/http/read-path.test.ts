@@ -9,6 +9,7 @@ import { client } from "../helpers/http";
 import { countingD1 } from "../helpers/counting-d1";
 import { db } from "../helpers/seed";
 import { page, mergePages, indexed } from "../helpers/search";
+import { lastRevisionOf, rememberRevisionOf } from "../../src/services/revisions/snapshot-cache";
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
@@ -83,6 +84,34 @@ describe("the read path", () => {
     expect(search.res.status).toBe(200);
     expect(((await search.res.json()) as { items: unknown[] }).items).toHaveLength(1);
     expect(search.roundTrips).toBe(1);
+  });
+
+  it("reads a cached page with three statements; main moved by another isolate costs more round trips, once", async () => {
+    const { owner, space } = await seedSpace();
+    const [pageId] = await mergePages(owner.token, space.id, [page("a", "Alpha", "First body.")]);
+    const { request } = countedApp();
+    const path = `/spaces/${space.id}/content/page/${pageId}`;
+    await request(path, owner.token);
+    const warm = await request(path, owner.token);
+    expect(warm.roundTrips).toBe(1);
+    // The token, the space with its chain, the page's body: main's revision is the space row's.
+    expect(warm.statements).toHaveLength(3);
+    const before = lastRevisionOf(`${space.id}:main:`)!;
+
+    await mergePages(owner.token, space.id, [
+      { operation: "update_page", page: pageId, document: { markdown: "Second body." } },
+    ]);
+    // As an isolate that last read main before the merge (this one did the merge, and knows).
+    expect(lastRevisionOf(`${space.id}:main:`)).not.toBe(before);
+    rememberRevisionOf(`${space.id}:main:`, before);
+    const moved = await request(path, owner.token);
+    expect(moved.res.status).toBe(200);
+    expect(JSON.stringify(await moved.res.json())).toContain("Second body.");
+    // The first batch finds main moved on, the second reads its nodes, the third the page's new body.
+    expect(moved.roundTrips).toBe(3);
+    const after = await request(path, owner.token);
+    expect(after.roundTrips).toBe(1);
+    expect(JSON.stringify(await after.res.json())).toContain("Second body.");
   });
 
   it("stamps lastUsedAt at most once per 5 minutes per token", async () => {

@@ -70,14 +70,6 @@ function revisionReads(db: Db, spaceId: string | Placeholder, revisionId: SQL) {
 const mainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId: string }>) =>
   revisionReads(db, p.spaceId, sql`SELECT revision_id FROM spaces WHERE id = ${p.spaceId}`),
 );
-const movedMainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId: string; expectedId: string }>) =>
-  revisionReads(
-    db,
-    p.spaceId,
-    sql`SELECT NULLIF((SELECT revision_id FROM spaces WHERE id = ${p.spaceId}), ${p.expectedId})`,
-  ),
-);
-
 /** Reads a space with the caller's access and authorizes `action` (404 for deleted or invisible spaces). */
 export function checkSpace(space: SpaceWithAccess | undefined, action: Action, caller?: Caller): SpaceWithAccess {
   // An anonymous caller learns nothing about what it may not read: 401, as for any other missing token.
@@ -109,6 +101,22 @@ function pointerOf(spaceId: string, target: ContentTarget) {
 }
 
 /**
+ * After this isolate moved main (no `changeRequest`) or a change request's head: what they name now, so that its
+ * next read here does not expect the snapshot it moved on from (which would cost a round trip to find out).
+ */
+export function rememberCommitted(spaceId: string, revisionId: string, changeRequest?: ChangeRequestRow) {
+  if (!changeRequest) {
+    rememberRevisionOf(pointerOf(spaceId, { kind: "main" })!, revisionId);
+    return;
+  }
+  const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
+  for (const ref of [changeRequest.id, String(changeRequest.number)]) {
+    rememberRevisionOf(pointerOf(spaceId, { kind: "change-request", ref })!, changeRequest.revisionId);
+    if (mergeBase) rememberRevisionOf(pointerOf(spaceId, { kind: "merge-base", ref })!, mergeBase);
+  }
+}
+
+/**
  * Reads that a caller may add to the first batch, given the snapshots the isolate expects each target to have
  * (undefined where it has none in memory); their rows come back as `alongside`, unchecked: the caller uses them
  * only if the loaded snapshot is the one it expected.
@@ -118,8 +126,12 @@ export type AlongsideReads = (expected: (StoredSnapshot | undefined)[]) => State
 /**
  * One D1 round trip: the space, its collection chain, the change request named by `changeRequestRef` (if any),
  * and for each target its revision's snapshot: from this isolate's cache when the revision it names is there
- * (revisions are immutable), else its revision row and every node of its content. A target whose revision the
- * isolate expected but that moved on since is read in the same round trip. Authorizes `action` on the space.
+ * (revisions are immutable), else its revision row and every node of its content. Authorizes `action` on the space.
+ *
+ * For a target whose snapshot the isolate expects (the revision it named last time here), the batch reads nothing
+ * more: the space row (or the change request row) names the target's revision. Only a target that moved on since
+ * then costs a second round trip, once per isolate after each move (unless the new revision's snapshot is cached),
+ * where reading its revision in the first batch would cost two statements on every read.
  */
 export async function loadContents(
   ctx: ServiceContext,
@@ -135,17 +147,9 @@ export async function loadContents(
     return revisionId ? cachedSnapshot(revisionId, spaceId) : undefined;
   });
   const reads = targets.map((target, i) => {
-    const expectedId = expected[i]?.revision.id;
-    if (target.kind === "revision" && expectedId) return undefined;
-    if (target.kind === "main") {
-      return expectedId
-        ? movedMainRevisionReads(ctx.db, { spaceId, expectedId })
-        : mainRevisionReads(ctx.db, { spaceId });
-    }
-    // Expecting a revision, read the target's nodes only if it names another one by now (NULLIF: no rows when it
-    // does not), so that a target that moved on still costs this one round trip.
-    const named = revisionIdSql(spaceId, target);
-    return revisionReads(ctx.db, spaceId, expectedId ? sql`SELECT NULLIF((${named}), ${expectedId})` : named);
+    if (expected[i]) return undefined;
+    if (target.kind === "main") return mainRevisionReads(ctx.db, { spaceId });
+    return revisionReads(ctx.db, spaceId, revisionIdSql(spaceId, target));
   });
   const [spaceRows, crRows, contents, alongside] = await batch(ctx.db, [
     spaceRead(ctx.db, spaceId),
@@ -156,27 +160,35 @@ export async function loadContents(
   const space = checkSpace(withSpaceAccess(ctx, spaceRows), opts.action ?? "space.viewContent", ctx.caller);
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
-  const snapshots = targets.map((target, i) => {
-    let snapshot = expected[i];
-    const read = contents[i];
-    if (read) {
-      const [[revision], nodes] = read;
-      if (revision) {
-        snapshot = assembleSnapshot(revision, nodes);
-        cacheSnapshot(
-          snapshot,
-          nodes.reduce((bytes, node) => bytes + node.data.length, 0),
-        );
-      } else if (!snapshot || snapshot.revision.id !== namedRevision(target, space.row, changeRequest)) {
-        throw notFound("Revision");
+  const snapshots = await Promise.all(
+    targets.map(async (target, i) => {
+      const read = contents[i];
+      let snapshot: StoredSnapshot | undefined;
+      if (read) {
+        const [[revision], nodes] = read;
+        if (revision) snapshot = cachedRead(revision, nodes);
+      } else {
+        const named = namedRevision(target, space.row, changeRequest);
+        if (named === expected[i]!.revision.id) snapshot = expected[i];
+        else if (named) snapshot = await loadSnapshot(ctx, spaceId, named);
       }
-    }
-    if (!snapshot) throw notFound("Revision");
-    const pointer = pointerOf(spaceId, target);
-    if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
-    return snapshot;
-  });
+      if (!snapshot) throw notFound("Revision");
+      const pointer = pointerOf(spaceId, target);
+      if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
+      return snapshot;
+    }),
+  );
   return { space, changeRequest, snapshots, alongside: alongside as unknown[], expected };
+}
+
+/** A snapshot assembled from its revision's row and nodes, kept in the isolate's cache. */
+function cachedRead(revision: Parameters<typeof assembleSnapshot>[0], nodes: Parameters<typeof assembleSnapshot>[1]) {
+  const snapshot = assembleSnapshot(revision, nodes);
+  cacheSnapshot(
+    snapshot,
+    nodes.reduce((bytes, node) => bytes + node.data.length, 0),
+  );
+  return snapshot;
 }
 
 /** loadContents for a single target. */
@@ -203,10 +215,5 @@ export async function loadSnapshot(ctx: ServiceContext, spaceId: string, revisio
     revisionNodesQuery(ctx.db, spaceId, sql`SELECT ${revisionId}`),
   ]);
   if (!revisionRows[0]) throw notFound("Revision");
-  const snapshot = assembleSnapshot(revisionRows[0], nodes);
-  cacheSnapshot(
-    snapshot,
-    nodes.reduce((bytes, node) => bytes + node.data.length, 0),
-  );
-  return snapshot;
+  return cachedRead(revisionRows[0], nodes);
 }

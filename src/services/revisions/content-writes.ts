@@ -12,7 +12,7 @@ import { ApiError, conflict, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { contentDeps } from "./content-deps";
 import { requireActor, type ServiceContext } from "../core/context";
-import { loadContents, loadSnapshot, type ChangeRequestRow } from "./content-load";
+import { loadContents, loadSnapshot, rememberCommitted, type ChangeRequestRow } from "./content-load";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
 import { sendEventMessages, spaceContentUpdatedStatements } from "../integrations/events";
 import { withSpaceWriteTurn } from "./write-turns";
@@ -226,6 +226,7 @@ export async function commitRevision(
         .returning(),
     ]);
     if (moved.length > 0) {
+      rememberCommitted(spaceId, opts.revisionId);
       await sendEventMessages(
         ctx,
         (queuedEvents as { id: string }[]).map((row) => ({ jobId: row.id })),
@@ -247,5 +248,6 @@ export async function commitRevision(
       .where(and(eq(changeRequests.id, cas.id), eq(changeRequests.revisionId, cas.expectedRevision), writable))
       .returning(),
   ]);
+  if (updated) rememberCommitted(spaceId, opts.revisionId, updated);
   return { committed: Boolean(updated), changeRequest: updated };
 }
