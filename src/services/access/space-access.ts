@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
@@ -92,17 +92,18 @@ type ChainTuple = [string, string | null, string, StoredLevel, number | null, nu
  * batch has a fixed cost, whatever it reads (`withSpaceAccess` reads the result).
  */
 const spaceWithChain = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
-  db
-    .select({
-      ...getTableColumns(spaces),
-      collectionChain: sql<string>`(${chainCte(sql`SELECT parent_id FROM spaces WHERE id = ${p.spaceId}`)}
+  db.select(spaceReadColumns(p.spaceId)).from(spaces).where(eq(spaces.id, p.spaceId)).limit(1),
+);
+
+/** The columns of `spaceRead`, for a statement that reads more of the space `spaceId` along with them. */
+export function spaceReadColumns(spaceId: Placeholder) {
+  return {
+    ...getTableColumns(spaces),
+    collectionChain: sql<string>`(${chainCte(sql`SELECT parent_id FROM spaces WHERE id = ${spaceId}`)}
         SELECT json_group_array(json_array(id, parent_id, organization_id, default_level, deleted_at, depth)
           ORDER BY depth) FROM chain)`,
-    })
-    .from(spaces)
-    .where(eq(spaces.id, p.spaceId))
-    .limit(1),
-);
+  };
+}
 
 /** The read of a space and its collection chain; it may ride a larger batch (`withSpaceAccess` reads it). */
 export function spaceRead(db: Db, spaceId: string) {

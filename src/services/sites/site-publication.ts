@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../../db/client";
 
 /**
@@ -33,23 +33,20 @@ export interface PublishedPlace {
 }
 
 /**
- * The statement finding a space's published place (to ride the space's read): among the published sites that
- * hold it, the most open one (as `refreshPublishedSpaces` ranks them), and the path of its site space there: a
- * section's path unless it is the site's default section, then the site space's unless it is the default of its
- * level. A site space at the root of a site with sections is not published (the sections are the site).
+ * The SELECT finding a space's published place (columns `siteId`, `path`, at most one row; to embed in the space's
+ * read): among the published sites that hold it, the most open one (as `refreshPublishedSpaces` ranks them), and
+ * the path of its site space there: a section's path unless it is the site's default section, then the site
+ * space's unless it is the default of its level. A site space at the root of a site with sections is not published (the sections are the site).
  */
-export function publishedPlaceQuery(db: Db, spaceId: string) {
-  return inBatch(
-    db,
-    db.all<PublishedPlace>(sql`SELECT s.id AS siteId,
-        CASE WHEN sec.id IS NULL THEN '' WHEN sec.id = s.default_site_section_id THEN '' ELSE sec.path END || '/' ||
-        CASE WHEN ss.id = COALESCE(sec.default_site_space_id, s.default_site_space_id) THEN '' ELSE ss.path END
-          AS path
-      FROM site_spaces ss JOIN sites s ON s.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
-      WHERE ss.space_id = ${spaceId} AND s.published = 1
-        AND (sec.id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM site_sections x WHERE x.site_id = s.id))
-      ORDER BY CASE s.visibility WHEN 'public' THEN 0 WHEN 'unlisted' THEN 1 WHEN 'share-link' THEN 2 ELSE 3 END,
-        s.created_at
-      LIMIT 1`),
-  );
+export function publishedPlaceSql(spaceId: string | Placeholder): SQL {
+  return sql`SELECT s.id AS siteId,
+      CASE WHEN sec.id IS NULL THEN '' WHEN sec.id = s.default_site_section_id THEN '' ELSE sec.path END || '/' ||
+      CASE WHEN ss.id = COALESCE(sec.default_site_space_id, s.default_site_space_id) THEN '' ELSE ss.path END
+        AS path
+    FROM site_spaces ss JOIN sites s ON s.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
+    WHERE ss.space_id = ${spaceId} AND s.published = 1
+      AND (sec.id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM site_sections x WHERE x.site_id = s.id))
+    ORDER BY CASE s.visibility WHEN 'public' THEN 0 WHEN 'unlisted' THEN 1 WHEN 'share-link' THEN 2 ELSE 3 END,
+      s.created_at
+    LIMIT 1`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -57,10 +57,27 @@ function countersQueries(db: Db, spaceIds: readonly string[] | Placeholder) {
 }
 
 /** Both counter statements of one space as one (fewer statements: each costs the read some CPU). */
-const countersOfSpace = reusableStatement((db, p: Placeholders<{ spaceId: string }>) => {
-  const [changeRequestCounts, openCommentCounts] = countersQueries(db, p.spaceId);
+const countersOfSpace = reusableStatement((db, p: Placeholders<{ spaceId: string }>) => countersUnion(db, p.spaceId));
+
+function countersUnion(db: Db, spaceId: Placeholder) {
+  const [changeRequestCounts, openCommentCounts] = countersQueries(db, spaceId);
   return changeRequestCounts.unionAll(openCommentCounts);
-});
+}
+
+/**
+ * One space's counter rows as one JSON value (`[status, count]` pairs), an expression to embed in the space's own
+ * statement: `countersFromJson` reads it.
+ */
+export function spaceCountersJsonSql(db: Db, spaceId: Placeholder): SQL {
+  return sql`(WITH counted(space_id, status, n) AS ${countersUnion(db, spaceId)}
+    SELECT json_group_array(json_array(status, n)) FROM counted)`;
+}
+
+/** The counters of a `spaceCountersJsonSql` value. */
+export function countersFromJson(spaceId: string, json: string): SpaceCounters {
+  const rows = (JSON.parse(json) as [string, number][]).map(([status, count]) => ({ spaceId, status, count }));
+  return foldSpaceCounters([spaceId], rows).get(spaceId)!;
+}
 
 /** The status that marks open-comment rows among `spaceCountersQueries`' rows (no change request has it). */
 const OPEN_COMMENTS = "comments:open";
