@@ -10,6 +10,7 @@ import { notFound } from "../../lib/errors";
 import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
+import { cachedBody, cacheBody } from "./body-cache";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
 import { spaceRead, withSpaceAccess } from "../access/space-access";
@@ -75,9 +76,21 @@ const blobBody = reusableStatement((db, p: Placeholders<{ spaceId: string; hash:
 
 const bodyQuery = (ctx: ServiceContext, spaceId: string, hash: string) => blobBody(ctx.db, { spaceId, hash });
 
-async function readBody(ctx: ServiceContext, spaceId: string, hash: string | undefined): Promise<string> {
+/**
+ * A body's markdown: from the isolate's cache, else from `rows` (what a bodyQuery that rode an earlier batch
+ * found) or read now (one round trip), then kept.
+ */
+async function readBody(
+  ctx: ServiceContext,
+  spaceId: string,
+  hash: string | undefined,
+  rows?: { body: string }[],
+): Promise<string> {
   if (!hash) return "";
-  const [row] = await bodyQuery(ctx, spaceId, hash);
+  const known = cachedBody(spaceId, hash);
+  if (known !== undefined) return known;
+  const [row] = rows ?? (await bodyQuery(ctx, spaceId, hash));
+  if (row) cacheBody(spaceId, hash, row.body);
   return row?.body ?? "";
 }
 
@@ -95,7 +108,8 @@ export async function readPage(
   locator: PageLocator,
   opts: ReadOptions = {},
 ): Promise<PageReadView> {
-  // When this isolate holds the snapshot it expects the target to have, the page's body rides the first batch.
+  // When this isolate holds the snapshot it expects the target to have, the page's body rides the first batch
+  // (unless the isolate holds the body too).
   const expectedBody = (snapshot: Snapshot | undefined) => {
     const page = snapshot && ("id" in locator ? snapshot.pages.get(locator.id) : pageByPath(snapshot, locator.path));
     return page?.type === "document" && page.body ? page.body : undefined;
@@ -103,7 +117,7 @@ export async function readPage(
   const { space, snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
     alongside: ([snapshot]) => {
       const hash = expectedBody(snapshot);
-      return hash ? [bodyQuery(ctx, spaceId, hash)] : [];
+      return hash && cachedBody(spaceId, hash) === undefined ? [bodyQuery(ctx, spaceId, hash)] : [];
     },
   });
   let snapshot: Snapshot = snapshots[0];
@@ -118,10 +132,8 @@ export async function readPage(
   const page = findPage(snapshot, locator);
   if (page.type !== "document") return { snapshot, page };
   const fetched = snapshot === expected[0] && expectedBody(snapshot) === page.body;
-  const markdown = fetched
-    ? ((alongside[0] as { body: string }[])[0]?.body ?? "")
-    : await readBody(ctx, spaceId, page.body);
-  return { snapshot, page, markdown };
+  const rows = fetched ? (alongside[0] as { body: string }[] | undefined) : undefined;
+  return { snapshot, page, markdown: await readBody(ctx, spaceId, page.body, rows) };
 }
 
 /** A page's document JSON (getPageDocumentInRevisionById). */
