@@ -6,7 +6,8 @@ import { planSearch } from "../../src/content/search";
 import { createDb } from "../../src/db/client";
 import { HOT_PAGES, rankings } from "../../src/services/search/rankings";
 import { searchResults } from "../../src/services/search/results-cache";
-import { rankedPagesStatement, searchSources, searchSpace, searchStatement } from "../../src/services/search/search";
+import { rankedPagesStatement, searchSources, searchStatement } from "../../src/services/search/search";
+import { searchSpace } from "../../src/services/search/space-search";
 import { seedSpace } from "../helpers/content";
 import { countedAdminContext } from "../helpers/counting-d1";
 
