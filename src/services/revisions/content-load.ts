@@ -147,7 +147,8 @@ export async function loadContents(
     return revisionId ? cachedSnapshot(revisionId, spaceId) : undefined;
   });
   const reads = targets.map((target, i) => {
-    if (expected[i]) return undefined;
+    // The batch's change request row names only `crRef`'s revisions: another change request's target is read.
+    if (expected[i] && (!("ref" in target) || target.ref === crRef)) return undefined;
     if (target.kind === "main") return mainRevisionReads(ctx.db, { spaceId });
     return revisionReads(ctx.db, spaceId, revisionIdSql(spaceId, target));
   });
