@@ -123,6 +123,18 @@ describe("the read path", () => {
     expect(JSON.stringify(await after.res.json())).toContain("Second body.");
   });
 
+  it("reads main's merge revision with the change request it merged in one round trip once warm", async () => {
+    const { owner, space } = await seedSpace();
+    await mergePages(owner.token, space.id, [page("a", "Alpha", "Body.")]);
+    const { request } = countedApp();
+    const cold = await request(`/spaces/${space.id}/content`, owner.token);
+    const warm = await request(`/spaces/${space.id}/content`, owner.token);
+    expect(warm.roundTrips).toBe(1);
+    const body = (await warm.res.json()) as { type: string; mergedFrom?: { object: string; status: string } };
+    expect(body).toMatchObject({ type: "merge", mergedFrom: { object: "change-request", status: "merged" } });
+    expect(body).toEqual(await cold.res.json());
+  });
+
   it("stamps lastUsedAt at most once per 5 minutes per token", async () => {
     const { owner, space } = await seedSpace();
     const { request } = countedApp();

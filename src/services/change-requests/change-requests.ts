@@ -66,17 +66,30 @@ export async function loadSpaceAndChangeRequest(
 ) {
   const [spaceRows, crRows] = await batch(ctx.db, [
     spaceRead(ctx.db, spaceId),
-    ctx.db
-      .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
-      .from(changeRequests)
-      .leftJoin(users, eq(users.id, changeRequests.createdBy))
-      .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
-      .limit(1),
+    changeRequestViewRead(ctx, spaceId, ref),
   ]);
   const space = checkSpace(withSpaceAccess(ctx, spaceRows), action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   const found = crRows[0];
-  return { space, view: found ? view(found.cr, authorOf(found), space, found.openComments) : undefined };
+  return { space, view: found ? changeRequestViewOf(found, space) : undefined };
+}
+
+/** The statement reading one change request (none without `ref`) as its view needs it, to ride a batch. */
+export function changeRequestViewRead(ctx: Pick<ServiceContext, "db">, spaceId: string, ref: string | undefined) {
+  return ctx.db
+    .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
+    .from(changeRequests)
+    .leftJoin(users, eq(users.id, changeRequests.createdBy))
+    .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
+    .limit(1);
+}
+
+/** The view of a row `changeRequestViewRead` found, in its space (read and authorized by the caller). */
+export function changeRequestViewOf(
+  found: Awaited<ReturnType<typeof changeRequestViewRead>>[number],
+  space: SpaceWithAccess,
+): ChangeRequestView {
+  return view(found.cr, authorOf(found), space, found.openComments);
 }
 
 function view(

@@ -8,7 +8,12 @@ import { contentBlobs } from "../../db/schema";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { notFound } from "../../lib/errors";
 import { type Page, pageArray, type PageRequest } from "../../lib/pagination";
-import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
+import {
+  type ChangeRequestView,
+  changeRequestViewOf,
+  changeRequestViewRead,
+  getChangeRequest,
+} from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
 import { cachedBody, cacheBody } from "./body-cache";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
@@ -37,15 +42,33 @@ export async function readExpanded(ctx: ServiceContext, spaceId: string, target:
   return { snapshot: expanded.snapshot, generated: expanded.markdown };
 }
 
+/**
+ * A revision with the change request a merge revision merged. When this isolate holds the snapshot it expects,
+ * that change request rides the first batch; otherwise it is read once the revision is known.
+ */
 export async function readRevision(
   ctx: ServiceContext,
   spaceId: string,
   target: ContentTarget,
   opts: ReadOptions = {},
 ): Promise<RevisionView> {
-  const { snapshot } = await readExpanded(ctx, spaceId, target, opts);
-  const mergedFrom = snapshot.revision.mergedFrom;
-  return { snapshot, ...(mergedFrom ? { mergedFrom: await getChangeRequest(ctx, spaceId, mergedFrom) } : {}) };
+  const { space, snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
+    alongside: ([snapshot]) => {
+      const ref = snapshot?.revision.mergedFrom;
+      return ref ? [changeRequestViewRead(ctx, spaceId, ref)] : [];
+    },
+  });
+  const stored = snapshots[0];
+  const snapshot = opts.computed
+    ? (await expandSnapshot(ctx, space.row.organizationId, stored, opts)).snapshot
+    : stored;
+  const mergedFrom = stored.revision.mergedFrom;
+  if (!mergedFrom) return { snapshot };
+  const [found] = stored === expected[0] ? ((alongside[0] ?? []) as Parameters<typeof changeRequestViewOf>[0][]) : [];
+  return {
+    snapshot,
+    mergedFrom: found ? changeRequestViewOf(found, space) : await getChangeRequest(ctx, spaceId, mergedFrom),
+  };
 }
 
 /** The snapshot whose pages are listed. */
