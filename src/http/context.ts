@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import type { ServiceContext } from "../services/core";
+import { tokenUserIdSql } from "../services/people";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
@@ -17,6 +18,10 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     urls: urlBases(c),
     now: Date.now(),
     defer: deferUntilDone(c),
+    get callerUserIdSql() {
+      const authentication = c.get("authentication");
+      return authentication && tokenUserIdSql(authentication.tokenHash);
+    },
   };
 }
 

@@ -22,7 +22,7 @@ export class RequestAuthentication {
 
   constructor(
     private readonly db: Db,
-    tokenHash: string,
+    readonly tokenHash: string,
     /** The token's request count in the current window, asked for as soon as the request came in. */
     readonly counting: Promise<WindowCount> | undefined,
   ) {

@@ -135,6 +135,18 @@ describe("the read path", () => {
     expect(body).toEqual(await cold.res.json());
   });
 
+  it("reads the authenticated user in one round trip, the user's row riding the token's read", async () => {
+    const { owner } = await seedSpace();
+    const { request } = countedApp();
+    await request("/user", owner.token); // the token's first use stamps it
+    const read = await request("/user", owner.token);
+    expect(read.res.status).toBe(200);
+    expect(await read.res.json()).toMatchObject({ object: "user", id: owner.user.id });
+    expect(read.roundTrips).toBe(1);
+    expect(read.statements).toHaveLength(2);
+    expect((await request("/user", "qr_not-a-real-token")).res.status).toBe(401);
+  });
+
   it("stamps lastUsedAt at most once per 5 minutes per token", async () => {
     const { owner, space } = await seedSpace();
     const { request } = countedApp();

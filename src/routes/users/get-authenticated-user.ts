@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/user",
   operationId: "getAuthenticatedUser",
+  authInFirstRead: true,
   tags: ["users"],
   summary: "Get profile of authenticated user",
   responses: { 200: json(UserSchema) },

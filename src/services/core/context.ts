@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { forbidden, unauthorized } from "../../lib/errors";
@@ -47,6 +48,11 @@ export interface ServiceContext {
   caller: Caller;
   urls: UrlBases;
   now: number;
+  /**
+   * The caller's user id as an SQL expression, for a statement that rides the request's token read (routes with
+   * `authInFirstRead` learn their caller only once their first batch is back). Absent outside requests with a token.
+   */
+  callerUserIdSql?: SQL;
   /**
    * Runs `task` after the response is sent (a request's `waitUntil`), for work the caller need not wait for
    * but that should happen now (e.g. indexing a small change to main). Absent (jobs, cron, scripts): await it.

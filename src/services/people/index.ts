@@ -45,6 +45,7 @@ export type { TeamView } from "./teams";
 export {
   authenticatedToken,
   authenticationRead,
+  tokenUserIdSql,
   createOwnToken,
   listOwnTokens,
   revokeOwnToken,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
@@ -70,6 +70,10 @@ const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>)
       WHERE k.token_hash = ${p.tokenHash} AND (k.installation_id IS NULL OR i.id IS NOT NULL)`),
   );
 });
+
+/** A personal token's user id, as an SQL expression (NULL for an unknown, revoked or integration token). */
+export const tokenUserIdSql = (tokenHash: string): SQL =>
+  sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${tokenHash} AND revoked_at IS NULL)`;
 
 /** The read that authenticates a token (a batch of one statement, to ride another read's batch). */
 export function authenticationRead(db: Db, tokenHash: string) {
