@@ -148,6 +148,7 @@ const spaceWithCountersAndPlace = reusableStatement((db, p: Placeholders<{ space
 /** The space, its chain, its counters and where it is published in one round trip (with the caller's token). */
 export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
   const [rows] = await batch(ctx.db, [spaceWithCountersAndPlace(ctx.db, { spaceId })]);
+  // The space's own columns only: the counters and place are read below.
   const found = checkVisible(
     ctx,
     withSpaceAccess(
@@ -156,7 +157,7 @@ export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<Sp
     ),
   );
   const counters = countersFromJson(spaceId, rows[0].counters);
-  const [siteId, path] = (JSON.parse(rows[0].place ?? "[]") as string[]) ?? [];
+  const [siteId, path] = JSON.parse(rows[0].place ?? "[]") as string[];
   const place = found.row.visibility === "private" || siteId === undefined ? undefined : { siteId, path };
   return { row: found.row, access: found.access, counters, ...(place ? { published: place } : {}) };
 }
