@@ -1,3 +1,5 @@
+import { env } from "cloudflare:workers";
+import { createApp } from "../../src/app";
 import { createDb } from "../../src/db/client";
 import { countingD1 } from "../../src/db/d1-stats";
 import type { ServiceContext } from "../../src/services/core/context";
@@ -32,4 +34,22 @@ export function countedAdminContext(
   };
   const settle = () => Promise.all(deferred.splice(0));
   return { ctx, counter, settle };
+}
+
+/** The app over a D1 binding that counts round trips and records statements, with env overrides. */
+export function countedApp(overrides: Record<string, string> = {}) {
+  const app = createApp();
+  const { database, counter } = countingD1(env.DB);
+  const request = async (path: string, token?: string) => {
+    counter.roundTrips = 0;
+    counter.rows = 0;
+    counter.queries = [];
+    const res = await app.request(
+      `https://api.quire.test/v1${path}`,
+      { headers: token ? { authorization: `Bearer ${token}` } : {} },
+      { ...env, ...overrides, DB: database },
+    );
+    return { res, roundTrips: counter.roundTrips, rows: counter.rows, statements: [...counter.queries] };
+  };
+  return { request };
 }

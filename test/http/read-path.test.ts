@@ -2,34 +2,15 @@
 // every 5 minutes), rides a hot read's first batch, and is still enforced — 401 and 429 — on those reads.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
 import { issueToken, TOKEN_STAMP_INTERVAL_MS } from "../../src/services/people/tokens";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 import { client } from "../helpers/http";
-import { countingD1 } from "../helpers/counting-d1";
+import { countedApp } from "../helpers/counting-d1";
 import { db } from "../helpers/seed";
 import { page, mergePages, indexed } from "../helpers/search";
 import { lastRevisionOf, rememberRevisionOf } from "../../src/services/revisions/snapshot-cache";
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
-
-/** The app over a D1 binding that counts round trips and records statements, with env overrides. */
-function countedApp(overrides: Record<string, string> = {}) {
-  const app = createApp();
-  const { database, counter } = countingD1(env.DB);
-  const request = async (path: string, token?: string) => {
-    counter.roundTrips = 0;
-    counter.rows = 0;
-    counter.queries = [];
-    const res = await app.request(
-      `https://api.quire.test/v1${path}`,
-      { headers: token ? { authorization: `Bearer ${token}` } : {} },
-      { ...env, ...overrides, DB: database },
-    );
-    return { res, roundTrips: counter.roundTrips, rows: counter.rows, statements: [...counter.queries] };
-  };
-  return { request };
-}
 
 async function stampOf(tokenId: string) {
   const row = await env.DB.prepare("SELECT last_used_at FROM api_tokens WHERE id = ?")
