@@ -10,6 +10,7 @@ import {
   type ReusableEntry,
   type Snapshot,
 } from "./model";
+import { locatorBucketData } from "./page-locator";
 
 export type RevisionRow = typeof revisions.$inferSelect;
 
@@ -30,7 +31,7 @@ export function revisionNodesQuery(db: Db, spaceId: string | Placeholder, revisi
     db,
     db.all<{ hash: string; data: string; role: string }>(sql`
     WITH RECURSIVE
-      rev AS (SELECT root_node, files_node, reusables_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
+      rev AS (SELECT root_node, files_node, reusables_node, locator_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
       levels(hash) AS (
         SELECT root_node FROM rev
         UNION
@@ -43,7 +44,9 @@ export function revisionNodesQuery(db: Db, spaceId: string | Placeholder, revisi
     UNION ALL
     SELECT n.hash, n.data, 'files' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.files_node
     UNION ALL
-    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node`),
+    SELECT n.hash, n.data, 'reusables' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.reusables_node
+    UNION ALL
+    SELECT n.hash, n.data, 'locator' FROM rev JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = rev.locator_node`),
   );
 }
 
@@ -57,6 +60,10 @@ export function assembleSnapshot(
   snapshot.revision = revision;
   snapshot.levels = new Map();
   snapshot.nodeHashes = new Set(rows.map((r) => r.hash));
+  // The locator's buckets are not read, but a commit on this snapshot must know which of them are stored.
+  const locator = rows.find((r) => r.role === "locator");
+  if (locator)
+    for (const hash of Object.values(JSON.parse(locator.data) as Record<string, string>)) snapshot.nodeHashes.add(hash);
   snapshot.variables = revision.variables ?? {};
 
   const readLevel = (parent: string | null, hash: string) => {
@@ -86,6 +93,8 @@ export interface SnapshotWrite {
   rootNode: string;
   filesNode: string;
   reusablesNode: string;
+  /** The page locator (content/page-locator.ts). */
+  locatorNode: string;
   /** Nodes that the base revision did not have. */
   nodes: { hash: string; data: string }[];
 }
@@ -127,7 +136,10 @@ export async function serializeSnapshot(next: Snapshot, base?: StoredSnapshot): 
   }
   const filesNode = await store(canonicalJSON([...next.files.values()]));
   const reusablesNode = await store(canonicalJSON([...next.reusables.values()]));
-  return { rootNode, filesNode, reusablesNode, nodes };
+  const bucketHashes: Record<string, string> = {};
+  for (const [bucket, data] of locatorBucketData(next)) bucketHashes[bucket] = await store(data);
+  const locatorNode = await store(canonicalJSON(bucketHashes));
+  return { rootNode, filesNode, reusablesNode, locatorNode, nodes };
 }
 
 /** Insert statements for new nodes and page bodies (content-addressed: existing rows are left alone). */

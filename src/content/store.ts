@@ -68,9 +68,9 @@ export function copyRevisionStatements(
     inBatch(
       db,
       db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
-        reusables_node, variables, created_by, created_at, computed_specs)
+        reusables_node, locator_node, variables, created_by, created_at, computed_specs)
       SELECT ${input.revisionId}, ${input.toSpaceId}, 'edits', '[]', NULL, NULL, root_node, files_node, reusables_node,
-        variables, ${input.createdBy}, ${input.now}, computed_specs
+        locator_node, variables, ${input.createdBy}, ${input.now}, computed_specs
       FROM revisions WHERE id = ${input.fromRevisionId} AND space_id = ${input.fromSpaceId}`),
     ),
   ] as const;

@@ -43,13 +43,15 @@ export function countedApp(overrides: Record<string, string> = {}) {
   const request = async (path: string, token?: string) => {
     counter.roundTrips = 0;
     counter.rows = 0;
+    counter.rowsRead = 0;
     counter.queries = [];
     const res = await app.request(
       `https://api.quire.test/v1${path}`,
       { headers: token ? { authorization: `Bearer ${token}` } : {} },
       { ...env, ...overrides, DB: database },
     );
-    return { res, roundTrips: counter.roundTrips, rows: counter.rows, statements: [...counter.queries] };
+    const { roundTrips, rows, rowsRead } = counter;
+    return { res, roundTrips, rows, rowsRead, statements: [...counter.queries] };
   };
   return { request };
 }

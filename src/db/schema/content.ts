@@ -28,6 +28,11 @@ export const revisions = sqliteTable(
     rootNode: text().notNull(),
     filesNode: text().notNull(),
     reusablesNode: text().notNull(),
+    /**
+     * The page locator (content/page-locator.ts): each page's ancestors, in buckets by page id, so that one page
+     * is found in O(depth) nodes. Null for empty first revisions and for revisions written before it existed.
+     */
+    locatorNode: text(),
     variables: text({ mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     createdBy: text(),
     createdAt: integer().notNull(),

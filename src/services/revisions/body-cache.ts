@@ -11,3 +11,8 @@ export const cachedBody = (spaceId: string, hash: string): string | undefined =>
 export function cacheBody(spaceId: string, hash: string, body: string): void {
   bodies.set(`${spaceId}:${hash}`, body);
 }
+
+/** Forgets every body this isolate holds (tests that measure a cold read). */
+export function forgetBodies(): void {
+  bodies.clear();
+}

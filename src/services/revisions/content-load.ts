@@ -38,7 +38,7 @@ export function changeRequestWhere(spaceId: string, ref: string): SQL {
   return and(eq(changeRequests.spaceId, spaceId), or(eq(changeRequests.id, ref), eq(changeRequests.number, number)))!;
 }
 
-function revisionIdSql(spaceId: string, target: ContentTarget) {
+export function revisionIdSql(spaceId: string, target: ContentTarget) {
   switch (target.kind) {
     case "main":
       return sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
@@ -82,7 +82,7 @@ export function checkSpace(space: SpaceWithAccess | undefined, action: Action, c
 }
 
 /** Where a target's revision id is named, once the first batch is back: the space row, or the change request. */
-function namedRevision(target: ContentTarget, space: { revisionId: string }, cr: ChangeRequestRow | undefined) {
+export function namedRevision(target: ContentTarget, space: { revisionId: string }, cr: ChangeRequestRow | undefined) {
   switch (target.kind) {
     case "main":
       return space.revisionId;
@@ -96,7 +96,7 @@ function namedRevision(target: ContentTarget, space: { revisionId: string }, cr:
 }
 
 /** The key under which the isolate remembers which revision a target named last time. */
-function pointerOf(spaceId: string, target: ContentTarget) {
+export function pointerOf(spaceId: string, target: ContentTarget) {
   return target.kind === "revision" ? undefined : `${spaceId}:${target.kind}:${"ref" in target ? target.ref : ""}`;
 }
 

@@ -15,7 +15,9 @@ import {
   getChangeRequest,
 } from "../change-requests/change-requests";
 import type { ServiceContext } from "../core/context";
+import type { PageLocator } from "../../content/page-snapshot";
 import { cachedBody, cacheBody } from "./body-cache";
+import { loadPage } from "./page-load";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
 import { spaceRead, withSpaceAccess } from "../access/space-access";
@@ -81,8 +83,6 @@ export async function listPages(
   return (await readExpanded(ctx, spaceId, target, opts)).snapshot;
 }
 
-export type PageLocator = { id: string } | { path: string };
-
 function findPage(snapshot: Snapshot, locator: PageLocator) {
   const page = "id" in locator ? snapshot.pages.get(locator.id) : pageByPath(snapshot, locator.path);
   if (!page) throw notFound("Page");
@@ -137,16 +137,22 @@ export async function readPage(
     const page = snapshot && ("id" in locator ? snapshot.pages.get(locator.id) : pageByPath(snapshot, locator.path));
     return page?.type === "document" && page.body ? page.body : undefined;
   };
-  const { space, snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
-    alongside: ([snapshot]) => {
+  const {
+    space,
+    snapshot: loaded,
+    expected,
+    alongside,
+  } = await loadPage(ctx, spaceId, target, locator, {
+    computed: opts.computed,
+    alongside: (snapshot) => {
       const hash = expectedBody(snapshot);
       return hash && cachedBody(spaceId, hash) === undefined ? [bodyQuery(ctx, spaceId, hash)] : [];
     },
   });
-  let snapshot: Snapshot = snapshots[0];
-  if (opts.computed && computedPagesOf(snapshot).length) {
+  let snapshot: Snapshot = loaded;
+  if (opts.computed && !("partial" in loaded) && computedPagesOf(loaded).length) {
     // A generated page is found only in the expanded tree, and its markdown is generated, not stored.
-    const expanded = await expandSnapshot(ctx, space.row.organizationId, snapshots[0], opts);
+    const expanded = await expandSnapshot(ctx, space.row.organizationId, loaded, opts);
     snapshot = expanded.snapshot;
     const page = findPage(snapshot, locator);
     const markdown = expanded.markdown.get(page.id);
@@ -154,7 +160,7 @@ export async function readPage(
   }
   const page = findPage(snapshot, locator);
   if (page.type !== "document") return { snapshot, page };
-  const fetched = snapshot === expected[0] && expectedBody(snapshot) === page.body;
+  const fetched = snapshot === expected && expectedBody(snapshot) === page.body;
   const rows = fetched ? (alongside[0] as { body: string }[] | undefined) : undefined;
   return { snapshot, page, markdown: await readBody(ctx, spaceId, page.body, rows) };
 }

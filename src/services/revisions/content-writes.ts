@@ -182,9 +182,10 @@ export async function commitRevision(
     inBatch(
       ctx.db,
       ctx.db.run(sql`INSERT INTO revisions (id, space_id, type, parents, merged_from, change_request_id, root_node, files_node,
-        reusables_node, variables, created_by, created_at, git, computed_specs)
+        reusables_node, locator_node, variables, created_by, created_at, git, computed_specs)
       SELECT ${opts.revisionId}, ${spaceId}, ${opts.type}, ${JSON.stringify(opts.parents)}, ${opts.mergedFrom ?? null},
-        ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${JSON.stringify(next.variables)},
+        ${opts.changeRequestId}, ${write.rootNode}, ${write.filesNode}, ${write.reusablesNode}, ${write.locatorNode},
+        ${JSON.stringify(next.variables)},
         ${ctx.caller.kind === "user" ? ctx.caller.userId : null}, ${ctx.now}, ${opts.git ? JSON.stringify(opts.git) : null},
         ${computedSpecs ? JSON.stringify(computedSpecs) : null}
       WHERE ${guard}`),

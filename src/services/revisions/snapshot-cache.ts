@@ -1,4 +1,6 @@
+import type { PageLocator, PageSnapshot } from "../../content/page-snapshot";
 import type { StoredSnapshot } from "../../content/snapshot-store";
+import { ByteLru } from "../../lib/lru";
 
 /**
  * Assembled snapshots by revision id, in this isolate. Revisions never change, so an entry never goes stale;
@@ -46,4 +48,35 @@ export function rememberRevisionOf(pointer: string, revisionId: string): void {
   pointers.delete(pointer);
   pointers.set(pointer, revisionId);
   if (pointers.size > MAX_POINTERS) pointers.delete(pointers.keys().next().value!);
+}
+
+/**
+ * Page snapshots (the part of a revision one page read needs, content/page-snapshot.ts) by revision and page:
+ * what a page read keeps when the isolate does not hold the whole revision. Immutable like snapshots.
+ */
+const pageSnapshots = new ByteLru<{ snapshot: PageSnapshot; bytes: number }>(MAX_NODE_BYTES / 2, (e) => e.bytes);
+
+const pageKey = (revisionId: string, locator: PageLocator) =>
+  `${revisionId}\n${"id" in locator ? `id:${locator.id}` : `path:${segmentsKey(locator.path)}`}`;
+const segmentsKey = (path: string) => path.split("/").filter(Boolean).join("/");
+
+export function cachedPageSnapshot(
+  revisionId: string,
+  spaceId: string,
+  locator: PageLocator,
+): PageSnapshot | undefined {
+  const entry = pageSnapshots.get(pageKey(revisionId, locator));
+  return entry && entry.snapshot.revision.spaceId === spaceId ? entry.snapshot : undefined;
+}
+
+export function cachePageSnapshot(snapshot: PageSnapshot, locator: PageLocator, bytes: number): void {
+  for (const page of snapshot.pages.values()) Object.freeze(page);
+  pageSnapshots.set(pageKey(snapshot.revision.id, locator), { snapshot, bytes });
+}
+
+/** Forgets every snapshot this isolate holds (tests that measure a cold read). */
+export function forgetSnapshots(): void {
+  snapshots.clear();
+  cachedBytes = 0;
+  pageSnapshots.clear();
 }

@@ -86,6 +86,7 @@ export async function templateFirstRevisionStatements(
       rootNode: write.rootNode,
       filesNode: write.filesNode,
       reusablesNode: write.reusablesNode,
+      locatorNode: write.locatorNode,
       variables: applied.snapshot.variables,
       computedSpecs: computedSpecSlugsOf(applied.snapshot),
       createdBy: input.createdBy,

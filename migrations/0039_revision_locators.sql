@@ -1,0 +1,1 @@
+ALTER TABLE `revisions` ADD `locator_node` text;

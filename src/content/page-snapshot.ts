@@ -1,0 +1,103 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, inBatch } from "../db/client";
+import { emptySnapshot, type PageEntry, type Snapshot } from "./model";
+import { locatorBucket } from "./page-locator";
+import type { RevisionRow } from "./snapshot-store";
+
+/** Which page to read: by id, or by its slash-joined path of slugs. */
+export type PageLocator = { id: string } | { path: string };
+
+/**
+ * The part of a revision's tree one page read needs: the levels on the page's path (its ancestors and their
+ * siblings, for the page's path) and every level under the page (its nested `pages`). Only for presenting that
+ * page: it is not the revision's content, so it never serves another page, a listing or a write.
+ */
+export interface PageSnapshot extends Snapshot {
+  revision: RevisionRow;
+  partial: true;
+}
+
+type LevelEntry = PageEntry & { children?: string };
+
+export interface PageNodeRow {
+  hash: string;
+  data: string;
+  role: "level" | "body";
+}
+
+const segmentsOf = (path: string) => path.split("/").filter(Boolean);
+
+/**
+ * One statement: the level nodes a page read needs, walking from the root one level per step of the page's
+ * chain (its ancestors' ids then its own, from the revision's page locator; or its path's slugs), then every
+ * level under it, and the page's body (role `body`, keyed by its hash). O(depth + levels under the page) rows,
+ * never the revision's other levels. A page the locator does not know (or a revision without a locator) yields
+ * the root level alone.
+ */
+export function pageNodesQuery(db: Db, spaceId: string, revisionIdSql: SQL, locator: PageLocator) {
+  const chain =
+    "id" in locator
+      ? sql`SELECT json_insert(e.value, '$[#]', e.key)
+          FROM rev
+          JOIN content_nodes l ON l.space_id = ${spaceId} AND l.hash = rev.locator_node
+          JOIN content_nodes b ON b.space_id = ${spaceId} AND b.hash = json_extract(l.data, ${`$."${locatorBucket(locator.id)}"`}),
+          json_each(b.data) e
+          WHERE e.key = ${locator.id}`
+      : sql`SELECT ${JSON.stringify(segmentsOf(locator.path))}`;
+  const key = "id" in locator ? "$.id" : "$.slug";
+  return inBatch(
+    db,
+    db.all<PageNodeRow>(sql`
+    WITH RECURSIVE
+      rev AS (SELECT root_node, locator_node FROM revisions WHERE id = (${revisionIdSql}) AND space_id = ${spaceId}),
+      chain(ids) AS (${chain}),
+      walk(depth, hash, body) AS (
+        SELECT 0, root_node, NULL FROM rev
+        UNION ALL
+        SELECT walk.depth + 1, json_extract(e.value, '$.children'), json_extract(e.value, '$.body')
+        FROM walk, chain JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = walk.hash, json_each(n.data) e
+        WHERE walk.depth < json_array_length(chain.ids)
+          AND json_extract(e.value, ${key}) = json_extract(chain.ids, '$[' || walk.depth || ']')
+      ),
+      below(hash) AS (
+        SELECT walk.hash FROM walk, chain WHERE walk.depth = json_array_length(chain.ids) AND walk.hash IS NOT NULL
+        UNION
+        SELECT json_extract(e.value, '$.children')
+        FROM below JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = below.hash, json_each(n.data) e
+        WHERE json_extract(e.value, '$.children') IS NOT NULL
+      )
+    SELECT n.hash, n.data, 'level' AS role
+    FROM (SELECT hash FROM walk WHERE hash IS NOT NULL UNION SELECT hash FROM below) h
+    JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = h.hash
+    UNION ALL
+    SELECT b.hash, b.body, 'body'
+    FROM walk, chain JOIN content_blobs b ON b.space_id = ${spaceId} AND b.hash = walk.body
+    WHERE walk.depth = json_array_length(chain.ids)`),
+  );
+}
+
+/** Builds a page snapshot from a revision row and the rows of `pageNodesQuery` (levels not read are left out). */
+export function assemblePageSnapshot(revision: RevisionRow, rows: PageNodeRow[]): PageSnapshot {
+  const byHash = new Map(rows.filter((r) => r.role === "level").map((r) => [r.hash, r.data]));
+  const snapshot: PageSnapshot = { ...emptySnapshot(), revision, partial: true, variables: revision.variables ?? {} };
+  const readLevel = (parent: string | null, data: string) => {
+    const entries = JSON.parse(data) as LevelEntry[];
+    snapshot.children.set(
+      parent,
+      entries.map((e) => e.id),
+    );
+    for (const { children, ...page } of entries) {
+      snapshot.pages.set(page.id, page);
+      snapshot.parentOf.set(page.id, parent);
+      const below = children && byHash.get(children);
+      if (below !== undefined) readLevel(page.id, below);
+    }
+  };
+  readLevel(null, byHash.get(revision.rootNode) ?? "[]");
+  return snapshot;
+}
+
+/** The stored size a page snapshot was assembled from (what the isolate's cache is bounded by). */
+export function pageSnapshotBytes(rows: PageNodeRow[]): number {
+  return rows.reduce((bytes, row) => bytes + (row.role === "level" ? row.data.length : 0), 0);
+}
