@@ -7,6 +7,7 @@ import {
   authenticatedToken,
   authenticationRead,
   type AuthenticationRow,
+  type KnownTokenRow,
 } from "../services/people";
 
 /**
@@ -47,9 +48,21 @@ export class RequestAuthentication {
     };
   }
 
-  /** The rows of `read`, fetched along with another batch. */
-  settle(rows: AuthenticationRow[]): AuthenticatedToken | null {
-    if (this.#settled === undefined) this.#settled = authenticatedToken(rows);
+  /**
+   * The rows of `read`, fetched along with another batch. A known token whose kept access turned out stale
+   * (the access generation moved) is read again in full: one more round trip, once per change.
+   */
+  async settle(rows: (AuthenticationRow | KnownTokenRow)[]): Promise<AuthenticatedToken | null> {
+    if (this.#settled === undefined) {
+      const token = authenticatedToken(this.tokenHash, rows);
+      this.#settled =
+        token !== undefined
+          ? token
+          : (authenticatedToken(
+              this.tokenHash,
+              (await this.db.batch(authenticationRead(this.db, this.tokenHash, true)))[0],
+            ) ?? null);
+    }
     return this.#settled;
   }
 
@@ -71,7 +84,7 @@ export function authenticatingDb(db: Db, authentication: RequestAuthentication):
   const batch: Db["batch"] = async (queries) => {
     if (authentication.settled) return db.batch(queries);
     const [rows, ...results] = await db.batch([...authentication.read, ...queries]);
-    if (!authentication.settle(rows as AuthenticationRow[])) {
+    if (!(await authentication.settle(rows as (AuthenticationRow | KnownTokenRow)[]))) {
       throw unauthorized("The API token is unknown or has been revoked");
     }
     return results as Awaited<ReturnType<Db["batch"]>>;

@@ -25,3 +25,14 @@ export const contentGrants = sqliteTable(
     index("content_grants_organization").on(t.organizationId, t.subjectKind, t.subjectId),
   ],
 );
+
+/**
+ * A counter that every change to what a personal token's access is computed from moves (triggers, migration
+ * 0040): organization memberships (role, disabled), content grants, team memberships, and collections (their
+ * chain and default levels). An isolate keeps a token's memberships and grants, and a space's collection chain,
+ * with the generation they were read at, and uses them only while a read finds the counter where it was. One row, id 1.
+ */
+export const accessGeneration = sqliteTable("access_generation", {
+  id: integer().primaryKey(),
+  generation: integer().notNull().default(0),
+});

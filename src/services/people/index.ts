@@ -52,6 +52,6 @@ export {
   stampTokenUse,
   tokenStampIsStale,
 } from "./tokens";
-export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow } from "./tokens";
+export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow } from "./tokens";
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";

@@ -8,6 +8,7 @@ import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
+import { AccessMemo, accessGenerationSql } from "../access/access-memo";
 import { callerGrantsOf, userGrantsCondition } from "../access/grants";
 import type { MemberRole } from "../access/roles";
 
@@ -55,11 +56,12 @@ const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>)
           WHERE m.user_id = t.user_id AND m.disabled = 0) AS memberships,
         (SELECT json_group_array(json_array(${contentGrants.resourceKind}, ${contentGrants.resourceId},
           ${contentGrants.role})) FROM ${contentGrants} WHERE ${grants}) AS grants,
+        ${accessGenerationSql} AS accessGeneration,
         NULL AS organizationId, NULL AS integration, NULL AS owner, NULL AS installationId, NULL AS expiresAt,
         NULL AS scopes, NULL AS spaceSelection, NULL AS siteSelection, NULL AS spaceIds, NULL AS siteIds
       FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
       UNION ALL
-      SELECT k.id, NULL, NULL, NULL, NULL, i.organization_id, g.name, g.organization_id, k.installation_id,
+      SELECT k.id, NULL, NULL, NULL, NULL, NULL, i.organization_id, g.name, g.organization_id, k.installation_id,
         k.expires_at, g.scopes, i.space_selection, i.site_selection,
         CASE WHEN i.space_selection = 'selected' THEN (SELECT json_group_array(s.space_id)
           FROM integration_space_installations s WHERE s.installation_id = i.id) END,
@@ -75,9 +77,34 @@ const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>)
 export const tokenUserIdSql = (tokenHash: string): SQL =>
   sql`(SELECT user_id FROM api_tokens WHERE token_hash = ${tokenHash} AND revoked_at IS NULL)`;
 
-/** The read that authenticates a token (a batch of one statement, to ride another read's batch). */
-export function authenticationRead(db: Db, tokenHash: string) {
-  return [tokenRead(db, { tokenHash })] as const;
+/**
+ * The read that authenticates a personal token this isolate knows: the token row (still unrevoked?) and the
+ * access generation, which says whether the memberships and grants kept with it still hold.
+ */
+const knownTokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) =>
+  inBatch(
+    db,
+    db.all<KnownTokenRow>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
+        ${accessGenerationSql} AS accessGeneration
+      FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL`),
+  ),
+);
+
+/**
+ * Personal tokens' memberships and grants by token hash, with the access generation they were read at: while
+ * it stands still, a token's read is its row and the counter, a fraction of the full read's SQL to prepare.
+ */
+const knownTokens = new AccessMemo<PersonalToken>(1024);
+
+/**
+ * The read that authenticates a token (a batch of one statement, to ride another read's batch): the token row
+ * alone when this isolate knows the token (its memberships and grants are checked against the access
+ * generation), else everything (`inFull`, or when the known one turns out stale).
+ */
+export function authenticationRead(db: Db, tokenHash: string, inFull = false) {
+  return [
+    !inFull && knownTokens.get(tokenHash) ? knownTokenRead(db, { tokenHash }) : tokenRead(db, { tokenHash }),
+  ] as const;
 }
 
 export interface AuthenticationRow {
@@ -89,6 +116,8 @@ export interface AuthenticationRow {
   memberships: string | null;
   /** A personal token's: JSON `[resourceKind, resourceId, role][]`. */
   grants: string | null;
+  /** A personal token's: the access generation its memberships and grants were read at. */
+  accessGeneration: number | null;
   /** An installation token's organization. */
   organizationId: string | null;
   integration: string | null;
@@ -101,6 +130,9 @@ export interface AuthenticationRow {
   spaceIds: string | null;
   siteIds: string | null;
 }
+
+/** The read of a token this isolate knows (`knownTokenRead`): the row, and the access generation. */
+export type KnownTokenRow = Pick<AuthenticationRow, "id" | "userId" | "lastUsedAt" | "accessGeneration">;
 
 const idSet = (ids: string | null): ReadonlySet<string> => new Set(ids ? (JSON.parse(ids) as string[]) : []);
 
@@ -125,16 +157,31 @@ function integrationToken(row: AuthenticationRow, now: number): IntegrationToken
   return { kind: "scoped", tokenId: row.id, caller };
 }
 
-/** The token the read found, or null for an unknown, revoked or expired token. */
-export function authenticatedToken(rows: AuthenticationRow[], now = Date.now()): AuthenticatedToken | null {
+/**
+ * The token `authenticationRead` found, or null for an unknown, revoked or expired token; undefined when the
+ * read was of a known token whose kept memberships and grants no longer hold (read it again in full).
+ */
+export function authenticatedToken(
+  tokenHash: string,
+  rows: (AuthenticationRow | KnownTokenRow)[],
+  now = Date.now(),
+): AuthenticatedToken | null | undefined {
   const token = rows[0];
-  if (!token) return null;
+  if (!token) {
+    knownTokens.delete(tokenHash);
+    return null;
+  }
+  if (!("memberships" in token)) {
+    const known = knownTokens.get(tokenHash);
+    if (!known || known.generation !== token.accessGeneration || known.value.tokenId !== token.id) return undefined;
+    return { ...known.value, lastUsedAt: token.lastUsedAt };
+  }
   if (token.userId === null) return integrationToken(token, now);
   const memberships = new Map(JSON.parse(token.memberships ?? "[]") as [string, MemberRole][]);
   const grants = (JSON.parse(token.grants ?? "[]") as ["space" | "collection", string, string][]).map(
     ([resourceKind, resourceId, role]) => ({ resourceKind, resourceId, role }),
   );
-  return {
+  const personal: PersonalToken = {
     kind: "user",
     tokenId: token.id,
     userId: token.userId,
@@ -142,6 +189,8 @@ export function authenticatedToken(rows: AuthenticationRow[], now = Date.now()):
     memberships,
     grants: callerGrantsOf(grants),
   };
+  if (token.accessGeneration !== null) knownTokens.set(tokenHash, personal, token.accessGeneration);
+  return personal;
 }
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
