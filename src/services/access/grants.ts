@@ -7,7 +7,8 @@ import { keysetPage, type Page, type PageRequest, pageArray } from "../../lib/pa
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
 import { type Access, authorize } from "./permissions";
 import { type MemberRole, type Role, strongest } from "./roles";
-import { contentRole, loadCollection, loadSpace } from "./space-access";
+import { contentRole, loadCollection } from "./space-access";
+import { loadSpace } from "./space-read";
 
 /** What a grant is on: a space, or a collection (and everything under it). */
 export interface GrantTarget {

@@ -8,7 +8,7 @@ import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import type { SpaceWithAccess } from "../access/space-access";
-import { spaceRead, withSpaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 
 export type ChangeRequestStatus = "draft" | "open" | "archived" | "merged";
 

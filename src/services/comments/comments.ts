@@ -8,7 +8,8 @@ import type { ServiceContext } from "../core/context";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
 import { type MemberView, memberSelection, withSpaceCounts } from "../people/members";
 import type { Action } from "../access/permissions";
-import { spaceRead, withSpaceAccess, type SpaceWithAccess } from "../access/space-access";
+import type { SpaceWithAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 import type { UserRow } from "../people/users";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */

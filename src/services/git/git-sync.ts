@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import { jobs, spaceGitSyncs } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { authorize } from "../access/permissions";
-import { loadSpace } from "../access/space-access";
+import { loadSpace } from "../access/space-read";
 import { requireUser, type ServiceContext } from "../core/context";
 import { newJob } from "../core/jobs";
 import { encryptSecrets } from "../integrations/secrets";

@@ -4,7 +4,7 @@ import { integrationInstallations, integrationSiteInstallations, integrationSpac
 import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { authorize, can } from "../access/permissions";
-import { loadSpace } from "../access/space-access";
+import { loadSpace } from "../access/space-read";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { type DeliveryTarget, deliverToScript, type RuntimePresenters } from "./delivery";
 import { loadDeliveryTarget, type NewIntegrationEvent, recordedEventStatement } from "./events";

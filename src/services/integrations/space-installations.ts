@@ -4,7 +4,7 @@ import { integrationSpaceInstallations, integrations } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
-import { loadSpace } from "../access/space-access";
+import { loadSpace } from "../access/space-read";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { queuedEventStatements, sendEventMessages } from "./events";
 import { checkConfiguration, statusOf } from "./configuration";

@@ -11,7 +11,7 @@ import { type OpenAPIModel, parseOpenAPI } from "../../content/openapi-model";
 import { type GeneratedPage, openapiDocumentMarkdown, openapiPages } from "../../content/openapi-pages";
 import { batch } from "../../db/batch";
 import { sha256Hex } from "../../lib/crypto";
-import { spaceRead, withSpaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 import type { ServiceContext } from "../core/context";
 import { latestSpecText } from "../openapi/spec-source";
 import { checkSpace } from "./content-load";

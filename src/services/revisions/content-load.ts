@@ -8,7 +8,8 @@ import { notFound } from "../../lib/errors";
 import { type Caller, requireUser, type ServiceContext } from "../core/context";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
 import { type Action, authorize, can } from "../access/permissions";
-import { spaceRead, withSpaceAccess, type SpaceWithAccess } from "../access/space-access";
+import type { SpaceWithAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 

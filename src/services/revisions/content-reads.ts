@@ -20,7 +20,7 @@ import { cachedBody, cacheBody } from "./body-cache";
 import { loadPage } from "./page-load";
 import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
-import { spaceRead, withSpaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 
 /** A revision: its snapshot, and the change request it was merged from, if any. */
 export interface RevisionView {

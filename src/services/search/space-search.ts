@@ -6,7 +6,7 @@ import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
 import type { ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
-import { spaceRead, withSpaceAccess } from "../access/space-access";
+import { spaceRead, withSpaceAccess } from "../access/space-read";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 import { generationIn, generationStatement, searchResults } from "./results-cache";
 import {

@@ -16,14 +16,12 @@ import {
   type ChainLink,
   type DefaultLevel,
   loadCollection,
-  loadSpace,
   type SpaceRow,
   spaceAccess,
-  spaceReadColumns,
   type SpaceWithAccess,
   toStoredLevel,
-  withSpaceAccess,
 } from "../access/space-access";
+import { loadSpace, spaceReadColumns, withSpaceAccess } from "../access/space-read";
 
 /** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
 export interface SpaceView {

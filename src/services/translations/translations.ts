@@ -8,7 +8,7 @@ import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { newJob } from "../core/jobs";
 import { type Access, authorize, can } from "../access/permissions";
-import { loadSpace } from "../access/space-access";
+import { loadSpace } from "../access/space-read";
 import type { TranslationLanguage } from "./translator";
 
 export type TranslationRow = typeof translations.$inferSelect;
