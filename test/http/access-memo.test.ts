@@ -75,6 +75,44 @@ describe("a known token's access, kept while the access generation stands still"
     expect((await request(path, member.token)).res.status).toBe(401);
   });
 
+  it("reads a known space's row without its chain, and sees its collections change and its move at once", async () => {
+    const { organization, owner, space } = await seedSpace();
+    const member = await seedMember(organization.id, "read", "reader");
+    const { request } = countedApp();
+    const collection = async (title: string) => {
+      const res = await api("POST", `/orgs/${organization.id}/collections`, { token: owner.token, body: { title } });
+      return res.json.id as string;
+    };
+    const [shelf, other] = [await collection("Shelf"), await collection("Other")];
+    expect(
+      (await api("POST", `/spaces/${space.id}/move`, { token: owner.token, body: { parent: shelf } })).status,
+    ).toBe(200);
+    const path = `/spaces/${space.id}`;
+    const chainRead = (statements: string[]) => statements.some((s) => /WITH RECURSIVE chain/.test(s));
+    const read = async () => {
+      const r = await request(path, member.token);
+      return { status: r.res.status, chain: chainRead(r.statements), roundTrips: r.roundTrips };
+    };
+    // (The move itself read the space at the top level: this isolate finds its parent changed and reads the chain.)
+    expect(await read()).toMatchObject({ status: 200, chain: true });
+    expect(await read()).toEqual({ status: 200, chain: false, roundTrips: 1 });
+
+    // The shelf shuts out members: its default level is the generation's business, read again at once (the
+    // token's kept access and the chain both, one more round trip each, once).
+    const shut = await api("PATCH", `/collections/${shelf}`, { token: owner.token, body: { defaultLevel: null } });
+    expect(shut.status).toBe(200);
+    expect(await read()).toEqual({ status: 404, chain: true, roundTrips: 3 });
+    expect(await read()).toEqual({ status: 404, chain: false, roundTrips: 1 });
+
+    // Moved to another collection (the space row changes, not the counter): its parent tells.
+    expect(
+      (await api("POST", `/spaces/${space.id}/move`, { token: owner.token, body: { parent: other } })).status,
+    ).toBe(200);
+    expect(await read()).toEqual({ status: 200, chain: true, roundTrips: 2 });
+    const moved = (await (await request(path, member.token)).res.json()) as { parent?: string };
+    expect(moved.parent).toBe(other);
+  });
+
   it("has a trigger on every table a token's access or a space's chain is read from, and only access moves it", async () => {
     const { results } = await env.DB.prepare(
       "SELECT tbl_name AS tableName, name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%access_generation%'",

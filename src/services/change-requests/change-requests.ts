@@ -68,7 +68,7 @@ export async function loadSpaceAndChangeRequest(
     spaceRead(ctx.db, spaceId),
     changeRequestViewRead(ctx, spaceId, ref),
   ]);
-  const space = checkSpace(withSpaceAccess(ctx, spaceRows), action);
+  const space = checkSpace(await withSpaceAccess(ctx, spaceRows), action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   const found = crRows[0];
   return { space, view: found ? changeRequestViewOf(found, space) : undefined };

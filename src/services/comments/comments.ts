@@ -158,7 +158,7 @@ export async function loadScope(
       : undefined,
     opts.extra,
   ]);
-  const space = checkSpace(withSpaceAccess(ctx, spaceRows), action);
+  const space = checkSpace(await withSpaceAccess(ctx, spaceRows), action);
   if (ref !== undefined && !crRows[0]) throw notFound("Change request");
   let snapshot: StoredSnapshot | undefined;
   if (content) {

@@ -171,7 +171,7 @@ export async function expandSnapshot<T extends Snapshot>(
 /** The space, authorized for viewing, in one round trip. */
 async function viewableSpace(ctx: ServiceContext, spaceId: string) {
   const [spaceRows] = await batch(ctx.db, [spaceRead(ctx.db, spaceId)]);
-  return checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
+  return checkSpace(await withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
 }
 
 /** getComputedRevision: the pages a source generates (no files or reusable contents), or none with a reason. */

@@ -159,7 +159,7 @@ export async function loadContents(
     reads,
     opts.alongside?.(expected) ?? [],
   ]);
-  const space = checkSpace(withSpaceAccess(ctx, spaceRows), opts.action ?? "space.viewContent", ctx.caller);
+  const space = checkSpace(await withSpaceAccess(ctx, spaceRows), opts.action ?? "space.viewContent", ctx.caller);
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
   const snapshots = await Promise.all(

@@ -188,7 +188,7 @@ export async function readDocument(ctx: ServiceContext, spaceId: string, documen
       .where(and(eq(contentBlobs.spaceId, spaceId), eq(contentBlobs.hash, documentId)))
       .limit(1),
   ]);
-  checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
+  checkSpace(await withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   if (!blobs[0]) throw notFound("Document");
   return markdownToDocument(blobs[0].body);
 }

@@ -111,7 +111,7 @@ export async function loadPage(
     expected ? undefined : pageReads(ctx.db, spaceId, revisionIdSql(spaceId, target), locator),
     opts.alongside?.(expected) ?? [],
   ]);
-  const space = checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
+  const space = checkSpace(await withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
   let snapshot: PageContent | undefined;

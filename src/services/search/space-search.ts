@@ -216,7 +216,7 @@ export async function searchSpace(
   const firstPlan = list.length ? spaceSourcePlan(ctx, spaceId, list[0], q) : undefined;
   const [spaceRows, first] = await batch(ctx.db, [spaceRead(ctx.db, spaceId), firstPlan?.statement]);
   // The caller after the batch: the token may ride it (http/request-authentication.ts).
-  checkSpace(withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
+  checkSpace(await withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   const { rows, source } = await runSources(list, (source, i) =>
     runSpaceSource(ctx, spaceId, source, q, i === 0 && firstPlan ? { plan: firstPlan, result: first } : undefined),
   );

@@ -21,7 +21,7 @@ import {
   type SpaceWithAccess,
   toStoredLevel,
 } from "../access/space-access";
-import { loadSpace, spaceReadColumns, withSpaceAccess } from "../access/space-read";
+import { chainKnown, loadSpace, spaceReadColumns, withSpaceAccess } from "../access/space-read";
 
 /** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
 export interface SpaceView {
@@ -128,28 +128,32 @@ export async function createSpace(
 }
 
 /**
- * The space with its collection chain, its counters and where it is published (`[siteId, path]`), as one
- * statement: each statement of a D1 batch has a fixed cost, whatever it reads.
+ * The space with its collection chain (unless the isolate knows it), its counters and where it is published
+ * (`[siteId, path]`), as one statement: each statement of a D1 batch has a fixed cost, whatever it reads.
  */
-const spaceWithCountersAndPlace = reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
-  db
-    .select({
-      ...spaceReadColumns(p.spaceId),
-      counters: sql<string>`${spaceCountersJsonSql(db, p.spaceId)}`,
-      place: sql<string | null>`(SELECT json_array(siteId, path) FROM (${publishedPlaceSql(p.spaceId)}))`,
-    })
-    .from(spaces)
-    .where(eq(spaces.id, p.spaceId))
-    .limit(1),
-);
+const spaceWithCountersAndPlace = (knownChain: boolean) =>
+  reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
+    db
+      .select({
+        ...spaceReadColumns(p.spaceId, knownChain),
+        counters: sql<string>`${spaceCountersJsonSql(db, p.spaceId)}`,
+        place: sql<string | null>`(SELECT json_array(siteId, path) FROM (${publishedPlaceSql(p.spaceId)}))`,
+      })
+      .from(spaces)
+      .where(eq(spaces.id, p.spaceId))
+      .limit(1),
+  );
+const spaceWithEverything = spaceWithCountersAndPlace(false);
+const spaceWithCountersAlone = spaceWithCountersAndPlace(true);
 
 /** The space, its chain, its counters and where it is published in one round trip (with the caller's token). */
 export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
-  const [rows] = await batch(ctx.db, [spaceWithCountersAndPlace(ctx.db, { spaceId })]);
+  const read = chainKnown(spaceId) ? spaceWithCountersAlone : spaceWithEverything;
+  const [rows] = await batch(ctx.db, [read(ctx.db, { spaceId })]);
   // The space's own columns only: the counters and place are read below.
   const found = checkVisible(
     ctx,
-    withSpaceAccess(
+    await withSpaceAccess(
       ctx,
       rows.map(({ counters, place, ...row }) => row),
     ),
