@@ -6,6 +6,8 @@ const PAGE_PATH = /^(\/v1\/spaces\/[^/]+\/(?:(?:change-requests\/[^/]+\/)?conten
  * which the router hands to the handler decoded as `guides/intro`.
  */
 export function foldPagePath(request: Request): Request {
+  // Most requests are not page paths: no URL to parse for them.
+  if (!request.url.includes("/path/")) return request;
   const url = new URL(request.url);
   const match = PAGE_PATH.exec(url.pathname);
   if (!match?.[2].includes("/")) return request;

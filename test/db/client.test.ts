@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { batch } from "../../src/db/batch";
-import { createDb } from "../../src/db/client";
+import { createDb, createRequestDb } from "../../src/db/client";
 import { apiTokens, users } from "../../src/db/schema";
 import { seedUser } from "../helpers/seed";
 
@@ -35,5 +35,14 @@ describe("createDb", () => {
       expect(raw).toEqual([{ n: 1 }]);
       expect(db.$client).toBeDefined();
     }
+  });
+});
+
+describe("createRequestDb", () => {
+  it("makes one database per binding in the isolate, and one per request's session", () => {
+    const plain = { writes: false, replication: false };
+    expect(createRequestDb(env.DB, plain).db).toBe(createRequestDb(env.DB, plain).db);
+    const sessions = { writes: false, replication: true };
+    expect(createRequestDb(env.DB, sessions).db).not.toBe(createRequestDb(env.DB, sessions).db);
   });
 });
