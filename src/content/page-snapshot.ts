@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../db/client";
-import { emptySnapshot, type PageEntry, type Snapshot } from "./model";
+import { emptySnapshot, type Snapshot } from "./model";
 import { locatorBucket } from "./page-locator";
-import type { RevisionRow } from "./snapshot-store";
+import { readLevels, type RevisionRow } from "./snapshot-store";
 
 /** Which page to read: by id, or by its slash-joined path of slugs. */
 export type PageLocator = { id: string } | { path: string };
@@ -16,8 +16,6 @@ export interface PageSnapshot extends Snapshot {
   revision: RevisionRow;
   partial: true;
 }
-
-type LevelEntry = PageEntry & { children?: string };
 
 export interface PageNodeRow {
   hash: string;
@@ -80,20 +78,7 @@ export function pageNodesQuery(db: Db, spaceId: string, revisionIdSql: SQL, loca
 export function assemblePageSnapshot(revision: RevisionRow, rows: PageNodeRow[]): PageSnapshot {
   const byHash = new Map(rows.filter((r) => r.role === "level").map((r) => [r.hash, r.data]));
   const snapshot: PageSnapshot = { ...emptySnapshot(), revision, partial: true, variables: revision.variables ?? {} };
-  const readLevel = (parent: string | null, data: string) => {
-    const entries = JSON.parse(data) as LevelEntry[];
-    snapshot.children.set(
-      parent,
-      entries.map((e) => e.id),
-    );
-    for (const { children, ...page } of entries) {
-      snapshot.pages.set(page.id, page);
-      snapshot.parentOf.set(page.id, parent);
-      const below = children && byHash.get(children);
-      if (below !== undefined) readLevel(page.id, below);
-    }
-  };
-  readLevel(null, byHash.get(revision.rootNode) ?? "[]");
+  readLevels(snapshot, revision.rootNode, (hash) => byHash.get(hash));
   return snapshot;
 }
 

@@ -50,6 +50,33 @@ export function revisionNodesQuery(db: Db, spaceId: string | Placeholder, revisi
   );
 }
 
+/**
+ * Fills a snapshot's pages, parents and children from the level nodes under `rootHash`, recording each level read
+ * in `levels` when it has them. `dataOf` gives a level node's JSON; a level it has not (undefined) is left out.
+ */
+export function readLevels(
+  snapshot: Snapshot & { levels?: StoredSnapshot["levels"] },
+  rootHash: string,
+  dataOf: (hash: string) => string | undefined,
+) {
+  const readLevel = (parent: string | null, hash: string) => {
+    const data = dataOf(hash);
+    if (data === undefined) return;
+    snapshot.levels?.set(parent, { hash, data });
+    const entries = JSON.parse(data) as LevelEntry[];
+    snapshot.children.set(
+      parent,
+      entries.map((e) => e.id),
+    );
+    for (const { children, ...page } of entries) {
+      snapshot.pages.set(page.id, page);
+      snapshot.parentOf.set(page.id, parent);
+      if (children) readLevel(page.id, children);
+    }
+  };
+  readLevel(null, rootHash);
+}
+
 /** Builds a snapshot from a revision row and the rows of `revisionNodesQuery`. */
 export function assembleSnapshot(
   revision: RevisionRow,
@@ -66,22 +93,11 @@ export function assembleSnapshot(
     for (const hash of Object.values(JSON.parse(locator.data) as Record<string, string>)) snapshot.nodeHashes.add(hash);
   snapshot.variables = revision.variables ?? {};
 
-  const readLevel = (parent: string | null, hash: string) => {
+  readLevels(snapshot, revision.rootNode, (hash) => {
     const data = byHash.get(hash);
     if (data === undefined) throw new Error(`Revision ${revision.id} is missing node ${hash}`);
-    snapshot.levels.set(parent, { hash, data });
-    const entries = JSON.parse(data) as LevelEntry[];
-    snapshot.children.set(
-      parent,
-      entries.map((e) => e.id),
-    );
-    for (const { children, ...page } of entries) {
-      snapshot.pages.set(page.id, page);
-      snapshot.parentOf.set(page.id, parent);
-      if (children) readLevel(page.id, children);
-    }
-  };
-  readLevel(null, revision.rootNode);
+    return data;
+  });
   for (const file of JSON.parse(byHash.get(revision.filesNode) ?? "[]") as FileEntry[])
     snapshot.files.set(file.id, file);
   for (const r of JSON.parse(byHash.get(revision.reusablesNode) ?? "[]") as ReusableEntry[])
