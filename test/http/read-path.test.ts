@@ -12,6 +12,9 @@ import { forgetBodies } from "../../src/services/revisions/body-cache";
 import { lastRevisionOf, rememberRevisionOf } from "../../src/services/revisions/snapshot-cache";
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+/** The SQL text of a warm getSpaceById and getPageById (what preparing them costs follows it). */
+const SPACE_SQL_BUDGET = 2_000; // 4,024 characters before (the full token and chain reads)
+const PAGE_SQL_BUDGET = 700; // 2,808 before
 
 async function stampOf(tokenId: string) {
   const row = await env.DB.prepare("SELECT last_used_at FROM api_tokens WHERE id = ?")
@@ -34,6 +37,9 @@ describe("the read path", () => {
     expect(read.statements.filter((s) => /\bapi_tokens\b/.test(s))).toHaveLength(1);
     // The space comes with its collection chain, its counters and where it is published: two statements in all.
     expect(read.statements).toHaveLength(2);
+    // Locally a statement costs what its SQL costs to prepare: a known token and a known space are read as their
+    // rows (the access generation vouches for what the isolate kept), so the SQL stays short.
+    expect(read.statements.join("").length).toBeLessThan(SPACE_SQL_BUDGET);
     expect(read.res.headers.get("x-ratelimit-limit")).toBe("1000");
     expect(Number(read.res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
   });
@@ -82,6 +88,7 @@ describe("the read path", () => {
     // The token, the space with its chain (its row names main's revision); the snapshot and the body are the
     // isolate's, immutable.
     expect(warm.statements).toHaveLength(2);
+    expect(warm.statements.join("").length).toBeLessThan(PAGE_SQL_BUDGET);
     // Another page, cold: its revision row and, in one statement, the levels on its path and its body.
     const cold = await request(`/spaces/${space.id}/content/page/${otherId}`, owner.token);
     expect(cold.roundTrips).toBe(1);
