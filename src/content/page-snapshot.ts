@@ -30,9 +30,16 @@ const segmentsOf = (path: string) => path.split("/").filter(Boolean);
  * chain (its ancestors' ids then its own, from the revision's page locator; or its path's slugs), then every
  * level under it, and the page's body (role `body`, keyed by its hash). O(depth + levels under the page) rows,
  * never the revision's other levels. A page the locator does not know (or a revision without a locator) yields
- * the root level alone.
+ * the root level alone. Levels in `heldHashes` (which the caller holds: nodes are content-addressed) are walked
+ * but not sent back.
  */
-export function pageNodesQuery(db: Db, spaceId: string, revisionIdSql: SQL, locator: PageLocator) {
+export function pageNodesQuery(
+  db: Db,
+  spaceId: string,
+  revisionIdSql: SQL,
+  locator: PageLocator,
+  heldHashes: readonly string[] = [],
+) {
   const chain =
     "id" in locator
       ? sql`SELECT json_insert(e.value, '$[#]', e.key)
@@ -67,6 +74,7 @@ export function pageNodesQuery(db: Db, spaceId: string, revisionIdSql: SQL, loca
     SELECT n.hash, n.data, 'level' AS role
     FROM (SELECT hash FROM walk WHERE hash IS NOT NULL UNION SELECT hash FROM below) h
     JOIN content_nodes n ON n.space_id = ${spaceId} AND n.hash = h.hash
+    WHERE h.hash NOT IN (SELECT value FROM json_each(${JSON.stringify(heldHashes)}))
     UNION ALL
     SELECT b.hash, b.body, 'body'
     FROM walk, chain JOIN content_blobs b ON b.space_id = ${spaceId} AND b.hash = walk.body
@@ -74,15 +82,22 @@ export function pageNodesQuery(db: Db, spaceId: string, revisionIdSql: SQL, loca
   );
 }
 
-/** Builds a page snapshot from a revision row and the rows of `pageNodesQuery` (levels not read are left out). */
-export function assemblePageSnapshot(revision: RevisionRow, rows: PageNodeRow[]): PageSnapshot {
+/**
+ * Builds a page snapshot from a revision row, the rows of `pageNodesQuery` and the levels the caller held (levels
+ * in neither are left out), with the stored size of the levels it was built from.
+ */
+export function assemblePageSnapshot(
+  revision: RevisionRow,
+  rows: PageNodeRow[],
+  held: ReadonlyMap<string, string> = new Map(),
+): { snapshot: PageSnapshot; bytes: number } {
   const byHash = new Map(rows.filter((r) => r.role === "level").map((r) => [r.hash, r.data]));
   const snapshot: PageSnapshot = { ...emptySnapshot(), revision, partial: true, variables: revision.variables ?? {} };
-  readLevels(snapshot, revision.rootNode, (hash) => byHash.get(hash));
-  return snapshot;
-}
-
-/** The stored size a page snapshot was assembled from (what the isolate's cache is bounded by). */
-export function pageSnapshotBytes(rows: PageNodeRow[]): number {
-  return rows.reduce((bytes, row) => bytes + (row.role === "level" ? row.data.length : 0), 0);
+  let bytes = 0;
+  readLevels(snapshot, revision.rootNode, (hash) => {
+    const data = byHash.get(hash) ?? held.get(hash);
+    bytes += data?.length ?? 0;
+    return data;
+  });
+  return { snapshot, bytes };
 }

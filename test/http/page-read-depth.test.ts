@@ -110,6 +110,27 @@ describe("a page read in a 2,000-page space", () => {
     }
   });
 
+  it("reads a second page under the levels it holds without them: only its revision row and body", async () => {
+    const { owner, space } = await seedTree();
+    const { request } = countedApp();
+    cold();
+    const first = await request(`/spaces/${space.id}/content/page/s7c3l5`, owner.token);
+    expect(first.rows).toBeLessThanOrEqual(8);
+    // A sibling: the root, section and chapter levels are held (content-addressed), so D1 walks them but sends
+    // none: the token, the space, the revision row and the body.
+    const sibling = await request(`/spaces/${space.id}/content/page/s7c3l6`, owner.token);
+    expect(await sibling.res.json()).toMatchObject({
+      id: "s7c3l6",
+      path: "section-7/chapter-3/leaf-6",
+      markdown: "The body of leaf-6.",
+    });
+    expect(sibling.rows).toBeLessThanOrEqual(4);
+    // A cousin in another section: only that section's and chapter's levels come back.
+    const cousin = await request(`/spaces/${space.id}/content/page/s9c1l2`, owner.token);
+    expect(await cousin.res.json()).toMatchObject({ path: "section-9/chapter-1/leaf-2" });
+    expect(cousin.rows).toBeLessThanOrEqual(6);
+  });
+
   it("answers 404 for a page the revision does not have; a moved page is read where it now is", async () => {
     const { owner, space } = await seedTree();
     const { request } = countedApp();

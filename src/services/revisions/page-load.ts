@@ -6,7 +6,6 @@ import {
   type PageNodeRow,
   pageNodesQuery,
   type PageSnapshot,
-  pageSnapshotBytes,
 } from "../../content/page-snapshot";
 import type { RevisionRow, StoredSnapshot } from "../../content/snapshot-store";
 import { batch, type Statement } from "../../db/batch";
@@ -31,6 +30,8 @@ import {
   cachedPageSnapshot,
   cachedSnapshot,
   cachePageSnapshot,
+  heldLevels,
+  keepLevels,
   lastRevisionOf,
   rememberRevisionOf,
 } from "./snapshot-cache";
@@ -46,15 +47,15 @@ export interface LoadedPage {
   alongside: unknown[];
 }
 
-/** A revision's row and the level nodes one page read needs (content/page-snapshot.ts). */
-function pageReads(db: Db, spaceId: string, revisionId: SQL, locator: PageLocator) {
+/** A revision's row and the level nodes one page read needs but does not hold (content/page-snapshot.ts). */
+function pageReads(db: Db, spaceId: string, revisionId: SQL, locator: PageLocator, held: Map<string, string>) {
   return [
     db
       .select()
       .from(revisions)
       .where(and(sql`${revisions.id} = (${revisionId})`, eq(revisions.spaceId, spaceId)))
       .limit(1),
-    pageNodesQuery(db, spaceId, revisionId, locator),
+    pageNodesQuery(db, spaceId, revisionId, locator, [...held.keys()]),
   ] as const;
 }
 
@@ -73,14 +74,22 @@ function answers(snapshot: PageSnapshot, locator: PageLocator, computed: boolean
 }
 
 /**
- * A page snapshot from `pageReads`' rows, kept by this isolate when it answers for its page; the page's body
- * came with it and is kept too (readBody finds it there).
+ * A page snapshot from `pageReads`' rows and the levels held when they were asked for, kept by this isolate when
+ * it answers for its page; the levels and the page's body that came with it are kept too (readBody finds it).
  */
-function pageSnapshotOf([[revision], nodes]: [RevisionRow[], PageNodeRow[]], locator: PageLocator) {
+function pageSnapshotOf(
+  [[revision], nodes]: [RevisionRow[], PageNodeRow[]],
+  locator: PageLocator,
+  held: Map<string, string>,
+) {
   if (!revision) return undefined;
   for (const row of nodes) if (row.role === "body") cacheBody(revision.spaceId, row.hash, row.data);
-  const snapshot = assemblePageSnapshot(revision, nodes);
-  if (answers(snapshot, locator, true)) cachePageSnapshot(snapshot, locator, pageSnapshotBytes(nodes));
+  keepLevels(
+    revision.spaceId,
+    nodes.filter((row) => row.role === "level"),
+  );
+  const { snapshot, bytes } = assemblePageSnapshot(revision, nodes, held);
+  if (answers(snapshot, locator, true)) cachePageSnapshot(snapshot, locator, bytes);
   return snapshot;
 }
 
@@ -101,28 +110,34 @@ export async function loadPage(
 ): Promise<LoadedPage> {
   const pointer = pointerOf(spaceId, target);
   const last = target.kind === "revision" ? target.revisionId : pointer && lastRevisionOf(pointer);
-  const held = (revisionId: string) =>
+  const holding = (revisionId: string) =>
     cachedSnapshot(revisionId, spaceId) ?? cachedPageSnapshot(revisionId, spaceId, locator);
-  const expected = last ? held(last) : undefined;
+  const expected = last ? holding(last) : undefined;
+  const held = expected ? new Map<string, string>() : heldLevels(spaceId);
   const crRef = "ref" in target ? target.ref : undefined;
   const [spaceRows, crRows, read, alongside] = await batch(ctx.db, [
     spaceRead(ctx.db, spaceId),
     crRef ? ctx.db.select().from(changeRequests).where(changeRequestWhere(spaceId, crRef)).limit(1) : undefined,
-    expected ? undefined : pageReads(ctx.db, spaceId, revisionIdSql(spaceId, target), locator),
+    expected ? undefined : pageReads(ctx.db, spaceId, revisionIdSql(spaceId, target), locator, held),
     opts.alongside?.(expected) ?? [],
   ]);
   const space = checkSpace(await withSpaceAccess(ctx, spaceRows), "space.viewContent", ctx.caller);
   const changeRequest = crRows?.[0];
   if (crRef && !changeRequest) throw notFound("Change request");
   let snapshot: PageContent | undefined;
-  if (read) snapshot = pageSnapshotOf(read, locator);
+  if (read) snapshot = pageSnapshotOf(read, locator, held);
   else {
     const named = namedRevision(target, space.row, changeRequest);
     if (named && named === expected?.revision.id) snapshot = expected;
     else if (named) {
+      const levels = heldLevels(spaceId);
       snapshot =
-        held(named) ??
-        pageSnapshotOf(await batch(ctx.db, pageReads(ctx.db, spaceId, sql`SELECT ${named}`, locator)), locator);
+        holding(named) ??
+        pageSnapshotOf(
+          await batch(ctx.db, pageReads(ctx.db, spaceId, sql`SELECT ${named}`, locator, levels)),
+          locator,
+          levels,
+        );
     }
   }
   if (!snapshot) throw notFound("Revision");

@@ -74,9 +74,43 @@ export function cachePageSnapshot(snapshot: PageSnapshot, locator: PageLocator, 
   pageSnapshots.set(pageKey(snapshot.revision.id, locator), { snapshot, bytes });
 }
 
+/**
+ * Level nodes page reads brought, by space and hash (content-addressed: never stale), and for each space the
+ * hashes it read last: a page read tells D1 which it holds, so that the next page of a big level (a flat space's
+ * root) does not bring that level again.
+ */
+const levelData = new ByteLru<string>(MAX_NODE_BYTES / 2, (data) => data.length);
+const recentLevels = new Map<string, string[]>();
+const HELD_PER_SPACE = 32;
+const SPACES_HELD = 1000;
+
+export function keepLevels(spaceId: string, levels: { hash: string; data: string }[]): void {
+  if (!levels.length) return;
+  const recent = (recentLevels.get(spaceId) ?? []).filter((hash) => !levels.some((l) => l.hash === hash));
+  for (const { hash, data } of levels) {
+    levelData.set(`${spaceId}:${hash}`, data);
+    recent.push(hash);
+  }
+  recentLevels.delete(spaceId);
+  recentLevels.set(spaceId, recent.slice(-HELD_PER_SPACE));
+  if (recentLevels.size > SPACES_HELD) recentLevels.delete(recentLevels.keys().next().value!);
+}
+
+/** The levels of the space this isolate still holds, by hash (taken now: later evictions do not touch it). */
+export function heldLevels(spaceId: string): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const hash of recentLevels.get(spaceId) ?? []) {
+    const data = levelData.get(`${spaceId}:${hash}`);
+    if (data !== undefined) held.set(hash, data);
+  }
+  return held;
+}
+
 /** Forgets every snapshot this isolate holds (tests that measure a cold read). */
 export function forgetSnapshots(): void {
   snapshots.clear();
   cachedBytes = 0;
   pageSnapshots.clear();
+  levelData.clear();
+  recentLevels.clear();
 }
