@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { changeRequests, users } from "../../db/schema";
@@ -74,13 +74,22 @@ export async function loadSpaceAndChangeRequest(
   return { space, view: found ? changeRequestViewOf(found, space) : undefined };
 }
 
-/** The statement reading one change request (none without `ref`) as its view needs it, to ride a batch. */
-export function changeRequestViewRead(ctx: Pick<ServiceContext, "db">, spaceId: string, ref: string | undefined) {
+/**
+ * The statement reading one change request (none without `ref`) as its view needs it, to ride a batch. `ref` is
+ * its id or number, or an SQL expression giving its id (e.g. what a revision row names).
+ */
+export function changeRequestViewRead(ctx: Pick<ServiceContext, "db">, spaceId: string, ref: string | SQL | undefined) {
+  const where =
+    ref === undefined
+      ? sql`0`
+      : typeof ref === "string"
+        ? changeRequestWhere(spaceId, ref)
+        : and(eq(changeRequests.spaceId, spaceId), sql`${changeRequests.id} = (${ref})`);
   return ctx.db
     .select({ cr: changeRequests, ...authorColumns, openComments: openCommentsColumn })
     .from(changeRequests)
     .leftJoin(users, eq(users.id, changeRequests.createdBy))
-    .where(ref ? changeRequestWhere(spaceId, ref) : sql`0`)
+    .where(where)
     .limit(1);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../../content/markdown";
 import { emptySnapshot, type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
 import type { StoredSnapshot } from "../../content/snapshot-store";
@@ -18,7 +18,7 @@ import type { ServiceContext } from "../core/context";
 import type { PageLocator } from "../../content/page-snapshot";
 import { cachedBody, cacheBody } from "./body-cache";
 import { loadPage } from "./page-load";
-import { checkSpace, type ContentTarget, loadContent, loadContents } from "./content-load";
+import { checkSpace, type ContentTarget, loadContent, loadContents, revisionIdSql } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
 import { spaceRead, withSpaceAccess } from "../access/space-read";
 
@@ -45,8 +45,9 @@ export async function readExpanded(ctx: ServiceContext, spaceId: string, target:
 }
 
 /**
- * A revision with the change request a merge revision merged. When this isolate holds the snapshot it expects,
- * that change request rides the first batch; otherwise it is read once the revision is known.
+ * A revision with the change request a merge revision merged, in one round trip: the change request rides the
+ * first batch, named by the revision the isolate expects, or (when it holds none) by the revision row the batch
+ * reads. Only when main moved on from what the isolate expected is it read once the revision is known.
  */
 export async function readRevision(
   ctx: ServiceContext,
@@ -54,9 +55,13 @@ export async function readRevision(
   target: ContentTarget,
   opts: ReadOptions = {},
 ): Promise<RevisionView> {
-  const { space, snapshots, expected, alongside } = await loadContents(ctx, spaceId, [target], {
+  const { space, snapshots, alongside } = await loadContents(ctx, spaceId, [target], {
     alongside: ([snapshot]) => {
-      const ref = snapshot?.revision.mergedFrom;
+      if (!snapshot) {
+        const named = sql`SELECT merged_from FROM revisions WHERE id = (${revisionIdSql(spaceId, target)}) AND space_id = ${spaceId}`;
+        return [changeRequestViewRead(ctx, spaceId, named)];
+      }
+      const ref = snapshot.revision.mergedFrom;
       return ref ? [changeRequestViewRead(ctx, spaceId, ref)] : [];
     },
   });
@@ -66,10 +71,13 @@ export async function readRevision(
     : stored;
   const mergedFrom = stored.revision.mergedFrom;
   if (!mergedFrom) return { snapshot };
-  const [found] = stored === expected[0] ? ((alongside[0] ?? []) as Parameters<typeof changeRequestViewOf>[0][]) : [];
+  const [found] = (alongside[0] ?? []) as Parameters<typeof changeRequestViewOf>[0][];
   return {
     snapshot,
-    mergedFrom: found ? changeRequestViewOf(found, space) : await getChangeRequest(ctx, spaceId, mergedFrom),
+    mergedFrom:
+      found?.cr.id === mergedFrom
+        ? changeRequestViewOf(found, space)
+        : await getChangeRequest(ctx, spaceId, mergedFrom),
   };
 }
 
