@@ -40,12 +40,14 @@ export function pageNodesQuery(
   locator: PageLocator,
   heldHashes: readonly string[] = [],
 ) {
+  // The bucket's key in the locator node, as a JSON path (a number: nothing of the id reaches the path).
+  const bucketPath = "id" in locator ? `$."${locatorBucket(locator.id)}"` : "";
   const chain =
     "id" in locator
       ? sql`SELECT json_insert(e.value, '$[#]', e.key)
           FROM rev
           JOIN content_nodes l ON l.space_id = ${spaceId} AND l.hash = rev.locator_node
-          JOIN content_nodes b ON b.space_id = ${spaceId} AND b.hash = json_extract(l.data, ${`$."${locatorBucket(locator.id)}"`}),
+          JOIN content_nodes b ON b.space_id = ${spaceId} AND b.hash = json_extract(l.data, ${bucketPath}),
           json_each(b.data) e
           WHERE e.key = ${locator.id}`
       : sql`SELECT ${JSON.stringify(segmentsOf(locator.path))}`;

@@ -113,9 +113,10 @@ describe("a known token's access, kept while the access generation stands still"
     expect(moved.parent).toBe(other);
   });
 
-  it("has a trigger on every table a token's access or a space's chain is read from, and only access moves it", async () => {
+  it("has a trigger on every table a token's access or a space's chain is read from; only access moves them", async () => {
     const { results } = await env.DB.prepare(
-      "SELECT tbl_name AS tableName, name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%access_generation%'",
+      `SELECT tbl_name AS tableName, name FROM sqlite_master
+        WHERE type = 'trigger' AND name LIKE '%access_generation%'`,
     ).all<{ tableName: string; name: string }>();
     const byTable = new Map<string, string[]>();
     for (const { tableName, name } of results) byTable.set(tableName, [...(byTable.get(tableName) ?? []), name]);

@@ -96,10 +96,11 @@ function pageSnapshotOf(
 /**
  * One page's content in one D1 round trip, with the space (authorized to view content) and the change request
  * a target names. A revision the isolate holds is used whole. Otherwise only the levels on the page's path and
- * under it are read (O(depth) rows, however many pages the revision has), with the page's body, and kept for
- * the next read of that page. As in loadContents, a target whose snapshot the isolate expects reads nothing more than its row; one
- * that moved on costs a second round trip. A page the part cannot answer for (unknown to the locator, or under
- * computed pages) is read from the whole revision, one more round trip.
+ * under it are read (O(depth) rows, however many pages the revision has; levels the isolate holds are not sent
+ * back), with the page's body, and kept for the next read of that page. As in loadContents, a target whose
+ * snapshot the isolate expects reads nothing more than its row; one that moved on costs a second round trip. A
+ * page the part cannot answer for (unknown to the locator, or under computed pages) is read from the whole
+ * revision, one more round trip.
  */
 export async function loadPage(
   ctx: ServiceContext,
