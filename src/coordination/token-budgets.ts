@@ -46,8 +46,17 @@ export async function countTokenRequest(
   const key = `${tokenHash}:${windowSeconds}`;
   let budget = budgetFor(key, windowSeconds);
   while (budget.used >= budget.granted && !budget.spent) {
-    budget.pending ??= takeLease(counters, tokenHash, budget, limit, windowSeconds);
-    await budget.pending;
+    const waiting = budget.pending !== undefined;
+    const pending = (budget.pending ??= takeLease(counters, tokenHash, budget, limit, windowSeconds));
+    try {
+      await pending;
+    } catch (error) {
+      // Our own call failing means the counter is unreachable. A lease another request was taking also fails
+      // when that request ends first (the Workers runtime settles no promise across requests), and then that
+      // request never clears it: take a lease of our own rather than leave the token unlimited in this isolate.
+      if (!waiting) throw error;
+      if (budget.pending === pending) budget.pending = undefined;
+    }
     budget = budgetFor(key, windowSeconds);
   }
   if (budget.used >= budget.granted) return { count: limit + 1, resetAt: budget.resetAt };

@@ -41,4 +41,32 @@ describe("token request budgets", () => {
     expect((await countTokenRequest(counters, token, 3, 3600)).count).toBe(4);
     expect(calls.lease).toBe(leases);
   });
+
+  it("takes a lease of its own when the one it waited for failed with the request that was taking it", async () => {
+    const { counters, calls } = countedCounters();
+    let first = true;
+    const failingOnce = {
+      idFromName: (name: string) => counters.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const stub = counters.get(id);
+        return {
+          lease: (windowSeconds: number, want: number, limit: number) => {
+            if (!first) return stub.lease(windowSeconds, want, limit);
+            first = false;
+            // What a waiter sees when the request that created the lease's promise ended before it settled.
+            return Promise.reject(new Error("This promise was created by a request that has since ended"));
+          },
+        };
+      },
+    } as unknown as typeof env.TOKEN_REQUESTS;
+    const token = crypto.randomUUID();
+    const [taker, waiter] = await Promise.allSettled([
+      countTokenRequest(failingOnce, token, 1000, 3600),
+      countTokenRequest(failingOnce, token, 1000, 3600),
+    ]);
+    expect(taker.status).toBe("rejected");
+    expect(waiter).toEqual({ status: "fulfilled", value: expect.objectContaining({ count: 1 }) });
+    expect(calls.lease).toBe(1);
+    expect((await countTokenRequest(failingOnce, token, 1000, 3600)).count).toBe(2);
+  });
 });
