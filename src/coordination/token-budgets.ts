@@ -47,7 +47,8 @@ export async function countTokenRequest(
   let budget = budgetFor(key, windowSeconds);
   while (budget.used >= budget.granted && !budget.spent) {
     const waiting = budget.pending !== undefined;
-    const pending = (budget.pending ??= takeLease(counters, tokenHash, budget, limit, windowSeconds));
+    budget.pending ??= takeLease(counters, tokenHash, budget, limit, windowSeconds);
+    const pending = budget.pending;
     try {
       await pending;
     } catch (error) {
