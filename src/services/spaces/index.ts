@@ -20,11 +20,11 @@ export {
   createSpace,
   deleteSpace,
   duplicateSpace,
-  getSpace,
   moveSpace,
   restoreSpace,
   transferSpace,
   updateSpace,
 } from "./spaces";
 export type { SpaceView } from "./spaces";
+export { getSpace } from "./get-space";
 export { applyTemplateToSpace } from "./templates";

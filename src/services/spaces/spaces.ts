@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
 import { batch } from "../../db/batch";
-import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { spaces } from "../../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
@@ -9,8 +8,8 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import { type PublishedPlace, publishedPlaceSql } from "../sites/site-publication";
-import { countersFromJson, spaceCounters, type SpaceCounters, spaceCountersJsonSql } from "./space-counters";
+import type { PublishedPlace } from "../sites/site-publication";
+import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {
   type ChainLink,
@@ -21,7 +20,7 @@ import {
   type SpaceWithAccess,
   toStoredLevel,
 } from "../access/space-access";
-import { chainKnown, loadSpace, spaceReadColumns, withSpaceAccess } from "../access/space-read";
+import { loadSpace } from "../access/space-read";
 
 /** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
 export interface SpaceView {
@@ -44,7 +43,7 @@ async function visibleSpace(ctx: ServiceContext, spaceId: string): Promise<Space
   return checkVisible(ctx, await loadSpace(ctx, spaceId));
 }
 
-function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undefined): SpaceWithAccess {
+export function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undefined): SpaceWithAccess {
   if (!found || found.row.deletedAt !== null) {
     if (ctx.caller.kind === "anonymous") requireUser(ctx.caller);
     throw notFound("Space");
@@ -125,43 +124,6 @@ export async function createSpace(
   await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
   if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
-}
-
-/**
- * The space with its collection chain (unless the isolate knows it), its counters and where it is published
- * (`[siteId, path]`), as one statement: each statement of a D1 batch has a fixed cost, whatever it reads.
- */
-const spaceWithCountersAndPlace = (knownChain: boolean) =>
-  reusableStatement((db, p: Placeholders<{ spaceId: string }>) =>
-    db
-      .select({
-        ...spaceReadColumns(p.spaceId, knownChain),
-        counters: sql<string>`${spaceCountersJsonSql(db, p.spaceId)}`,
-        place: sql<string | null>`(SELECT json_array(siteId, path) FROM (${publishedPlaceSql(p.spaceId)}))`,
-      })
-      .from(spaces)
-      .where(eq(spaces.id, p.spaceId))
-      .limit(1),
-  );
-const spaceWithEverything = spaceWithCountersAndPlace(false);
-const spaceWithCountersAlone = spaceWithCountersAndPlace(true);
-
-/** The space, its chain, its counters and where it is published in one round trip (with the caller's token). */
-export async function getSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
-  const read = chainKnown(spaceId) ? spaceWithCountersAlone : spaceWithEverything;
-  const [rows] = await batch(ctx.db, [read(ctx.db, { spaceId })]);
-  // The space's own columns only: the counters and place are read below.
-  const found = checkVisible(
-    ctx,
-    await withSpaceAccess(
-      ctx,
-      rows.map(({ counters, place, ...row }) => row),
-    ),
-  );
-  const counters = countersFromJson(spaceId, rows[0].counters);
-  const [siteId, path] = JSON.parse(rows[0].place ?? "[]") as string[];
-  const place = found.row.visibility === "private" || siteId === undefined ? undefined : { siteId, path };
-  return { row: found.row, access: found.access, counters, ...(place ? { published: place } : {}) };
 }
 
 export interface SpacePatch {
