@@ -68,3 +68,14 @@ export const spaces = sqliteTable(
     index("spaces_deleted").on(t.deletedAt),
   ],
 );
+
+/**
+ * What a Space object carries beyond its row, counted per space: its counters (change requests by status, open
+ * comments) and where it is published (sites, site spaces, sections). Triggers (migration 0041) move a space's
+ * version on every change to those; an isolate keeps a space's counters and place with the version it read them
+ * at, and a read that finds the version elsewhere reads them again. No row: version 0.
+ */
+export const spaceDetailVersions = sqliteTable("space_detail_versions", {
+  spaceId: text().primaryKey(),
+  version: integer().notNull().default(0),
+});
