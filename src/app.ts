@@ -20,6 +20,25 @@ import { API_VERSION } from "./version";
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 
+/** Pages a browser renders (published sites, the API reference, the landing page): every header. */
+const documentSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin" });
+
+/**
+ * JSON API responses: the headers that act on them (OWASP's REST Security Cheat Sheet: HSTS, `nosniff`, no
+ * framing), and the cross-origin resource policy. The others act only on documents a browser renders, and each
+ * header is work for every hop of every response.
+ */
+const apiSecurityHeaders = secureHeaders({
+  crossOriginResourcePolicy: "cross-origin",
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+
 export function createApp() {
   const app = createRouter({ root: true });
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -31,7 +50,7 @@ export function createApp() {
   app.use(
     "*",
     requestId({ headerName: "X-Request-Id" }),
-    secureHeaders({ crossOriginResourcePolicy: "cross-origin" }),
+    (c, next) => (c.req.path.startsWith("/v1/") ? apiSecurityHeaders(c, next) : documentSecurityHeaders(c, next)),
     corsHeaders,
   );
   // A published site's custom host (its `proxy`) is served as the site, before any other route.
