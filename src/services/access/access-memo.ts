@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 export const accessGenerationSql = sql<number>`(SELECT generation FROM access_generation WHERE id = 1)`;
 
 /**
- * Values computed from the tables the access generation watches, kept per isolate with the generation they were
- * read at. A read that finds the counter elsewhere must not use them: it reads them again. Bounded by count;
- * least recently used entries leave first.
+ * Values computed from tables a trigger-moved counter watches (the access generation; a space's detail version),
+ * kept per isolate with the counter's value they were read at. A read that finds the counter elsewhere must not
+ * use them: it reads them again. Bounded by count; least recently used entries leave first.
  */
 export class AccessMemo<V> {
   private readonly entries = new Map<string, { value: V; generation: number }>();
