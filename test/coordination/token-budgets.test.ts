@@ -4,7 +4,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { countTokenRequest } from "../../src/coordination/token-budgets";
 
-function countedCounters() {
+/** The real counters, counting lease calls; `failures` first calls reject (not counted) as `failure` says. */
+function countedCounters(failures = 0, failure = new Error("lease failed")) {
   const calls = { lease: 0 };
   const real = env.TOKEN_REQUESTS;
   const counters = {
@@ -13,6 +14,10 @@ function countedCounters() {
       const stub = real.get(id);
       return {
         lease: (windowSeconds: number, want: number, limit: number) => {
+          if (failures > 0) {
+            failures--;
+            return Promise.reject(failure);
+          }
           calls.lease++;
           return stub.lease(windowSeconds, want, limit);
         },
@@ -43,22 +48,9 @@ describe("token request budgets", () => {
   });
 
   it("takes a lease of its own when the one it waited for failed with the request that was taking it", async () => {
-    const { counters, calls } = countedCounters();
-    let first = true;
-    const failingOnce = {
-      idFromName: (name: string) => counters.idFromName(name),
-      get: (id: DurableObjectId) => {
-        const stub = counters.get(id);
-        return {
-          lease: (windowSeconds: number, want: number, limit: number) => {
-            if (!first) return stub.lease(windowSeconds, want, limit);
-            first = false;
-            // What a waiter sees when the request that created the lease's promise ended before it settled.
-            return Promise.reject(new Error("This promise was created by a request that has since ended"));
-          },
-        };
-      },
-    } as unknown as typeof env.TOKEN_REQUESTS;
+    // What a waiter sees when the request that created the lease's promise ended before it settled.
+    const ended = new Error("This promise was created by a request that has since ended");
+    const { counters: failingOnce, calls } = countedCounters(1, ended);
     const token = crypto.randomUUID();
     const [taker, waiter] = await Promise.allSettled([
       countTokenRequest(failingOnce, token, 1000, 3600),
