@@ -31,6 +31,16 @@ export default defineConfig(async () => {
                   INTEGRATION_TIMEOUT_MS: "1500",
                 },
                 compatibilityFlags: ["service_binding_extra_handlers"],
+                workers: [
+                  {
+                    // wrangler.static.toml's assets-only Worker, which Quire's ASSETS binding names.
+                    name: "quire-static",
+                    modules: true,
+                    script: "export default { fetch: () => new Response(null, { status: 404 }) };",
+                    compatibilityDate: "2026-11-01",
+                    assets: { directory: "./public", routerConfig: { has_user_worker: false } },
+                  },
+                ],
                 queueConsumers: { "quire-jobs": { maxBatchTimeout: 0.05 } },
               },
             })),

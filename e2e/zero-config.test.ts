@@ -1,7 +1,9 @@
-// Zero configuration, for real: migrate a local D1, run `wrangler dev` with no SIGNING_SECRET at all, bootstrap
-// a user, and use what depends on signing (uploaded files' download URLs, visitor claims). The deployment
-// makes and stores its own secret on first need.
-import { writeFileSync } from "node:fs";
+// Zero configuration, for real: migrate a local D1, run a plain `wrangler dev` (Quire alone, no SIGNING_SECRET
+// at all), bootstrap a user, and use what depends on signing (uploaded files' download URLs, visitor claims).
+// The deployment makes and stores its own secret on first need. Without the static files' Worker, what needs
+// its files says how to start it.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GitBookAPI } from "@gitbook/api";
 import { jwtVerify } from "jose";
@@ -9,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
 
 // Nothing from the caller's environment may configure the Worker: no SIGNING_SECRET, no process-env loading.
-const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV",
+// A dev registry of its own: a quire-static another `npm start` on this machine runs is not this one's.
+const childEnv = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== "SIGNING_SECRET" && name !== "CLOUDFLARE_INCLUDE_PROCESS_ENV",
+    ),
   ),
-);
+  WRANGLER_REGISTRY_PATH: mkdtempSync(join(tmpdir(), "quire-e2e-registry-")),
+};
 
 let server: DevServer;
 let origin: string;
@@ -40,6 +46,7 @@ beforeAll(async () => {
   // SIGNING_SECRET): the Worker then sees exactly what a fresh clone's plain `wrangler dev` gives it.
   server = await startDevServer({
     name: "zero-config",
+    plain: true,
     env: childEnv,
     devArgs: (dir) => {
       const emptyEnvFile = join(dir, "empty.env");
@@ -114,5 +121,13 @@ describe("wrangler dev without SIGNING_SECRET", () => {
       audience: "quire:visitor",
     });
     expect(payload).toMatchObject({ sub: userId, org: organizationId, role: "admin" });
+  });
+
+  it("says how to start the static files' Worker where its files are needed (the API reference)", async () => {
+    const res = await fetch(`${origin}/reference`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(503);
+    const { error } = (await res.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(503);
+    expect(error.message).toContain("npm start");
   });
 });

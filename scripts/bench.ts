@@ -292,7 +292,9 @@ async function main() {
 
   console.log("starting Quire and the anchor under wrangler dev");
   const [quire, anchor] = await Promise.all([
+    // As `npm start` runs it: Quire and its static files' Worker (wrangler.static.toml).
     startDev("quire", [
+      ...["-c", "wrangler.toml", "-c", "wrangler.static.toml"],
       "--var",
       "RATE_LIMIT_REQUESTS:100000000",
       "--var",

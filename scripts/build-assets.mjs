@@ -1,6 +1,7 @@
-// Copies the files the Worker serves or reads as static assets (Workers static assets, binding ASSETS) from
-// installed npm packages into public/_quire/. Runs as wrangler's [build] command (wrangler dev, deploy) and
-// before the tests, so nothing is fetched from a CDN at run time and nothing generated is committed.
+// Copies the files Quire serves or reads through its ASSETS binding from installed npm packages into
+// public/_quire/: the assets of the quire-static Worker (wrangler.static.toml). Runs as that Worker's [build]
+// command (wrangler dev, deploy) and before the tests, so nothing is fetched from a CDN at run time and nothing
+// generated is committed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 

@@ -32,7 +32,7 @@ export interface Env {
   STORAGE: R2Bucket;
   JOBS: Queue<JobMessage>;
   IP_RATE_LIMITER?: RateLimit;
-  /** Static files built from npm packages into public/_quire/ (scripts/build-assets.mjs). */
+  /** The quire-static Worker (wrangler.static.toml): files copied from npm packages into public/_quire/. */
   ASSETS: Fetcher;
   /** One write coordinator per space: concurrent content writes take turns instead of being refused. */
   SPACE_WRITES?: DurableObjectNamespace<SpaceWriteTurns>;

@@ -14,6 +14,11 @@ const START_TIMEOUT_MS = 150_000;
 export interface DevServerOptions {
   /** Names the temporary state directory. */
   name: string;
+  /**
+   * Quire alone, as a plain `wrangler dev` runs it. Default: with its static files' Worker (wrangler.static.toml),
+   * as `npm start` runs it.
+   */
+  plain?: boolean;
   /** More `wrangler dev` arguments (e.g. `--var`, `--env-file`). */
   devArgs?: string[] | ((persist: string) => string[]);
   /** The environment of every child process (default: this process's). */
@@ -81,7 +86,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const extra = typeof options.devArgs === "function" ? options.devArgs(persist) : (options.devArgs ?? []);
   const dev: ChildProcess = spawn(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra],
+    [
+      "dev",
+      ...(options.plain ? [] : ["-c", "wrangler.toml", "-c", "wrangler.static.toml"]),
+      ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra],
+    ],
     {
       cwd: root,
       env: options.env ?? process.env,

@@ -2,9 +2,10 @@ import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { base62, randomBytes } from "../lib/ids";
+import { fetchStaticFile } from "../lib/static-files";
 import { errorBody } from "./errors";
 
-/** Scalar's single-file browser bundle, copied from npm by scripts/build-assets.mjs (it injects its own CSS). */
+/** Scalar's single-file browser bundle, a file of the quire-static Worker (it injects its own CSS). */
 const SCALAR_SCRIPT = "/_quire/scalar/standalone.js";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -32,7 +33,7 @@ const assetVersions = new Map<string, string>();
 async function assetVersion(c: Context<AppEnv>, path: string) {
   const known = assetVersions.get(path);
   if (known) return known;
-  const res = await c.env.ASSETS.fetch(new Request(`https://assets.local${path}`, { method: "HEAD" }));
+  const res = await fetchStaticFile(c.env.ASSETS, path, { method: "HEAD" });
   const etag = res.ok ? res.headers.get("ETag")?.replace(/^W\//, "").replaceAll('"', "") : undefined;
   if (etag) assetVersions.set(path, etag);
   return etag;
@@ -43,12 +44,10 @@ async function assetVersion(c: Context<AppEnv>, path: string) {
  * for a year; any other one is revalidated against the ETag on each use.
  */
 async function serveAsset(c: Context<AppEnv>) {
-  const upstream = await c.env.ASSETS.fetch(
-    new Request(`https://assets.local${c.req.path}`, {
-      method: c.req.method,
-      headers: c.req.header("If-None-Match") ? { "If-None-Match": c.req.header("If-None-Match")! } : {},
-    }),
-  );
+  const upstream = await fetchStaticFile(c.env.ASSETS, c.req.path, {
+    method: c.req.method,
+    headers: c.req.header("If-None-Match") ? { "If-None-Match": c.req.header("If-None-Match")! } : {},
+  });
   if (upstream.status !== 200 && upstream.status !== 304) {
     await upstream.body?.cancel();
     return c.json(errorBody(404, `No file at ${c.req.path}`), 404);

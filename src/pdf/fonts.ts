@@ -1,16 +1,20 @@
 /**
  * Fonts for the PDF renderer, chosen per word by coverage. Text the standard PDF fonts can encode (WinAnsi:
  * ASCII and Western European accents) uses them and needs no font file. Other Latin, Greek and Cyrillic text
- * uses DejaVu Sans (per style), Chinese and Japanese use Noto Sans SC, Hangul Noto Sans KR. Those are TrueType files served as Workers static assets
- * (scripts/build-assets.mjs), fetched only when a document's text needs them, kept per isolate, and embedded
- * as subsets holding only the glyphs drawn. A character no font has prints as "?".
+ * uses DejaVu Sans (per style), Chinese and Japanese use Noto Sans SC, Hangul Noto Sans KR. Those are TrueType
+ * files of the quire-static Worker (wrangler.static.toml, scripts/build-assets.mjs), fetched only when a
+ * document's text needs them, kept per isolate, and embedded as subsets holding only the glyphs drawn. A
+ * character no font has prints as "?".
  */
 import fontkit, { type Font } from "@pdf-lib/fontkit";
 import { type PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 
 export type RunStyle = "normal" | "bold" | "italic" | "code";
 
-/** Reads a font file by its path under the static assets' `_quire/` (undefined when it is absent). */
+/**
+ * Reads a font file by its path under the static files' `_quire/` (undefined when it is absent). A loader that
+ * throws (the files' store is unreachable) fails the document: no PDF beats one with "?" for a script's text.
+ */
 export type FontLoader = (path: string) => Promise<Uint8Array | undefined>;
 
 const STANDARD: Record<RunStyle, StandardFonts> = {
@@ -82,14 +86,27 @@ const faces = new Map<string, Promise<Face | null>>();
 function face(path: string, load: FontLoader): Promise<Face | null> {
   let found = faces.get(path);
   if (!found) {
-    found = load(path)
-      .then((bytes) => (bytes ? { bytes, font: fontkit.create(bytes) } : null))
-      .catch(() => null); // unreadable or not a font: its characters print as "?"
+    found = load(path).then((bytes) => {
+      if (!bytes) return null;
+      try {
+        return { bytes, font: fontkit.create(bytes) };
+      } catch {
+        return null; // not a font: its characters print as "?"
+      }
+    });
     faces.set(path, found);
-    // A missing or unreadable file is asked for again by the next document, not remembered as absent.
-    void found.then((f) => f ?? faces.delete(path));
+    // A missing, unreadable or unreachable file is asked for again by the next document, not remembered.
+    void found.then(
+      (f) => f ?? faces.delete(path),
+      () => faces.delete(path),
+    );
   }
   return found;
+}
+
+/** Forgets the fonts this isolate has parsed (tests that need a font read again). */
+export function forgetFonts(): void {
+  faces.clear();
 }
 
 interface Choice {
@@ -145,13 +162,15 @@ export class FontSet {
   private embed(path: string): Promise<void> {
     let pending = this.pending.get(path);
     if (!pending) {
-      pending = face(path, this.load)
-        .then(async (found) => {
-          if (!found) return;
+      pending = face(path, this.load).then(async (found) => {
+        if (!found) return;
+        try {
           const pdf = await this.doc.embedFont(found.bytes, { subset: true });
           this.embedded.set(path, { pdf, has: (code) => found.font.hasGlyphForCodePoint(code) });
-        })
-        .catch(() => undefined); // a font pdf-lib cannot embed is left out, like a missing one
+        } catch {
+          // a font pdf-lib cannot embed is left out, like a missing one
+        }
+      });
       this.pending.set(path, pending);
     }
     return pending;

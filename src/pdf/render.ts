@@ -46,7 +46,7 @@ export interface PdfInput {
   pages: PdfPageInput[];
   /** The bytes of an image by its markdown URL (`/files/<id>`); undefined when it is not a file of the content. */
   image: (url: string) => Promise<PdfImageBytes | undefined>;
-  /** Font files (static assets), read only when the text needs them. */
+  /** Font files (the quire-static Worker's), read only when the text needs them. */
   font: FontLoader;
 }
 

@@ -11,6 +11,7 @@ import { batch } from "../../db/batch";
 import { contentBlobs } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
+import { fetchStaticFile } from "../../lib/static-files";
 import { badRequest, notFound } from "../../lib/errors";
 import { MAX_PDF_IMAGE_BYTES, type PdfPageInput, renderPdf } from "../../pdf/render";
 import { contentDeps } from "../revisions/content-deps";
@@ -125,7 +126,7 @@ async function contentPdf(
         return { bytes: new Uint8Array(await object.arrayBuffer()) };
       },
       font: async (path) => {
-        const res = await ctx.env.ASSETS.fetch(new Request(`https://assets.local/_quire/${path}`));
+        const res = await fetchStaticFile(ctx.env.ASSETS, `/_quire/${path}`);
         return res.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
       },
     });
