@@ -39,6 +39,11 @@ async function assetVersion(c: Context<AppEnv>, path: string) {
   return etag;
 }
 
+/** Forgets the versions this isolate has read (tests that need them read again). */
+export function forgetAssetVersions(): void {
+  assetVersions.clear();
+}
+
 /**
  * GET /_quire/*: the Worker's static files. A URL that carries the current version (`?v=<etag>`) is cached
  * for a year; any other one is revalidated against the ETag on each use.

@@ -4,6 +4,7 @@
 // and nothing else is affected. (e2e/zero-config.test.ts sees the same through a real plain `wrangler dev`.)
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { forgetAssetVersions } from "../../src/http/reference";
 import { forgetFonts } from "../../src/pdf/fonts";
 import worker from "../../src/index";
 import { changeRequestWith, seedSpace } from "../helpers/content";
@@ -31,6 +32,8 @@ async function expectStaticFilesUnavailable(res: Response) {
 
 describe("without the quire-static Worker", () => {
   it("GET /reference and GET /_quire/* answer 503 and say how to start it", async () => {
+    // Another file may have had this isolate read the script's version (kept per isolate).
+    forgetAssetVersions();
     await expectStaticFilesUnavailable(await downFetch(`${ORIGIN}/reference`, { headers: { accept: "text/html" } }));
     await expectStaticFilesUnavailable(await downFetch(`${ORIGIN}/_quire/scalar/standalone.js`));
     // The API itself does not touch the static files.
