@@ -1,5 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
+import type { EncodedJson } from "../lib/encoded-json";
 
 /** A route's JSON response for its OpenAPI description: `responses: { 200: json(SpaceSchema) }`. */
 export const json = <T extends z.ZodType>(schema: T, description = "OK") => ({
@@ -24,4 +26,13 @@ export function setResponseHeaders(c: Context, headers: Record<string, string>):
     }
   }
   for (const [name, value] of entries) c.header(name, value);
+}
+
+/** A 200 whose JSON body is already encoded (a presenter's kept bytes), as `c.json` would answer it. */
+export function encodedJson<T>(c: Context, body: EncodedJson<T>) {
+  return c.body(body, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<
+    JSONParsed<T>,
+    200,
+    "json"
+  >;
 }
