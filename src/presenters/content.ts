@@ -1,6 +1,6 @@
 import { signedDownloadURL } from "../content/files";
 import { markdownToDocument } from "../content/markdown";
-import { type EncodedJson, encodeJson } from "../lib/encoded-json";
+import { type EncodedJson, encodeJson, joinEncodedObjects } from "../lib/encoded-json";
 import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
@@ -283,8 +283,24 @@ export async function presentFileList(ctx: ServiceContext, spaceId: string, page
   return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, spaceId, f))) };
 }
 
-/** A revision object of the reference (pages without bodies, files with signed download URLs). */
-export async function presentRevision(ctx: ServiceContext, spaceId: string, { snapshot, mergedFrom }: RevisionView) {
+/**
+ * A revision object of the reference (pages without bodies, files with signed download URLs), as the JSON bytes
+ * of the response body: the page list's kept bytes (`pages` first) joined to the rest, encoded per request (its
+ * download URLs are signed per request). The tree is most of a revision, and is then never encoded again.
+ */
+export async function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView) {
+  return joinEncodedObjects(
+    presentPageListJson(ctx, spaceId, view.snapshot),
+    encodeJson(await presentRevisionBesidesPages(ctx, spaceId, view)),
+  );
+}
+
+/** A revision object's members other than `pages`. */
+async function presentRevisionBesidesPages(
+  ctx: ServiceContext,
+  spaceId: string,
+  { snapshot, mergedFrom }: RevisionView,
+) {
   const rev = snapshot.revision;
   return {
     object: "revision" as const,
@@ -292,7 +308,6 @@ export async function presentRevision(ctx: ServiceContext, spaceId: string, { sn
     parents: rev.parents,
     type: rev.type,
     ...(mergedFrom ? { mergedFrom: presentChangeRequest(ctx, mergedFrom) } : {}),
-    pages: presentPages(ctx, spaceId, snapshot),
     files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
     reusableContents: [...snapshot.reusables.values()].map((r) => ({
       id: r.id,

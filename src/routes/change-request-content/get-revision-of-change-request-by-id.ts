@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentRevision } from "../../presenters/content";
+import { presentRevisionJson } from "../../presenters/content";
 import { readRevision } from "../../services/revisions";
-import { json } from "../../http/responses";
+import { encodedJson, json } from "../../http/responses";
 import { ChangeRequestParams, ContentQuery, RevisionSchema, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
@@ -24,5 +24,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "change-request" as const, ref: p.changeRequestId },
     computedOpt(c),
   );
-  return c.json(await presentRevision(ctx, p.spaceId, view), 200);
+  return encodedJson(c, await presentRevisionJson(ctx, p.spaceId, view));
 };

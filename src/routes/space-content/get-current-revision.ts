@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentRevision } from "../../presenters/content";
+import { presentRevisionJson } from "../../presenters/content";
 import { readRevision } from "../../services/revisions";
-import { json } from "../../http/responses";
+import { encodedJson, json } from "../../http/responses";
 import { ContentQuery, RevisionSchema, SpaceParams, computedOpt } from "../content/schemas";
 
 export const route = defineRoute({
@@ -21,5 +21,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const view = await readRevision(ctx, p.spaceId, { kind: "main" as const }, computedOpt(c));
-  return c.json(await presentRevision(ctx, p.spaceId, view), 200);
+  return encodedJson(c, await presentRevisionJson(ctx, p.spaceId, view));
 };
