@@ -32,6 +32,7 @@ function shell(site: SiteView, doc: Document): string {
   const markdown = safeHref(doc.markdownUrl);
   const css = safeHref(site.assets.css);
   const js = safeHref(site.assets.js);
+  const scripts = site.scripts.flatMap((src) => safeHref(src) ?? []);
   const variant = /^[a-z]+$/.test(theme.theme) ? theme.theme : "clean";
   return html`<!doctype html>
 <html lang="${theme.locale || "en"}" data-mode="${initialMode(theme)}">
@@ -40,7 +41,7 @@ function shell(site: SiteView, doc: Document): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${doc.title}</title>
 ${doc.description ? html`<meta name="description" content="${doc.description}">\n` : ""}${canonical ? html`<link rel="canonical" href="${canonical}">\n` : ""}${doc.noIndex ? html`<meta name="robots" content="noindex">\n` : ""}${favicon ? html`<link rel="icon" href="${favicon}">\n` : ""}${faviconDark && faviconDark !== favicon ? html`<link rel="icon" href="${faviconDark}" media="(prefers-color-scheme: dark)">\n` : ""}${markdown ? html`<link rel="alternate" type="text/markdown" href="${markdown}">\n` : ""}${css ? html`<link rel="stylesheet" href="${css}">\n` : ""}<style>${raw(themeStyle(theme))}</style>
-${js ? html`<script src="${js}" defer></script>\n` : ""}</head>
+${js ? html`<script src="${js}" defer></script>\n` : ""}${scripts.map((src) => html`<script src="${src}" async></script>\n`)}</head>
 <body class="theme-${variant}">
 <a class="skip-link" href="#content">Skip to content</a>
 ${renderHeader(site, doc.query)}

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { type PageEntry, pageByPath, type Snapshot } from "../content/model";
 import type { AppEnv } from "../http/app-env";
 import { ByteLru } from "../lib/lru";
+import { presentIntegrationScript } from "../presenters/integration";
 import {
   fingerprint,
   type PublishedSiteSpace,
@@ -64,6 +65,11 @@ function pageAt(snapshot: Snapshot, location: SiteLocation): PageEntry | undefin
   return location.pagePath ? pageByPath(snapshot, location.pagePath) : firstPage(snapshot);
 }
 
+/** The site's integration scripts as its pages embed them: URLs Quire serves, with their integrations' CSP. */
+export function siteScripts(visit: Visit) {
+  return visit.data.scripts.map((script) => presentIntegrationScript(script, visit.ctx.urls));
+}
+
 /** The layout's site frame: for a page of `location` with its page tree, or the site's root (search, errors). */
 export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[] = []): SiteView {
   const { data, visible } = visit;
@@ -91,6 +97,7 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
     pages,
     searchHref: `${base}/~search`,
     assets: { css: `/~site/~assets/site.${SITE_CSS_HASH}.css`, js: `/~site/~assets/site.${SITE_JS_HASH}.js` },
+    scripts: siteScripts(visit).map((s) => s.script),
   };
 }
 

@@ -4,9 +4,10 @@ import type { AppEnv } from "../http/app-env";
 import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
 import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
+import { SITE_CSP, siteCsp } from "./csp";
 import { renderNotFound } from "./layout";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
-import { pageResponse, siteView } from "./page";
+import { pageResponse, siteScripts, siteView } from "./page";
 import { searchResponse } from "./search";
 import { openSite, type Visit } from "./visit";
 
@@ -17,14 +18,6 @@ import { openSite, type Visit } from "./visit";
  * (src/site/hosts.ts).
  */
 export const siteRouter = new Hono<AppEnv>();
-
-/**
- * Published pages load only what the Worker serves: its stylesheet and script, images from the site and (for
- * logos and favicons set in the customization) https; inline styles for the theme's custom properties.
- */
-const SITE_CSP =
-  "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-  "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_CSS_HASH}.css`]: { body: SITE_CSS, type: "text/css; charset=utf-8" },
@@ -50,18 +43,19 @@ siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~s
  */
 export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
   const visit = await openSite(c, siteId, base);
-  if (visit instanceof Response) return withPolicy(visit);
+  if (visit instanceof Response) return withPolicy(visit, SITE_CSP);
   const rest = new URL(c.req.url).pathname.slice(base.length);
   const response = withPolicy(
     (await dispatch(c, visit, rest)) ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404),
+    siteCsp(siteScripts(visit)),
   );
   for (const cookie of visit.cookies) response.headers.append("Set-Cookie", cookie);
   return response;
 }
 
-function withPolicy(response: Response) {
+function withPolicy(response: Response, policy: string) {
   if (response.headers.get("Content-Type")?.startsWith("text/html")) {
-    response.headers.set("Content-Security-Policy", SITE_CSP);
+    response.headers.set("Content-Security-Policy", policy);
   }
   return response;
 }

@@ -98,6 +98,8 @@ export interface SiteView {
   searchHref: string;
   /** The small script and the stylesheet, served by the Worker (never a CDN). */
   assets: { css: string; js: string };
+  /** The site's integration scripts (`site:script:inject`): URLs Quire serves, loaded async. */
+  scripts: string[];
 }
 
 /** One search hit (the search results page, and the JSON the script reads). */

@@ -58,6 +58,7 @@ function site(overrides: Partial<SiteView> = {}, themeOverrides: Partial<SiteThe
     ],
     searchHref: "/~site/site_1/search",
     assets: { css: "/~site/_assets/site.abc.css", js: "/~site/_assets/site.def.js" },
+    scripts: [],
     ...overrides,
   };
 }

@@ -65,7 +65,7 @@ export function cspString(csp: string | Record<string, string> | null): string |
 }
 
 /** The statements that read a space's or site's embeddable scripts (no authorization: callers check). */
-function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
+export function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
   const enabled =
     target.kind === "space"
       ? ctx.db
@@ -125,7 +125,8 @@ function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
 
 type ScriptReads = ReturnType<typeof scriptReads>;
 
-function scriptViews(
+/** What scriptReads' statements found, as the scripts to embed (in installation order). */
+export function scriptViews(
   target: ScriptTarget,
   [rows, found, parents]: [Awaited<ScriptReads[0]>, Awaited<ScriptReads[1]>, Awaited<ScriptReads[2]>],
 ): PublishedScriptView[] {

@@ -3,6 +3,7 @@ import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
 import { verifyVisitorToken } from "../access/visitor-pass";
+import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations/published-scripts";
 import { computedSpecVersionsSql } from "../openapi/spec-source";
 import { assembleCustomizations, siteCustomizationRows } from "../sites/site-customization";
 
@@ -42,10 +43,12 @@ export interface PublishedSiteData {
   siteSpaces: PublishedSiteSpace[];
   customizations: ReturnType<typeof assembleCustomizations>;
   admission: SiteAdmission;
+  /** The integration scripts its pages embed (listSiteIntegrationScripts' installations). */
+  scripts: PublishedScriptView[];
   /**
    * Changes whenever anything the rendered HTML depends on changes, except page content (keyed by revision and
    * each site space's `computedSpecs`):
-   * the site row, its structure and its customization.
+   * the site row, its structure, its customization and its integration scripts.
    */
   version: string;
 }
@@ -57,7 +60,8 @@ export interface SiteCredentials {
 
 /**
  * Everything about a published site for one page view, in one D1 round trip: the site, its structure with the
- * current revision of each space, its customization, and whether the visitor's credentials open it. Undefined
+ * current revision of each space, its customization, its integration scripts, and whether the visitor's
+ * credentials open it. Undefined
  * when there is no such published site.
  */
 export async function loadPublishedSite(
@@ -65,7 +69,8 @@ export async function loadPublishedSite(
   siteId: string,
   credentials: SiteCredentials,
 ): Promise<PublishedSiteData | undefined> {
-  const [[site], groups, sections, siteSpaces, customizationRows, shareLinks, keys] = await batch(db, [
+  const scriptsTarget = { kind: "site" as const, siteId };
+  const [[site], groups, sections, siteSpaces, customizationRows, shareLinks, keys, ...scriptRows] = await batch(db, [
     db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
     db
       .select()
@@ -98,6 +103,7 @@ export async function loadPublishedSite(
       .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
       .from(sitePublishingAuth)
       .where(eq(sitePublishingAuth.siteId, siteId)),
+    ...scriptReads({ db }, scriptsTarget),
   ]);
   if (!site?.published) return undefined;
   const customizations = assembleCustomizations(
@@ -105,14 +111,16 @@ export async function loadPublishedSite(
     siteSpaces.map((s) => s.id),
   );
   const admission = await admit(site, credentials, shareLinks?.length ?? 0, keys[0]);
+  const scripts = scriptViews(scriptsTarget, scriptRows);
   const version = fingerprint([
     site.updatedAt,
     ...groups.map((g) => `${g.id}:${g.updatedAt}:${g.sortKey}`),
     ...sections.map((s) => `${s.id}:${s.updatedAt}:${s.sortKey}:${s.groupId}`),
     ...siteSpaces.map((s) => `${s.id}:${s.path}:${s.sortKey}:${s.sectionId}:${s.condition}:${s.spaceTitle}:${s.emoji}`),
     JSON.stringify(customizationRows),
+    ...scripts.map((s) => `${s.installationId}:${s.revision}:${s.contentSecurityPolicy ?? ""}`),
   ]);
-  return { site, groups, sections, siteSpaces, customizations, admission, version };
+  return { site, groups, sections, siteSpaces, customizations, admission, scripts, version };
 }
 
 async function admit(
