@@ -17,6 +17,7 @@ import {
   runIntegrationEventJob,
 } from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
+import { backfillRevisionLocators } from "../services/revisions";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
 import { recordTranslationJobFailure, runTranslationJob, TRANSLATION_JOB_KIND } from "../services/translations";
@@ -55,9 +56,13 @@ export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
 
 /** Cron tasks by schedule expression (must match wrangler.toml's triggers.crons). */
 export const CRON_JOBS: Record<string, CronTask> = {
-  /** Every 10 minutes: re-sends jobs whose queue message was lost, so none stays pending for long. */
+  /**
+   * Every 10 minutes: re-sends jobs whose queue message was lost, so none stays pending for long; then gives a few
+   * revisions written before page locators their locator (services/revisions/revision-backfill.ts).
+   */
   "*/10 * * * *": async (ctx) => {
     await resendStuckJobs(ctx);
+    await backfillRevisionLocators(ctx);
   },
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a

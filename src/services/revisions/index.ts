@@ -16,5 +16,6 @@ export {
 export type { PageReadView, RevisionView } from "./content-reads";
 export { writeChangeRequestContent } from "./content-writes";
 export { computeDocument, computeRevision } from "./computed";
+export { backfillRevisionLocators } from "./revision-backfill";
 export { listBacklinks, listLinks } from "./links";
 export type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "./links";
