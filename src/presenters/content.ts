@@ -1,21 +1,19 @@
 import { signedDownloadURL } from "../content/files";
 import { markdownToDocument } from "../content/markdown";
-import { type EncodedJson, encodeJson, joinEncodedObjects } from "../lib/encoded-json";
+import { type EncodedJson, encodeJson } from "../lib/encoded-json";
 import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
-import type { PageReadView, RevisionView } from "../services/revisions";
+import type { PageReadView } from "../services/revisions";
 import {
   childrenOf,
   type ComputedSourceJSON,
-  emptySnapshot,
   type FileEntry,
   type PageEntry,
   pagePath,
   type Snapshot,
 } from "../content/model";
 import type { JSONDocument } from "../content/document";
-import { presentChangeRequest } from "./change-request";
 
 const DEFAULT_LAYOUT: PageLayout = {
   width: "default",
@@ -281,77 +279,6 @@ export function presentPageListJson(ctx: ServiceContext, spaceId: string, snapsh
 
 export async function presentFileList(ctx: ServiceContext, spaceId: string, page: Page<FileEntry>) {
   return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, spaceId, f))) };
-}
-
-/**
- * A revision object of the reference (pages without bodies, files with signed download URLs), as the JSON bytes
- * of the response body: the page list's kept bytes (`pages` first) joined to the rest, encoded per request (its
- * download URLs are signed per request). The tree is most of a revision, and is then never encoded again.
- */
-export async function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView) {
-  return joinEncodedObjects(
-    presentPageListJson(ctx, spaceId, view.snapshot),
-    encodeJson(await presentRevisionBesidesPages(ctx, spaceId, view)),
-  );
-}
-
-/** A revision object's members other than `pages`. */
-async function presentRevisionBesidesPages(
-  ctx: ServiceContext,
-  spaceId: string,
-  { snapshot, mergedFrom }: RevisionView,
-) {
-  const rev = snapshot.revision;
-  return {
-    object: "revision" as const,
-    id: rev.id,
-    parents: rev.parents,
-    type: rev.type,
-    ...(mergedFrom ? { mergedFrom: presentChangeRequest(ctx, mergedFrom) } : {}),
-    files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
-    reusableContents: [...snapshot.reusables.values()].map((r) => ({
-      id: r.id,
-      title: r.title,
-      ...(r.body ? { document: r.body } : {}),
-    })),
-    variables: snapshot.variables,
-    createdAt: new Date(rev.createdAt).toISOString(),
-    ...(rev.git
-      ? {
-          git: {
-            oid: rev.git.oid,
-            message: rev.git.message,
-            createdByGitBook: rev.git.createdByService,
-            ...(rev.git.url ? { url: rev.git.url } : {}),
-            ...(rev.git.ref ? { ref: rev.git.ref } : {}),
-          },
-        }
-      : {}),
-    urls: { app: spaceAppURL(ctx, spaceId) },
-  };
-}
-
-/** getComputedRevision: the generated pages (at the root of their own little tree), no files or reusables. */
-export function presentComputedRevision(
-  ctx: ServiceContext,
-  spaceId: string,
-  result: { pages: PageEntry[]; reason?: string },
-) {
-  const tree = emptySnapshot();
-  for (const page of result.pages) {
-    tree.pages.set(page.id, page);
-    tree.parentOf.set(page.id, null);
-  }
-  tree.children.set(
-    null,
-    result.pages.map((p) => p.id),
-  );
-  return {
-    pages: result.pages.map((p) => presentPage(ctx, spaceId, tree, p.id)),
-    files: [],
-    reusableContents: [],
-    ...(result.reason ? { reason: result.reason } : {}),
-  };
 }
 
 export type { PageEntry };

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentRevisionJson } from "../../presenters/content";
+import { presentRevisionJson } from "../../presenters/revision";
 import { readRevision } from "../../services/revisions";
 import { encodedJson, json } from "../../http/responses";
 import { ContentQuery, RevisionParams, RevisionSchema, computedOpt } from "../content/schemas";

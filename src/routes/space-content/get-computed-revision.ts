@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentComputedRevision } from "../../presenters/content";
+import { presentComputedRevision } from "../../presenters/revision";
 import { computeRevision } from "../../services/revisions";
 import { SpaceParams } from "../content/schemas";
 import { ComputedRevisionBody, ComputedRevisionSchema } from "./computed-schemas";
