@@ -62,7 +62,10 @@ export const CRON_JOBS: Record<string, CronTask> = {
    */
   "*/10 * * * *": async (ctx) => {
     await resendStuckJobs(ctx);
-    await backfillRevisionLocators(ctx);
+    // Best effort, after the sweep: a failure here (D1 unavailable) must not fail the sweep's run.
+    await backfillRevisionLocators(ctx).catch((error) =>
+      console.error(JSON.stringify({ error: `Page locator backfill: ${String(error)}` })),
+    );
   },
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a

@@ -4,6 +4,7 @@ import {
   assembleSnapshot,
   contentInsertStatements,
   revisionNodesQuery,
+  type SnapshotWrite,
   serializeSnapshot,
 } from "../../content/snapshot-store";
 import { batch } from "../../db/batch";
@@ -33,10 +34,22 @@ export async function backfillRevisionLocators(ctx: Pick<JobContext, "db">, limi
       revisionNodesQuery(ctx.db, spaceId, sql`${id}`),
     ]);
     if (!revision) continue;
-    const snapshot = assembleSnapshot(revision, nodes);
-    // With the snapshot as its own base, only the locator's nodes are new.
-    const write = await serializeSnapshot(snapshot, snapshot);
-    const computedSpecs = computedSpecSlugsOf(snapshot);
+    const unchanged = and(eq(revisions.id, id), isNull(revisions.locatorNode));
+    let write: SnapshotWrite;
+    let computedSpecs: string[] | null;
+    try {
+      const snapshot = assembleSnapshot(revision, nodes);
+      // With the snapshot as its own base, only the locator's nodes are new.
+      write = await serializeSnapshot(snapshot, snapshot);
+      computedSpecs = computedSpecSlugsOf(snapshot);
+    } catch (error) {
+      // Stored content no commit would write (a node missing, a page without an id): no locator can describe it.
+      // An empty locator says so, and the revision keeps being read whole, as before, instead of being tried again
+      // by every run (and crowding out the others).
+      console.error(JSON.stringify({ revisionId: id, error: `No page locator for this revision: ${String(error)}` }));
+      await ctx.db.update(revisions).set({ locatorNode: "" }).where(unchanged);
+      continue;
+    }
     await batch(ctx.db, [
       ...contentInsertStatements(ctx.db, spaceId, write.nodes, new Map()),
       ctx.db
@@ -45,7 +58,7 @@ export async function backfillRevisionLocators(ctx: Pick<JobContext, "db">, limi
           locatorNode: write.locatorNode,
           computedSpecs: sql`COALESCE(${revisions.computedSpecs}, ${computedSpecs ? JSON.stringify(computedSpecs) : null})`,
         })
-        .where(and(eq(revisions.id, id), isNull(revisions.locatorNode))),
+        .where(unchanged),
     ]);
   }
   return pending.length;
