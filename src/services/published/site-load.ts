@@ -61,8 +61,7 @@ export interface SiteCredentials {
 /**
  * Everything about a published site for one page view, in one D1 round trip: the site, its structure with the
  * current revision of each space, its customization, its integration scripts, and whether the visitor's
- * credentials open it. Undefined
- * when there is no such published site.
+ * credentials open it. Undefined when there is no such published site.
  */
 export async function loadPublishedSite(
   db: Db,
