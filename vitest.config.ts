@@ -21,6 +21,9 @@ export default defineConfig(async () => {
                   // The import tests fetch from a local fixture server (test/fixture-server).
                   ALLOW_LOOPBACK_FETCH: "true",
                   FIXTURE_ORIGIN: inject("fixtureOrigin"),
+                  // Custom hostnames are checked against the fixture server's DNS-over-HTTPS stub.
+                  DNS_RESOLVER_URL: `${inject("fixtureOrigin")}/dns-query`,
+                  PUBLIC_SITES_HOST: "sites.quire.test",
                   // The Git sync tests push and fetch against `git http-backend` (test/fixture-server/git-server.ts).
                   GIT_ORIGIN: inject("gitOrigin"),
                   // Git sync retries a transient failure after 1 s, then 2 s, … (10 s, 20 s, … deployed).

@@ -40,6 +40,13 @@ export interface Env {
   TOKEN_REQUESTS?: DurableObjectNamespace<TokenRequestCounts>;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
+  /**
+   * The host custom hostnames may CNAME to (`sites.docs.example.com`) to prove they are meant for this
+   * deployment. Unset, only the TXT challenge proves a custom hostname (services/sites/custom-hostnames.ts).
+   */
+  PUBLIC_SITES_HOST?: string;
+  /** The DNS-over-HTTPS JSON resolver custom hostnames are checked with (default Cloudflare's). */
+  DNS_RESOLVER_URL?: string;
   RATE_LIMIT_REQUESTS?: string;
   RATE_LIMIT_WINDOW_SECONDS?: string;
   MAX_BODY_BYTES?: string;

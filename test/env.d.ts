@@ -12,6 +12,8 @@ declare namespace Cloudflare {
     SIGNING_SECRET: string;
     ALLOW_LOOPBACK_FETCH: string;
     FIXTURE_ORIGIN: string;
+    DNS_RESOLVER_URL: string;
+    PUBLIC_SITES_HOST: string;
     GIT_ORIGIN: string;
     VALIDATE_RESPONSES: string;
     LOADER: WorkerLoader;

@@ -37,11 +37,12 @@ export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
 }
 
 /**
- * The reference's SiteProxy from the stored `host/path` the site is to be served under. Quire proxies nothing
- * itself (a reverse proxy in front of it does), so origin and target are that same URL.
+ * The reference's SiteProxy from the stored `host/path` the site is served under: `origin` is a
+ * SiteProxyOrigin (`docs.example.com/help`, no scheme), `target` the URL Quire serves it at once its DNS is
+ * verified (the host points at the deployment, which serves it itself).
  */
 function proxyOf(proxy: string) {
-  return { origin: `https://${proxy}`, target: `https://${proxy}` };
+  return { origin: proxy, target: `https://${proxy}` };
 }
 
 /** A SiteSpace of the reference, with its Space as the caller sees it (presented by the route). */

@@ -4,6 +4,7 @@ import changeRequestReviews from "./change-request-reviews";
 import changeRequests from "./change-requests";
 import collections from "./collections";
 import comments from "./comments";
+import customHostnames from "./custom-hostnames";
 import files from "./files";
 import gitSync from "./git";
 import imports from "./imports";
@@ -53,4 +54,5 @@ export const v1 = createRouter()
   .route("/", gitSync)
   .route("/", permissions)
   .route("/", sites)
+  .route("/", customHostnames)
   .route("/", urls);

@@ -1,14 +1,21 @@
 import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../http/app-env";
+import { errorBody } from "../http/errors";
 import { findProxiedSite } from "../services/published";
 import { serveSite } from "./router";
 
+/** The renderer's own stylesheet and script (fingerprinted, no tenant's data): a custom host's pages load them. */
+const SHARED_ASSETS = /^\/~site\/~assets\/[^/]+$/;
+
 /**
- * Custom hosts: a request whose host is not the API's own (`PUBLIC_API_URL`) and whose host and leading path
- * segments are a published site's `proxy` (`docs.example.com/help`) is served as that site, rooted at the
- * proxy's path. One indexed D1 read decides it, and only for requests to another host; without
- * `PUBLIC_API_URL` every host is the API's and sites answer only at `/~site/{siteId}`.
+ * Custom hosts: a request whose host is not the API's own (`PUBLIC_API_URL`) and is some site's `proxy` host
+ * (`docs.example.com/help`) is that organization's alone. Its published, DNS-verified sites are served rooted at
+ * their proxy paths; everything else on that host (`/v1`, `/~site/<any site>`, `/openapi.json`, `/reference`,
+ * an unverified site) is a 404, so a page there can never reach another site or the API with the visitor's
+ * cookies. One indexed D1 round trip decides it, and only for requests to another host; a host that is nobody's
+ * falls through to the app as before. Without `PUBLIC_API_URL` every host is the API's and sites answer only
+ * at `/~site/{siteId}`.
  */
 export const customHosts = createMiddleware<AppEnv>(async (c, next) => {
   const api = c.env.PUBLIC_API_URL;
@@ -21,7 +28,9 @@ export const customHosts = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (url.host === apiHost) return next();
-  const site = await findProxiedSite(createDb(c.env.DB), url.host, url.pathname);
-  if (!site) return next();
-  return serveSite(c, site.siteId, site.base);
+  const proxied = await findProxiedSite(createDb(c.env.DB), url.hostname, url.pathname);
+  if (!proxied) return next();
+  if (proxied.site) return serveSite(c, proxied.site.siteId, proxied.site.base);
+  if (SHARED_ASSETS.test(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
+  return c.json(errorBody(404, `Nothing is published at ${url.pathname} on ${url.hostname}`), 404);
 });

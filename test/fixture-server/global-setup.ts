@@ -64,9 +64,35 @@ export default async function setup(project: TestProject) {
   };
   /** What the tunnel receiver got, by the key in its path (each test uses its own key). */
   const tunnel = new Map<string, { method: string; headers: Record<string, string>; body: string }[]>();
+  /** The DNS-over-HTTPS stub's records, by `<type> <name>` (each test uses its own names). */
+  const dns = new Map<string, string[]>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
     const path = url.pathname;
+    // A DNS-over-HTTPS JSON resolver (custom hostname checks): `PUT /dns/records?name=<n>&type=TXT|CNAME` with a
+    // JSON array of values sets a name's records (`[]` removes them); `GET /dns-query?name=<n>&type=<t>` answers
+    // as Cloudflare's resolver does (Status 3, NXDOMAIN, for a name with no records; TXT data quoted).
+    if (path === "/dns/records" && req.method === "PUT") {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const key = `${url.searchParams.get("type")} ${url.searchParams.get("name")?.toLowerCase()}`;
+        dns.set(key, JSON.parse(Buffer.concat(chunks).toString() || "[]"));
+        res.writeHead(204);
+        res.end();
+      });
+      return;
+    }
+    if (path === "/dns-query") {
+      const name = url.searchParams.get("name")?.toLowerCase() ?? "";
+      const type = url.searchParams.get("type") ?? "";
+      const values = dns.get(`${type} ${name}`) ?? [];
+      const code = type === "TXT" ? 16 : type === "CNAME" ? 5 : 1;
+      const Answer = values.map((v) => ({ name: `${name}.`, type: code, TTL: 60, data: code === 16 ? `"${v}"` : v }));
+      res.writeHead(200, { "content-type": "application/dns-json" });
+      res.end(JSON.stringify({ Status: values.length ? 0 : 3, Question: [{ name, type: code }], Answer }));
+      return;
+    }
     // A development-mode tunnel (integration deliveries): `POST /tunnel/<key>?status=<n>` records the request
     // (headers, and the body's exact bytes as base64) and answers <n> (default 200) with a JSON body;
     // `GET /tunnel/received?key=<key>` lists what that key received.

@@ -1,6 +1,8 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const SITE_TYPES = ["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"] as const;
+/** The reference's CustomHostnameStatus values Quire uses: unproven, a CNAME elsewhere, proven. */
+export const CUSTOM_HOSTNAME_STATUSES = ["dns_no_cname", "dns_wrong_cname", "live"] as const;
 export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;
 
 /**
@@ -17,7 +19,14 @@ export const sites = sqliteTable(
     visibility: text({ enum: SITE_VISIBILITIES }).notNull(),
     published: integer({ mode: "boolean" }).notNull().default(false),
     basename: text(),
+    /** The custom host and path it is served under, normalized (`docs.example.com/help`): one site's only. */
     proxy: text(),
+    /** The proxy's host (`docs.example.com`): every proxy on one host is one organization's. */
+    proxyHost: text(),
+    /** The host's DNS proof (a CustomHostnameStatus): only `live` proxies are served. */
+    proxyStatus: text({ enum: CUSTOM_HOSTNAME_STATUSES }),
+    /** The value the host's `_quire-challenge` TXT record must hold to prove it is this site's. */
+    proxyToken: text(),
     agentsContext: text({ enum: ["excluded", "included"] })
       .notNull()
       .default("included"),
@@ -29,8 +38,12 @@ export const sites = sqliteTable(
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },
-  // The proxy index routes a custom host's requests to its site (src/site/hosts.ts).
-  (t) => [index("sites_organization").on(t.organizationId, t.createdAt, t.id), index("sites_proxy").on(t.proxy)],
+  // The proxy indexes route a custom host's requests to its site (src/site/hosts.ts) and keep proxies unique.
+  (t) => [
+    index("sites_organization").on(t.organizationId, t.createdAt, t.id),
+    uniqueIndex("sites_proxy").on(t.proxy),
+    index("sites_proxy_host").on(t.proxyHost),
+  ],
 );
 
 /** A space published on a site, at the site's root or in a section; `path` is unique among its siblings. */

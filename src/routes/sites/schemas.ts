@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SITE_TYPES, SITE_VISIBILITIES } from "../../db/schema";
+import { normalizeProxy } from "../../services/sites";
 import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
 import { SpaceSchema } from "../spaces/schemas";
 
@@ -17,7 +18,14 @@ export const SiteSchema = z
     type: SiteTypeSchema,
     title: z.string(),
     basename: z.string().optional(),
-    proxy: z.object({ origin: z.string(), target: z.string() }).optional(),
+    proxy: z
+      .object({
+        origin: z.string().openapi("SiteProxyOrigin", {
+          description: "The custom host and path the site is served under, no scheme (`docs.example.com/help`).",
+        }),
+        target: z.string(),
+      })
+      .optional(),
     visibility: SiteVisibilitySchema,
     published: z.boolean(),
     siteSpaces: z.number().int(),
@@ -66,10 +74,18 @@ export const UpdateSiteBody = z
     defaultSiteSection: z.string().min(1).max(128).optional(),
     proxy: z
       .string()
-      .max(512)
-      .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, "must be a host and path, e.g. example.com/docs")
+      .max(600)
+      .superRefine((value, issue) => {
+        const normal = normalizeProxy(value);
+        if ("error" in normal) issue.addIssue({ code: "custom", message: normal.error });
+      })
       .nullable()
-      .optional(),
+      .optional()
+      .openapi({
+        description:
+          "A custom host and optional path (`docs.example.com/help`), stored normalized; served once its DNS " +
+          "is verified (dnsRevalidateCustomHostname). `null` removes it.",
+      }),
   })
   .openapi("UpdateSite");
 

@@ -68,7 +68,7 @@ function hostOf(base: string) {
 
 /**
  * Where a URL lands among published sites, as the renderer routes requests: `{api}/~site/{siteId}/…` on the
- * deployment's own origin, or a published site's custom host (`proxy`, only when `PUBLIC_API_URL` says which
+ * deployment's own origin, or a published site's DNS-verified custom host (`proxy`, only when `PUBLIC_API_URL` says which
  * host is the API's, as src/site/hosts.ts serves them). Undefined when the URL is neither; whether the site is
  * published, and what the path names in it, is for the caller to find.
  */
@@ -81,7 +81,7 @@ export async function locatePublishedUrl(ctx: ServiceContext, url: URL): Promise
     siteId = onSite[1]!;
     base = url.pathname.slice(0, url.pathname.length - own!.length) + onSite[0];
   } else if (ctx.env.PUBLIC_API_URL && url.host !== hostOf(ctx.urls.api)) {
-    const proxied = await findProxiedSite(ctx.db, url.host, url.pathname);
+    const proxied = (await findProxiedSite(ctx.db, url.hostname, url.pathname))?.site;
     if (proxied) ({ siteId, base } = proxied);
   }
   if (siteId === undefined || base === undefined) return undefined;

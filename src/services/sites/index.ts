@@ -14,6 +14,13 @@ export { addSectionToSite, deleteSiteSection, listSiteSections, updateSiteSectio
 export type { SectionPatch, SiteSectionRow, SiteSectionView } from "./site-sections";
 export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";
 export type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
+export {
+  getCustomHostname,
+  normalizeProxy,
+  removeCustomHostname,
+  revalidateCustomHostname,
+} from "./custom-hostnames";
+export type { CustomHostnameView } from "./custom-hostnames";
 export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
 export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
 export {

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
+import { isUniqueViolation } from "../../db/errors";
 import {
   integrationSiteInstallations,
   type SITE_TYPES,
@@ -14,7 +15,7 @@ import {
   sites,
   spaces,
 } from "../../db/schema";
-import { badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -23,6 +24,7 @@ import { scopedSiteAccess } from "../access/scoped-access";
 import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { enableOnEverySite } from "../integrations/site-selection";
 import { createSpace } from "../spaces/spaces";
+import { claimProxy } from "./custom-hostnames";
 import { refreshPublishedSpaces } from "./site-publication";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -200,6 +202,9 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
     published: false,
     basename: null,
     proxy: null,
+    proxyHost: null,
+    proxyStatus: null,
+    proxyToken: null,
     agentsContext: "included",
     adaptiveContent: false,
     adaptiveSchema: null,
@@ -258,18 +263,32 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
   if (patch.agentsContext !== undefined) set.agentsContext = patch.agentsContext;
   if (patch.defaultSiteSpace !== undefined) set.defaultSiteSpaceId = patch.defaultSiteSpace;
   if (patch.defaultSiteSection !== undefined) set.defaultSiteSectionId = patch.defaultSiteSection;
-  if (patch.proxy !== undefined) set.proxy = patch.proxy;
-  return setSite(ctx, site, set);
+  const claim = patch.proxy === undefined ? undefined : claimProxy(ctx, site.row, patch.proxy);
+  if (claim) Object.assign(set, claim.set);
+  try {
+    return await setSite(ctx, site, set, claim?.guard);
+  } catch (error) {
+    if (isUniqueViolation(error, "sites.proxy")) throw conflict(`body.proxy: is already another site's proxy`);
+    if (error === GUARD_FAILED)
+      throw conflict(`body.proxy: ${claim?.host} is another organization's custom hostname; it cannot be shared`);
+    throw error;
+  }
 }
 
-async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow>): Promise<SiteView> {
+const GUARD_FAILED = new Error("the update's guard did not hold");
+
+async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow>, guard?: SQL): Promise<SiteView> {
   const [[row]] = await batch(ctx.db, [
-    ctx.db.update(sites).set(set).where(eq(sites.id, site.row.id)).returning(),
+    ctx.db
+      .update(sites)
+      .set(set)
+      .where(and(eq(sites.id, site.row.id), guard))
+      .returning(),
     set.published !== undefined || set.visibility !== undefined
       ? refreshPublishedSpaces(ctx.db, site.row.organizationId, site.row.id)
       : undefined,
   ]);
-  if (!row) throw notFound("Site");
+  if (!row) throw guard ? GUARD_FAILED : notFound("Site");
   return { ...site, row };
 }
 

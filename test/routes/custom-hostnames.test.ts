@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { seedSpaceMember } from "../helpers/content";
+import { api, client } from "../helpers/http";
+import { seedOrganization } from "../helpers/seed";
+import { setDnsRecords } from "../helpers/sites";
+
+/** An organization with one site (no spaces), as its owner sees it. */
+async function seedSiteOrg(title = "Docs team") {
+  const { organization, owner } = await seedOrganization(title);
+  const gb = client(owner.token);
+  const site = (await gb.orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+  const setProxy = (proxy: string | null, siteId = site.id) =>
+    api("PATCH", `/orgs/${organization.id}/sites/${siteId}`, { token: owner.token, body: { proxy } });
+  return { organization, owner, gb, site, setProxy };
+}
+
+const freshHost = (label = "docs") => `${label}-${crypto.randomUUID().slice(0, 8)}.example.com`;
+
+describe("site proxies", () => {
+  it("are stored normalized and answered as a SiteProxyOrigin (no scheme)", async () => {
+    const { organization, gb, site, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    const res = await setProxy(`HTTPS://${host.toUpperCase()}:443/Help/`);
+    expect(res.status).toBe(200);
+    expect(res.json.proxy).toEqual({ origin: `${host}/Help`, target: `https://${host}/Help` });
+    expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy?.origin).toBe(`${host}/Help`);
+    // A bare host is a site at the host's root.
+    expect((await setProxy(`${host}/`)).json.proxy.origin).toBe(host);
+  });
+
+  it("refuse what is not a real host and path, and the deployment's own hosts (400 naming body.proxy)", async () => {
+    const { setProxy } = await seedSiteOrg();
+    for (const proxy of [
+      "not a proxy",
+      "docs.example.com:8443/help",
+      "localhost/help",
+      "10.0.0.1/help",
+      "docs.example.com/a?b=1",
+      "user@docs.example.com/help",
+      "docs.example.com//help",
+      "-docs.example.com/help",
+      "ftp://docs.example.com/help",
+      "api.quire.test/docs",
+      "https://app.quire.test/docs",
+      "sites.quire.test",
+    ]) {
+      const res = await setProxy(proxy);
+      expect([proxy, res.status]).toEqual([proxy, 400]);
+      expect(res.json.error.message).toMatch(/^body\.proxy: /);
+    }
+  });
+
+  it("cannot take another organization's host: same proxy, a prefix of it, or under it (409)", async () => {
+    const first = await seedSiteOrg("First");
+    const second = await seedSiteOrg("Second");
+    const host = freshHost();
+    expect((await first.setProxy(`${host}/help`)).status).toBe(200);
+    for (const proxy of [`${host}/help`, host, `${host}/help/more`, `${host}/other`, `HTTPS://${host}/Help`]) {
+      const res = await second.setProxy(proxy);
+      expect([proxy, res.status]).toEqual([proxy, 409]);
+      expect(res.json.error.message).toMatch(/another organization's custom hostname/);
+    }
+    // The first organization's proxy is untouched, and it may nest its own sites under it.
+    expect((await first.gb.orgs.getSiteById(first.organization.id, first.site.id)).data.proxy?.origin).toBe(
+      `${host}/help`,
+    );
+    const nested = (await first.gb.orgs.createSite(first.organization.id, { title: "API" } as never)).data;
+    expect((await first.setProxy(`${host}/help/api`, nested.id)).status).toBe(200);
+    // The same proxy twice in one organization is refused by the unique index (409, not 500).
+    const again = (await first.gb.orgs.createSite(first.organization.id, { title: "Again" } as never)).data;
+    const duplicate = await first.setProxy(`${host}/help`, again.id);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.json.error.message).toMatch(/already another site's proxy/);
+    // Once the first organization lets the host go, it is free.
+    expect((await first.setProxy(null)).status).toBe(200);
+    expect((await first.setProxy(null, nested.id)).status).toBe(200);
+    expect((await second.setProxy(`${host}/other`)).status).toBe(200);
+  });
+
+  it("claimed at once by two organizations: exactly one wins, the other gets 409", async () => {
+    const first = await seedSiteOrg("First");
+    const second = await seedSiteOrg("Second");
+    for (const [a, b] of [
+      ["/help", "/help"],
+      ["/help", "/help/more"],
+      ["", "/other"],
+    ]) {
+      const host = freshHost();
+      const results = await Promise.all([first.setProxy(`${host}${a}`), second.setProxy(`${host}${b}`)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    }
+    // Two sites of one organization racing for one proxy: the unique index stops the second.
+    const other = (await first.gb.orgs.createSite(first.organization.id, { title: "Other" } as never)).data;
+    const host = freshHost();
+    const same = await Promise.all([first.setProxy(`${host}/x`), first.setProxy(`${host}/x`, other.id)]);
+    expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("custom hostnames", () => {
+  it("start unverified; revalidation reads the TXT challenge; changing the proxy resets it", async () => {
+    const { organization, owner, site, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    await setProxy(`${host}/help`);
+    const get = () => api("GET", `/custom-hostnames/${host}`, { token: owner.token });
+    const revalidate = () => api("PATCH", `/custom-hostnames/${host}`, { token: owner.token });
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      object: "custom-hostname",
+      hostname: host,
+      target: { type: "site", site: site.id },
+      isActive: false,
+      status: "dns_no_cname",
+      urls: { location: `https://api.quire.test/v1/custom-hostnames/${host}` },
+      verification: { txt: { name: `_quire-challenge.${host}` }, cname: { name: host, target: "sites.quire.test" } },
+    });
+    const [token] = first.json.verification.txt.values as string[];
+    expect(token).toMatch(/^quire-[0-9a-f]{32}$/);
+    // Case does not matter in the path.
+    expect((await api("GET", `/custom-hostnames/${host.toUpperCase()}`, { token: owner.token })).status).toBe(200);
+
+    expect((await revalidate()).status).toBe(204);
+    expect((await get()).json.status).toBe("dns_no_cname");
+    await setDnsRecords(host, "CNAME", ["elsewhere.example.net."]);
+    await revalidate();
+    expect((await get()).json).toMatchObject({ status: "dns_wrong_cname", isActive: false });
+    await setDnsRecords(`_quire-challenge.${host}`, "TXT", ["someone else's token"]);
+    await revalidate();
+    expect((await get()).json.isActive).toBe(false);
+    await setDnsRecords(`_quire-challenge.${host}`, "TXT", ["unrelated", token!]);
+    expect((await revalidate()).status).toBe(204);
+    expect((await get()).json).toMatchObject({ status: "live", isActive: true });
+
+    // A new path on the same host: unverified again, same token; revalidating proves it again.
+    await setProxy(`${host}/docs`);
+    expect((await get()).json).toMatchObject({ status: "dns_no_cname", isActive: false });
+    expect((await get()).json.verification.txt.values).toEqual([token]);
+    await revalidate();
+    expect((await get()).json.status).toBe("live");
+    // Records removed: revalidation takes the proof back.
+    await setDnsRecords(`_quire-challenge.${host}`, "TXT", []);
+    await setDnsRecords(host, "CNAME", []);
+    await revalidate();
+    expect((await get()).json.status).toBe("dns_no_cname");
+    // A new host gets a new token.
+    const moved = freshHost();
+    await setProxy(`${moved}/docs`);
+    const movedToken = (await api("GET", `/custom-hostnames/${moved}`, { token: owner.token })).json.verification.txt
+      .values[0];
+    expect(movedToken).not.toBe(token);
+    expect((await get()).status).toBe(404);
+    expect(organization.id).toBeTruthy();
+  });
+
+  it("are proven by a CNAME to PUBLIC_SITES_HOST", async () => {
+    const { owner, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    await setProxy(host);
+    await setDnsRecords(host, "CNAME", ["Sites.Quire.Test."]);
+    expect((await api("PATCH", `/custom-hostnames/${host}`, { token: owner.token })).status).toBe(204);
+    expect((await api("GET", `/custom-hostnames/${host}`, { token: owner.token })).json).toMatchObject({
+      status: "live",
+      isActive: true,
+    });
+  });
+
+  it("are removed with their sites' proxies (205, then 204)", async () => {
+    const { organization, owner, gb, site, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    await setProxy(`${host}/help`);
+    const remove = () => api("DELETE", `/custom-hostnames/${host}`, { token: owner.token });
+    expect((await remove()).status).toBe(205);
+    expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy).toBeUndefined();
+    expect((await api("GET", `/custom-hostnames/${host}`, { token: owner.token })).status).toBe(404);
+    expect((await remove()).status).toBe(204);
+  });
+
+  it("are the hostname's organization's managers' alone: 401, 404 across organizations, 403 to readers", async () => {
+    const { organization, owner, gb, site, setProxy } = await seedSiteOrg();
+    const outsider = await seedOrganization("Other");
+    const reader = await seedSpaceMember(organization.id, "read");
+    const creator = await seedSpaceMember(organization.id, "create");
+    const host = freshHost();
+    await setProxy(`${host}/help`);
+    const path = `/custom-hostnames/${host}`;
+    for (const method of ["GET", "PATCH", "DELETE"]) {
+      expect((await api(method, path)).status).toBe(401);
+      expect((await api(method, path, { token: reader.token })).status).toBe(403);
+    }
+    expect((await api("GET", path, { token: outsider.owner.token })).status).toBe(404);
+    expect((await api("PATCH", path, { token: outsider.owner.token })).status).toBe(404);
+    // A delete by an outsider is the delete of nothing: 204, and the hostname stays.
+    expect((await api("DELETE", path, { token: outsider.owner.token })).status).toBe(204);
+    expect((await api("GET", `/custom-hostnames/${freshHost()}`, { token: owner.token })).status).toBe(404);
+    expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy?.origin).toBe(`${host}/help`);
+    expect((await api("GET", path, { token: creator.token })).status).toBe(200);
+    expect((await api("PATCH", path, { token: creator.token })).status).toBe(204);
+  });
+});
