@@ -315,6 +315,9 @@ async function seedWorld() {
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
   const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
   const siteSpace = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
+  // The site's custom hostname (the custom-hostname operations' fixture).
+  const hostname = `matrix-${crypto.randomUUID().slice(0, 8)}.example.com`;
+  await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${hostname}/docs` } as never);
   const section = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never)).data;
   const group = (
     await gb.orgs.addSectionGroupToSite(organization.id, site.id, { title: "Group", sections: [section.id] })
@@ -396,6 +399,7 @@ async function seedWorld() {
     shareLinkId: shareLink.id,
     siteRedirectId: redirect.id,
     siteRedirectSource: redirect.source,
+    hostname,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

@@ -61,7 +61,7 @@ describe("sites", () => {
       basename: "docs",
       agentsContext: "excluded",
       adaptiveContent: { enabled: true },
-      proxy: { origin: "https://example.com/docs" },
+      proxy: { origin: "example.com/docs", target: "https://example.com/docs" },
     });
 
     expect((await gb.orgs.publishSite(organization.id, site.id)).data).toMatchObject({ published: true });

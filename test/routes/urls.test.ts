@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { changeRequestWith } from "../helpers/content";
 import { api, client, clientError, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
+import { verifyCustomHost } from "../helpers/sites";
 
 const APP = env.APP_URL;
 
@@ -176,11 +177,15 @@ describe("published URL lookups", () => {
   });
 
   it("resolves custom hosts, and follows the site's redirects", async () => {
-    const { organization, gb, site, pages } = await seedSite();
+    const { organization, owner, gb, site, pages } = await seedSite();
     const host = `docs-${crypto.randomUUID().slice(0, 8)}.example.com`;
     await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/help` } as never);
     await gb.orgs.publishSite(organization.id, site.id);
-    const { data } = await client().urls.resolvePublishedContentByUrl({ url: `https://${host}/help/guide/setup` });
+    // A custom host resolves once its DNS is verified.
+    const url = `https://${host}/help/guide/setup`;
+    expect((await clientError(client().urls.resolvePublishedContentByUrl({ url }))).code).toBe(404);
+    await verifyCustomHost(owner.token, host);
+    const { data } = await client().urls.resolvePublishedContentByUrl({ url });
     expect(data).toMatchObject({ site: site.id, page: pages[1], siteBasePath: "/help/", basePath: "/help/" });
     expect((data as { canonicalUrl: string }).canonicalUrl).toBe(`https://${host}/help/guide/setup`);
     // The renderer serves the same URL (src/site/hosts.ts shares the proxy lookup).

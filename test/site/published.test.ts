@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { changeRequestWith } from "../helpers/content";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
+import { verifyCustomHost } from "../helpers/sites";
 
 const INTRO = `Welcome to the **quokka** guide.
 
@@ -241,11 +242,13 @@ describe("adaptive content on published sites", () => {
 
 describe("custom hosts", () => {
   it("serves a published site at its proxy host and path, with links under that path", async () => {
-    const { organization, gb, site } = await seedSite();
+    const { organization, owner, gb, site } = await seedSite();
     const host = `docs-${site.id.toLowerCase()}.example.com`;
     await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/help` } as never);
     const visit = (path: string) => workerFetch(`https://${host}${path}`, { redirect: "manual" });
-    // Unpublished: the host is not a site's; the request is the API's (its 404).
+    // Unpublished, or its DNS not verified (test/site/custom-hosts.test.ts): the host serves nothing.
+    expect((await visit("/help")).status).toBe(404);
+    await verifyCustomHost(owner.token, host);
     expect((await visit("/help")).status).toBe(404);
     await gb.orgs.publishSite(organization.id, site.id);
     const home = await visit("/help");
