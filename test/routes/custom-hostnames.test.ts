@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
 import { seedSpaceMember } from "../helpers/content";
 import { api, client } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
@@ -163,6 +165,24 @@ describe("custom hostnames", () => {
       status: "live",
       isActive: true,
     });
+  });
+
+  it("stay unproven when the resolver does not answer (502, never 500)", async () => {
+    const { owner, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    await setProxy(`${host}/help`);
+    await setDnsRecords(host, "CNAME", ["sites.quire.test."]);
+    const app = createApp();
+    for (const resolver of [`${env.FIXTURE_ORIGIN}/no-resolver-here`, `${env.FIXTURE_ORIGIN}/docs/release-notes.md`]) {
+      const res = await app.request(
+        `https://api.quire.test/v1/custom-hostnames/${host}`,
+        { method: "PATCH", headers: { authorization: `Bearer ${owner.token}` } },
+        { ...env, DNS_RESOLVER_URL: resolver },
+      );
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/DNS resolver/);
+    }
+    expect((await api("GET", `/custom-hostnames/${host}`, { token: owner.token })).json.status).toBe("dns_no_cname");
   });
 
   it("are removed with their sites' proxies (205, then 204)", async () => {
