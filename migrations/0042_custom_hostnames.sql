@@ -6,11 +6,18 @@ ALTER TABLE `sites` ADD `proxy_status` text;--> statement-breakpoint
 ALTER TABLE `sites` ADD `proxy_token` text;--> statement-breakpoint
 UPDATE `sites` SET `proxy` = lower(`proxy`) WHERE `proxy` IS NOT NULL;--> statement-breakpoint
 UPDATE `sites` SET `proxy_host` = substr(`proxy`, 1, instr(`proxy` || '/', '/') - 1) WHERE `proxy` IS NOT NULL;--> statement-breakpoint
--- A host claimed by several organizations stays with its oldest claim; duplicates of one proxy likewise.
-UPDATE `sites` SET `proxy` = NULL, `proxy_host` = NULL WHERE `proxy` IS NOT NULL AND EXISTS (
-  SELECT 1 FROM `sites` o WHERE o.`proxy_host` = `sites`.`proxy_host` AND o.`id` != `sites`.`id`
-    AND (o.`organization_id` != `sites`.`organization_id` OR o.`proxy` = `sites`.`proxy`)
-    AND (o.`created_at` < `sites`.`created_at` OR (o.`created_at` = `sites`.`created_at` AND o.`id` < `sites`.`id`))
+-- A host claimed by several organizations stays with the organization of its oldest claim; of several sites
+-- with one proxy, the oldest keeps it. (The oldest claim itself is never cleared, so the order rows are
+-- updated in does not matter.)
+UPDATE `sites` SET `proxy` = NULL, `proxy_host` = NULL WHERE `proxy` IS NOT NULL AND (
+  `organization_id` != (
+    SELECT o.`organization_id` FROM `sites` o WHERE o.`proxy_host` = `sites`.`proxy_host`
+    ORDER BY o.`created_at`, o.`id` LIMIT 1
+  )
+  OR EXISTS (
+    SELECT 1 FROM `sites` o WHERE o.`proxy` = `sites`.`proxy` AND o.`id` != `sites`.`id`
+      AND (o.`created_at` < `sites`.`created_at` OR (o.`created_at` = `sites`.`created_at` AND o.`id` < `sites`.`id`))
+  )
 );--> statement-breakpoint
 -- Every existing proxy starts unverified, with its own challenge token.
 UPDATE `sites` SET `proxy_status` = 'dns_no_cname', `proxy_token` = lower(hex(randomblob(16))) WHERE `proxy` IS NOT NULL;--> statement-breakpoint
