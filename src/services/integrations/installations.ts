@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import {
   integrationInstallations,
@@ -269,13 +269,12 @@ export async function listOrganizationInstallations(
   const caller = requireUser(ctx.caller);
   authorize(organizationAccess(caller, organizationId), "organization.listInstallations", "Organization");
   const search = q.search?.trim().toLowerCase();
+  // The statements read installations alone: the integration's name and title are matched in a subquery.
   const where = and(
     eq(integrationInstallations.organizationId, organizationId),
     search
-      ? or(
-          sql`instr(lower(${integrations.name}), ${search}) > 0`,
-          sql`instr(lower(${integrations.title}), ${search}) > 0`,
-        )
+      ? sql`${integrationInstallations.integrationName} IN (SELECT name FROM integrations
+          WHERE instr(lower(name), ${search}) > 0 OR instr(lower(title), ${search}) > 0)`
       : undefined,
   );
   const page = await keysetPage(ctx.db, {
