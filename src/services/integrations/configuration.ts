@@ -1,6 +1,6 @@
 import type { IntegrationConfigurationDefinition, INSTALLATION_STATUSES, IntegrationScope } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
-import { unacceptedScopes } from "../access/scoped-access";
+import { unacceptedScopes } from "../access";
 
 export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 

@@ -11,7 +11,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { authorize } from "../access/permissions";
-import { consentedScopes } from "../access/scoped-access";
+import { consentedScopes } from "../access";
 import { loadSpace } from "../access/space-read";
 import { requireUser, type ServiceContext } from "../core/context";
 import { loadSite } from "../sites/sites";
