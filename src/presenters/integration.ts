@@ -48,11 +48,11 @@ export function presentIntegration(view: IntegrationView, urls: UrlBases) {
 }
 
 /** An IntegrationInstallation object of the reference. */
-export function presentInstallation({ row, spaces }: InstallationView, urls: UrlBases) {
+export function presentInstallation({ row, spaces, status }: InstallationView, urls: UrlBases) {
   const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.id}`;
   return {
     id: row.id,
-    status: row.status,
+    status,
     space_selection: row.spaceSelection,
     site_selection: row.siteSelection,
     spaces,

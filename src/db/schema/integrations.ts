@@ -134,6 +134,11 @@ export const integrationInstallations = sqliteTable(
     siteSelection: text({ enum: ["all", "selected"] }).notNull(),
     configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
     externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
+    /**
+     * The integration scopes the organization's admins consented to (at install, then by updating the
+     * installation). Its tokens act within these and the integration's current scopes (migration 0043).
+     */
+    acceptedScopes: text({ mode: "json" }).$type<IntegrationScope[]>().notNull().default([]),
     createdAt: integer().notNull(),
     updatedAt: integer().notNull(),
   },

@@ -23,7 +23,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const page = await listOrganizationInstallations(ctx, c.req.valid("param").organizationId, c.req.valid("query"));
   return c.json(
     mapPage(page, (item) => ({
-      status: item.installation.row.status,
+      status: item.installation.status,
       integration: presentIntegration(item.integration, ctx.urls),
     })),
     200,

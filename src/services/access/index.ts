@@ -3,6 +3,7 @@
 export { commentPermissions, isScoped, permissionsObject } from "./permissions";
 export type { Access, ScopedAccess } from "./permissions";
 export { ROLES } from "./roles";
+export { consentedScopes, unacceptedScopes } from "./scoped-access";
 export type { MemberRole } from "./roles";
 export { signingSecret } from "./signing-secret";
 export { toWireLevel } from "./space-access";

@@ -3,7 +3,29 @@ import type { Action, ScopedAccess } from "./permissions";
 import type { VisitorPass } from "./visitor-pass";
 
 /**
- * The installation an installation token acts for: its organization, the integration's scopes and the
+ * The scopes an installation acts with: those its integration asks for now that its admins accepted (README
+ * "Integration scopes"). A scope a new version adds waits for their consent; a scope a version drops is gone at
+ * once.
+ */
+export function consentedScopes(
+  current: readonly IntegrationScope[],
+  accepted: readonly IntegrationScope[],
+): IntegrationScope[] {
+  const ok = new Set(accepted);
+  return current.filter((scope) => ok.has(scope));
+}
+
+/** The scopes an installation's integration asks for that its admins have not accepted yet. */
+export function unacceptedScopes(
+  current: readonly IntegrationScope[],
+  accepted: readonly IntegrationScope[],
+): IntegrationScope[] {
+  const ok = new Set(accepted);
+  return current.filter((scope) => !ok.has(scope));
+}
+
+/**
+ * The installation an installation token acts for: its organization, the consented scopes and the
  * installation's selections (`all`, or the ids of the spaces and sites it is enabled on).
  */
 export interface TokenInstallation {

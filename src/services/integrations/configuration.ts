@@ -1,5 +1,8 @@
-import type { IntegrationConfigurationDefinition, INSTALLATION_STATUSES } from "../../db/schema";
+import type { IntegrationConfigurationDefinition, INSTALLATION_STATUSES, IntegrationScope } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
+import { unacceptedScopes } from "../access";
+
+export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
 
 /**
  * Checks an installation's configuration against one of the integration's configuration schemas (`account` for
@@ -29,9 +32,24 @@ export function checkConfiguration(
 export function statusOf(
   schema: IntegrationConfigurationDefinition | undefined,
   configuration: Record<string, unknown>,
-): (typeof INSTALLATION_STATUSES)[number] {
+): InstallationStatus {
   const required = schema?.required ?? [];
   return required.every((key) => configuration[key] !== undefined && configuration[key] !== null)
     ? "active"
     : "pending";
+}
+
+/**
+ * An organization installation's status as the API shows it: the stored one (configuration), but `pending` while
+ * its integration asks for scopes its admins have not accepted (the reference's IntegrationInstallation has no
+ * field for the scopes themselves; compare the integration's `scopes`). Its tokens meanwhile act within the
+ * accepted ones; an admin's updateIntegrationInstallation accepts them.
+ */
+export function shownStatus(
+  row: { status: InstallationStatus; acceptedScopes: readonly IntegrationScope[] },
+  integrationScopes: readonly IntegrationScope[],
+): InstallationStatus {
+  return row.status === "active" && unacceptedScopes(integrationScopes, row.acceptedScopes).length
+    ? "pending"
+    : row.status;
 }

@@ -8,6 +8,7 @@ import type {
 import { integrationSpaceInstallations as spaceInstallationsTable } from "../../db/schema";
 import type { ServiceContext, UrlBases } from "../core/context";
 import { integrationAssetKey, type IntegrationRow, type IntegrationView, type OrganizationRow } from "./integrations";
+import { shownStatus } from "./configuration";
 import { devDeliveryTarget } from "./dev-mode";
 import { eventRequest, runInSandbox, type SandboxResult } from "./runtime/sandbox";
 import { deliverToTunnel } from "./tunnel";
@@ -20,7 +21,11 @@ import { integrationSigningSecret } from "./signing";
  */
 // The views the presenters take (InstallationView, SpaceInstallationView, SiteInstallationView), spelled here from
 // the rows: the installation modules queue events, so importing them back would make a cycle.
-type InstallationView = { row: typeof integrationInstallations.$inferSelect; spaces: number };
+type InstallationView = {
+  row: typeof integrationInstallations.$inferSelect;
+  spaces: number;
+  status: ReturnType<typeof shownStatus>;
+};
 type SpaceInstallationView = { row: typeof integrationSpaceInstallations.$inferSelect };
 type SiteInstallationView = { row: typeof integrationSiteInstallations.$inferSelect };
 
@@ -82,7 +87,14 @@ export async function scriptEnvironment(
       .select({ n: sql<number>`count(*)` })
       .from(spaceInstallationsTable)
       .where(eq(spaceInstallationsTable.installationId, target.installation.id));
-    installation = ctx.presenters.installation({ row: target.installation, spaces: count?.n ?? 0 }, ctx.urls);
+    installation = ctx.presenters.installation(
+      {
+        row: target.installation,
+        spaces: count?.n ?? 0,
+        status: shownStatus(target.installation, integration.scopes),
+      },
+      ctx.urls,
+    );
   }
   const [integrationToken, installationToken] = await Promise.all([
     ctx.presenters.tokens.integration(ctx, integration.name),

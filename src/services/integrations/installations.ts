@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import {
   integrationInstallations,
@@ -8,7 +8,7 @@ import {
   integrationTokens,
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { checkConfiguration, statusOf } from "./configuration";
+import { checkConfiguration, type InstallationStatus, shownStatus, statusOf } from "./configuration";
 import { installationsVisibleTo } from "./installation-scope";
 import { queuedEventStatements, sendEventMessages } from "./events";
 import { enableOnEverySite } from "./site-selection";
@@ -32,7 +32,15 @@ export interface InstallationView {
   row: InstallationRow;
   /** How many spaces the installation is enabled on. */
   spaces: number;
+  /** The status shown (configuration.ts shownStatus): `pending` also while scopes wait for an admin's consent. */
+  status: InstallationStatus;
 }
+
+const view = (row: InstallationRow, integration: Pick<IntegrationRow, "scopes">, spaces: number): InstallationView => ({
+  row,
+  spaces,
+  status: shownStatus(row, integration.scopes),
+});
 
 /**
  * installIntegration: installs a visible integration in an organization the caller administers. A private
@@ -57,6 +65,8 @@ export async function installIntegration(
     siteSelection: "selected",
     configuration: {},
     externalIds: [],
+    // Installing is consenting to the scopes the integration asks for now.
+    acceptedScopes: integration.row.scopes,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -76,7 +86,7 @@ export async function installIntegration(
   ]);
   if (!inserted.length) throw conflict(`${name} is already installed in this organization`);
   await sendEventMessages(ctx, [setup.message]);
-  return { row, spaces: 0, integration };
+  return { ...view(row, integration.row, 0), integration };
 }
 
 /**
@@ -129,7 +139,7 @@ export async function getInstallation(ctx: ServiceContext, name: string, install
     "Integration installation",
   );
   const counts = await spaceCountsOf(ctx, [found.installation.id]);
-  return { row: found.installation, spaces: counts.get(found.installation.id) ?? 0 };
+  return view(found.installation, found.integration, counts.get(found.installation.id) ?? 0);
 }
 
 export interface InstallationPatch {
@@ -142,6 +152,7 @@ export interface InstallationPatch {
 /**
  * updateIntegrationInstallation: admins of the installation's organization; the configuration is checked.
  * `site_selection: "all"` enables the installation on every site of the organization (site-selection.ts).
+ * Any update by an admin (an empty body too) accepts the scopes the integration asks for now.
  */
 export async function updateInstallation(
   ctx: ServiceContext,
@@ -182,6 +193,7 @@ export async function updateInstallation(
       .set({
         configuration,
         status,
+        acceptedScopes: found.integration.scopes,
         ...(patch.externalIds ? { externalIds: patch.externalIds } : {}),
         ...(patch.space_selection ? { spaceSelection: patch.space_selection } : {}),
         ...(patch.site_selection ? { siteSelection: patch.site_selection } : {}),
@@ -197,7 +209,7 @@ export async function updateInstallation(
   if (!row) throw notFound("Integration installation");
   if (setup) await sendEventMessages(ctx, [setup.message]);
   const counts = await spaceCountsOf(ctx, [row.id]);
-  return { row, spaces: counts.get(row.id) ?? 0 };
+  return view(row, found.integration, counts.get(row.id) ?? 0);
 }
 
 /** uninstallIntegration: false when there was no such installation. */
@@ -254,7 +266,7 @@ export async function listInstallationsOf(
     ctx,
     page.items.map((row) => row.id),
   );
-  return { ...page, items: page.items.map((row) => ({ row, spaces: counts.get(row.id) ?? 0 })) };
+  return { ...page, items: page.items.map((row) => view(row, integration.row, counts.get(row.id) ?? 0)) };
 }
 
 /**
@@ -269,13 +281,12 @@ export async function listOrganizationInstallations(
   const caller = requireUser(ctx.caller);
   authorize(organizationAccess(caller, organizationId), "organization.listInstallations", "Organization");
   const search = q.search?.trim().toLowerCase();
+  // The statements read installations alone: the integration's name and title are matched in a subquery.
   const where = and(
     eq(integrationInstallations.organizationId, organizationId),
     search
-      ? or(
-          sql`instr(lower(${integrations.name}), ${search}) > 0`,
-          sql`instr(lower(${integrations.title}), ${search}) > 0`,
-        )
+      ? sql`${integrationInstallations.integrationName} IN (SELECT name FROM integrations
+          WHERE instr(lower(name), ${search}) > 0 OR instr(lower(title), ${search}) > 0)`
       : undefined,
   );
   const page = await keysetPage(ctx.db, {
@@ -311,7 +322,7 @@ export async function listOrganizationInstallations(
     items: page.items.map((row) => {
       const integration = byName.get(row.integrationName)!;
       return {
-        installation: { row, spaces: counts.get(row.id) ?? 0 },
+        installation: view(row, integration, counts.get(row.id) ?? 0),
         integration: integrationView(caller, integration, owners.get(integration.organizationId)!),
       };
     }),
@@ -322,10 +333,10 @@ export async function listOrganizationInstallations(
 export async function organizationIntegrationStatus(ctx: ServiceContext, organizationId: string, name: string) {
   requireUser(ctx.caller);
   authorize(organizationAccess(ctx.caller, organizationId), "organization.view", "Organization");
-  await loadIntegration(ctx, name);
+  const integration = await loadIntegration(ctx, name);
   const [[row]] = await batch(ctx.db, [
     ctx.db
-      .select({ status: integrationInstallations.status })
+      .select({ status: integrationInstallations.status, acceptedScopes: integrationInstallations.acceptedScopes })
       .from(integrationInstallations)
       .where(
         and(
@@ -336,5 +347,5 @@ export async function organizationIntegrationStatus(ctx: ServiceContext, organiz
       .limit(1),
   ]);
   if (!row) throw notFound("Integration installation");
-  return row.status;
+  return shownStatus(row, integration.row.scopes);
 }

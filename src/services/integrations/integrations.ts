@@ -144,7 +144,9 @@ async function storeAsset(ctx: ServiceContext, bytes: Uint8Array, contentType: s
 /**
  * publishIntegration: creates the integration, or publishes a new version of it (version + 1). Only admins of
  * the publishing organization publish, and an integration stays with the organization that first published it.
- * Secrets omitted from a new version keep the previous version's.
+ * Secrets omitted from a new version keep the previous version's. Scopes it adds are not granted to existing
+ * installations until their admins accept them (installations.ts); scopes it drops are dropped from what they
+ * accepted.
  */
 export async function publishIntegration(
   ctx: ServiceContext,
@@ -209,6 +211,20 @@ export async function publishIntegration(
         setWhere: eq(integrations.organizationId, input.organization),
       })
       .returning(),
+    // A scope this version drops leaves every installation's accepted ones: adding it back asks for consent again.
+    // Only when the upsert above published (the integration is this organization's).
+    ctx.db
+      .update(integrationInstallations)
+      .set({
+        acceptedScopes: sql`(SELECT json_group_array(a.value) FROM json_each(${integrationInstallations.acceptedScopes}) a
+          WHERE a.value IN (SELECT value FROM json_each(${JSON.stringify(input.scopes)})))`,
+      })
+      .where(
+        and(
+          eq(integrationInstallations.integrationName, name),
+          sql`EXISTS (SELECT 1 FROM integrations WHERE name = ${name} AND organization_id = ${input.organization})`,
+        ),
+      ),
   ]);
   if (!row) throw conflict(`The integration name "${name}" belongs to another organization`);
   return integrationView(ctx.caller, row, owner);

@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { authorize } from "../access/permissions";
+import { consentedScopes } from "../access";
 import { loadSpace } from "../access/space-read";
 import { requireUser, type ServiceContext } from "../core/context";
 import { loadSite } from "../sites/sites";
@@ -115,7 +116,11 @@ export function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarge
         sql`${integrations.name} IN (SELECT integration_name FROM integration_installations WHERE id IN (${installedHere}))`,
       ),
     ctx.db
-      .select({ id: integrationInstallations.id, updatedAt: integrationInstallations.updatedAt })
+      .select({
+        id: integrationInstallations.id,
+        updatedAt: integrationInstallations.updatedAt,
+        acceptedScopes: integrationInstallations.acceptedScopes,
+      })
       .from(integrationInstallations)
       .where(
         and(eq(integrationInstallations.status, "active"), sql`${integrationInstallations.id} IN (${installedHere})`),
@@ -131,11 +136,15 @@ export function scriptViews(
   [rows, found, parents]: [Awaited<ScriptReads[0]>, Awaited<ScriptReads[1]>, Awaited<ScriptReads[2]>],
 ): PublishedScriptView[] {
   const byName = new Map(found.map((g) => [g.name, g]));
-  const active = new Map(parents.map((p) => [p.id, p.updatedAt]));
+  const active = new Map(parents.map((p) => [p.id, p]));
   return rows.flatMap((row) => {
     const integration = byName.get(row.integrationName);
-    const parentUpdatedAt = active.get(row.installationId);
-    if (!integration || parentUpdatedAt === undefined || !integration.scopes.includes(INJECT[target.kind])) return [];
+    const parent = active.get(row.installationId);
+    if (!integration || !parent) return [];
+    // Only the scopes the installation's admins accepted count (a new version's added scope waits for them).
+    const scopes = consentedScopes(integration.scopes, parent.acceptedScopes);
+    if (!scopes.includes(INJECT[target.kind])) return [];
+    const parentUpdatedAt = parent.updatedAt;
     const csp = cspString(integration.contentSecurityPolicy);
     return [
       {
@@ -144,7 +153,7 @@ export function scriptViews(
         target,
         revision: `${integration.version}.${Math.max(row.updatedAt, parentUpdatedAt).toString(36)}`,
         ...(csp ? { contentSecurityPolicy: csp } : {}),
-        cookies: integration.scopes.includes(COOKIES[target.kind]),
+        cookies: scopes.includes(COOKIES[target.kind]),
       },
     ];
   });

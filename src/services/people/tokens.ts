@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { apiTokens, contentGrants, type IntegrationScope } from "../../db/schema";
-import type { ScopedCaller } from "../access/scoped-access";
+import { consentedScopes, type ScopedCaller } from "../access/scoped-access";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
@@ -58,11 +58,11 @@ const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>)
           ${contentGrants.role})) FROM ${contentGrants} WHERE ${grants}) AS grants,
         ${accessGenerationSql} AS accessGeneration,
         NULL AS organizationId, NULL AS integration, NULL AS owner, NULL AS installationId, NULL AS expiresAt,
-        NULL AS scopes, NULL AS spaceSelection, NULL AS siteSelection, NULL AS spaceIds, NULL AS siteIds
+        NULL AS scopes, NULL AS acceptedScopes, NULL AS spaceSelection, NULL AS siteSelection, NULL AS spaceIds, NULL AS siteIds
       FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
       UNION ALL
       SELECT k.id, NULL, NULL, NULL, NULL, NULL, i.organization_id, g.name, g.organization_id, k.installation_id,
-        k.expires_at, g.scopes, i.space_selection, i.site_selection,
+        k.expires_at, g.scopes, i.accepted_scopes, i.space_selection, i.site_selection,
         CASE WHEN i.space_selection = 'selected' THEN (SELECT json_group_array(s.space_id)
           FROM integration_space_installations s WHERE s.installation_id = i.id) END,
         CASE WHEN i.site_selection = 'selected' THEN (SELECT json_group_array(s.site_id)
@@ -124,7 +124,10 @@ export interface AuthenticationRow {
   owner: string | null;
   installationId: string | null;
   expiresAt: number | null;
+  /** The integration's scopes now (JSON). */
   scopes: string | null;
+  /** The scopes the installation's admins accepted (JSON): the token acts within both. */
+  acceptedScopes: string | null;
   spaceSelection: "all" | "selected" | null;
   siteSelection: "all" | "selected" | null;
   spaceIds: string | null;
@@ -133,6 +136,9 @@ export interface AuthenticationRow {
 
 /** The read of a token this isolate knows (`knownTokenRead`): the row, and the access generation. */
 export type KnownTokenRow = Pick<AuthenticationRow, "id" | "userId" | "lastUsedAt" | "accessGeneration">;
+
+const scopeList = (scopes: string | null): IntegrationScope[] =>
+  scopes ? (JSON.parse(scopes) as IntegrationScope[]) : [];
 
 const idSet = (ids: string | null): ReadonlySet<string> => new Set(ids ? (JSON.parse(ids) as string[]) : []);
 
@@ -149,7 +155,7 @@ function integrationToken(row: AuthenticationRow, now: number): IntegrationToken
     caller.installation = {
       id: row.installationId,
       organizationId: row.organizationId,
-      scopes: new Set(row.scopes ? (JSON.parse(row.scopes) as IntegrationScope[]) : []),
+      scopes: new Set(consentedScopes(scopeList(row.scopes), scopeList(row.acceptedScopes))),
       spaces: row.spaceSelection === "all" ? "all" : idSet(row.spaceIds),
       sites: row.siteSelection === "all" ? "all" : idSet(row.siteIds),
     };
