@@ -30,6 +30,9 @@ interface AdmittingSite {
   privateKey?: string;
 }
 
+// A site admits only its own organization's spaces, whatever site space rows a transfer may have left.
+const ownSpace = sql`EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = ss.space_id AND sp.organization_id = s.organization_id)`;
+
 /**
  * Resolves credentials into a pass in one round trip: the share key's active link on a published share-link
  * site, and the published visitor-auth sites around the request's space or site, whose key must verify the
@@ -48,6 +51,7 @@ export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials
           db,
           db.all<AdmittingSite>(sql`SELECT l.site_id AS siteId, ss.space_id AS spaceId
           FROM site_share_links l JOIN sites s ON s.id = l.site_id LEFT JOIN site_spaces ss ON ss.site_id = l.site_id
+            AND ${ownSpace}
           WHERE l.key = ${shareKey} AND l.active = 1 AND s.published = 1 AND s.visibility = 'share-link'`),
         )
       : undefined,
@@ -56,6 +60,7 @@ export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials
           db,
           db.all<AdmittingSite>(sql`SELECT s.id AS siteId, ss.space_id AS spaceId, a.private_key AS privateKey
           FROM sites s JOIN site_publishing_auth a ON a.site_id = s.id LEFT JOIN site_spaces ss ON ss.site_id = s.id
+            AND ${ownSpace}
           WHERE ${around} AND s.published = 1 AND s.visibility = 'visitor-auth'`),
         )
       : undefined,

@@ -83,6 +83,7 @@ export async function loadPublishedSite(
           ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId,
           ${computedSpecVersionsSql(sql`sp.revision_id`, sql`sp.organization_id`)} AS computedSpecs
         FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id
+          AND sp.organization_id = (SELECT organization_id FROM sites WHERE id = ss.site_id)
         WHERE ss.site_id = ${siteId} AND sp.deleted_at IS NULL ORDER BY ss.sort_key, ss.id`),
     ),
     siteCustomizationRows(db, siteId),

@@ -1,11 +1,13 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../../db/client";
+import { publishedVisibilitySql } from "../spaces/publication";
 
 /**
  * The statement that keeps `spaces.visibility` following publication, to ride (last) the batch of every write
  * that can change it: publishing, unpublishing, a site's visibility, adding, re-pointing or removing site
  * spaces, deleting sections and sites. A space takes the most open visibility among the published sites that
- * hold it (public, unlisted, share-link, visitor-auth), else `private`. Space reads then decide anonymous
+ * hold it (public, unlisted, share-link, visitor-auth), else `private` (spaces/publication.ts: only sites of the
+ * space's organization count; transfers recompute it with the same expression). Space reads then decide anonymous
  * access from the space row alone, with no join on the read path.
  *
  * Only the organization's spaces that are published now, or are held by `siteId`, are recomputed: a write
@@ -14,11 +16,7 @@ import { type Db, inBatch } from "../../db/client";
 export function refreshPublishedSpaces(db: Db, organizationId: string, siteId: string) {
   return inBatch(
     db,
-    db.run(sql`UPDATE spaces SET visibility = COALESCE((
-      SELECT s.visibility FROM site_spaces ss JOIN sites s ON s.id = ss.site_id
-      WHERE ss.space_id = spaces.id AND s.published = 1
-      ORDER BY CASE s.visibility WHEN 'public' THEN 0 WHEN 'unlisted' THEN 1 WHEN 'share-link' THEN 2 ELSE 3 END
-      LIMIT 1), 'private')
+    db.run(sql`UPDATE spaces SET visibility = ${publishedVisibilitySql(organizationId)}
     WHERE spaces.organization_id = ${organizationId}
       AND (spaces.visibility IN ('public', 'unlisted', 'share-link', 'visitor-auth')
         OR spaces.id IN (SELECT space_id FROM site_spaces WHERE site_id = ${siteId}))`),
@@ -45,6 +43,7 @@ export function publishedPlaceSql(spaceId: string | Placeholder): SQL {
         AS path
     FROM site_spaces ss JOIN sites s ON s.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
     WHERE ss.space_id = ${spaceId} AND s.published = 1
+      AND s.organization_id = (SELECT organization_id FROM spaces WHERE id = ${spaceId})
       AND (sec.id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM site_sections x WHERE x.site_id = s.id))
     ORDER BY CASE s.visibility WHEN 'public' THEN 0 WHEN 'unlisted' THEN 1 WHEN 'share-link' THEN 2 ELSE 3 END,
       s.created_at

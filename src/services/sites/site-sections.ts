@@ -10,7 +10,8 @@ import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import { checkCondition } from "./conditions";
 import { adaptiveSchemaOf } from "./site-adaptive";
-import { organizationSpace, type SiteSpaceRow, type SiteSpaceView } from "./site-spaces";
+import { publishableSpaces } from "./publishable-spaces";
+import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite } from "./sites";
 
@@ -41,7 +42,7 @@ async function variantsOf(ctx: ServiceContext, sectionIds: string[]) {
 }
 
 /**
- * addSectionToSite (`create` and up): a new section, last among the site's ungrouped sections, whose first
+ * addSectionToSite (`create` and up, and admin of the space): a new section, last among the site's ungrouped sections, whose first
  * variant is the space `spaceId`; its path comes from its title (or the space's), unique among sections. The
  * site's first section becomes its default.
  */
@@ -53,7 +54,7 @@ export async function addSectionToSite(
 ): Promise<SiteSectionView> {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
-  const space = await organizationSpace(ctx, organizationId, input.spaceId, "spaceId");
+  const space = (await publishableSpaces(ctx, organizationId, [input.spaceId], "spaceId"))[0]!;
   const existing = await ctx.db
     .select({ path: siteSections.path, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
     .from(siteSections)

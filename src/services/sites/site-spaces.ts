@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteCustomizations, siteSections, siteSpaces, sites, spaces } from "../../db/schema";
+import { siteCustomizations, siteSections, siteSpaces, sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -9,6 +9,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import { checkCondition } from "./conditions";
+import { publishableSpaces } from "./publishable-spaces";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { refreshPublishedSpaces } from "./site-publication";
 import { loadSite, type SiteView } from "./sites";
@@ -28,16 +29,6 @@ async function ownSection(ctx: ServiceContext, siteId: string, sectionId: string
     .from(siteSections)
     .where(and(eq(siteSections.id, sectionId), eq(siteSections.siteId, siteId)));
   if (!found) throw badRequest(`${field}: is not a section of this site`);
-}
-
-/** A live space of the organization, or 400 naming `field`. */
-export async function organizationSpace(ctx: ServiceContext, organizationId: string, spaceId: string, field: string) {
-  const [found] = await ctx.db
-    .select({ id: spaces.id, title: spaces.title })
-    .from(spaces)
-    .where(and(eq(spaces.id, spaceId), eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt)));
-  if (!found) throw badRequest(`${field}: is not a live space of the organization`);
-  return found;
 }
 
 /** The paths taken at a level of the site (its root, or a section), but `except`'s. */
@@ -63,7 +54,7 @@ async function pathsAt(ctx: ServiceContext, siteId: string, sectionId: string | 
 }
 
 /**
- * addSpaceToSite (`create` and up): publishes a space of the organization on the site, last at its root or in
+ * addSpaceToSite (`create` and up, and admin of the space): publishes a space of the organization on the site, last at its root or in
  * one of its sections, at a path from the space's title unique at that level. The site's first site space
  * becomes its default.
  */
@@ -75,7 +66,7 @@ export async function addSpaceToSite(
 ): Promise<SiteSpaceView> {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
-  const space = await organizationSpace(ctx, organizationId, input.spaceId, "spaceId");
+  const space = (await publishableSpaces(ctx, organizationId, [input.spaceId], "spaceId"))[0]!;
   if (input.sectionId) await ownSection(ctx, siteId, input.sectionId, "sectionId");
   const level = await pathsAt(ctx, siteId, input.sectionId ?? null);
   const row: SiteSpaceRow = {
@@ -146,7 +137,7 @@ async function loadSiteSpace(ctx: ServiceContext, site: SiteView, siteSpaceId: s
 /**
  * updateSiteSpaceById (`create` and up): `path` (unique at its level, 400 otherwise), `condition` (a string
  * sets it, null removes it, absent keeps it; checked against the conditions' language and the site's adaptive
- * schema, stored as given), `spaceId` (another live space of the organization).
+ * schema, stored as given), `spaceId` (another live space of the organization, of which the caller is admin).
  */
 export async function updateSiteSpace(
   ctx: ServiceContext,
@@ -167,7 +158,7 @@ export async function updateSiteSpace(
   }
   if (patch.condition !== undefined) set.condition = patch.condition;
   if (patch.spaceId !== undefined)
-    set.spaceId = (await organizationSpace(ctx, organizationId, patch.spaceId, "spaceId")).id;
+    set.spaceId = (await publishableSpaces(ctx, organizationId, [patch.spaceId], "spaceId"))[0]!.id;
   const [[row]] = await batch(ctx.db, [
     ctx.db.update(siteSpaces).set(set).where(eq(siteSpaces.id, siteSpaceId)).returning(),
     set.spaceId !== undefined ? refreshPublishedSpaces(ctx.db, organizationId, siteId) : undefined,

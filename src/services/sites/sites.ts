@@ -13,7 +13,6 @@ import {
   siteCustomizations,
   siteSpaces,
   sites,
-  spaces,
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -25,6 +24,7 @@ import { type Caller, organizationAccess, requireUser, type ServiceContext } fro
 import { enableOnEverySite } from "../integrations/site-selection";
 import { createSpace } from "../spaces/spaces";
 import { claimProxy } from "./custom-hostnames";
+import { publishableSpaces } from "./publishable-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -146,7 +146,7 @@ export interface CreateSiteInput {
 }
 
 /**
- * createSite (`create` and up): an unpublished site; `spaces` become its root site spaces in the order given
+ * createSite (`create` and up): an unpublished site; `spaces` (each needs the caller to be its admin) become its root site spaces in the order given
  * (the first is the default), each at a path made from its title, unique among them. Integration installations
  * selecting all sites are enabled on it.
  */
@@ -163,15 +163,7 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
     });
     spaceRows = [{ id: created.row.id, title: created.row.title }];
   } else if (input.spaces?.length) {
-    const wanted = [...new Set(input.spaces)];
-    const found = await ctx.db
-      .select({ id: spaces.id, title: spaces.title })
-      .from(spaces)
-      .where(and(eq(spaces.organizationId, organizationId), isNull(spaces.deletedAt), inArray(spaces.id, wanted)));
-    const known = new Set(found.map((s) => s.id));
-    const unknown = wanted.filter((id) => !known.has(id));
-    if (unknown.length) throw badRequest(`spaces: ${unknown.join(", ")} are not live spaces of the organization`);
-    spaceRows = wanted.map((id) => found.find((s) => s.id === id)!);
+    spaceRows = await publishableSpaces(ctx, organizationId, input.spaces, "spaces");
   }
   const siteId = newId();
   const taken = new Set<string>();

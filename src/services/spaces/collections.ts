@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
+import { transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import {
   collectionAccess,
   type CollectionRow,
@@ -172,7 +173,8 @@ export async function moveCollection(
 /**
  * Transfers a collection (admins) with its sub-collections and all their spaces (trashed ones too, so that
  * they restore where they were) to the top level of another organization where the caller may create
- * content: 412 for its own organization, 404 for one the caller cannot see, 403 without `create` there.
+ * content: 412 for its own organization, 404 for one the caller cannot see, 403 without `create` there. Its
+ * spaces leave the old organization's sites, and are published only where the new one publishes them.
  */
 export async function transferCollection(
   ctx: ServiceContext,
@@ -190,11 +192,15 @@ export async function transferCollection(
   authorize(targetRole, "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
   const ids = subtree(collectionId);
+  const moved = sql`SELECT id FROM spaces WHERE parent_id IN (${ids})`;
   const results = await batch(ctx.db, [
+    // The old organization's sites let go of the spaces, whose visibility then follows the new one's.
+    unpublishFromOtherOrganizations(ctx.db, moved, organizationId),
     inBatch(
       ctx.db,
       ctx.db.run(
-        sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now} WHERE parent_id IN (${ids})`,
+        sql`UPDATE spaces SET organization_id = ${organizationId}, updated_at = ${ctx.now},
+          visibility = ${transferredVisibility(organizationId, false)} WHERE parent_id IN (${ids})`,
       ),
     ),
     inBatch(
@@ -209,6 +215,6 @@ export async function transferCollection(
       .where(eq(collections.id, collectionId))
       .returning(),
   ]);
-  const [updated] = results[2] as CollectionRow[];
+  const [updated] = results[3] as CollectionRow[];
   return { row: updated, access: contentRole(targetRole, [updated.defaultLevel]) };
 }

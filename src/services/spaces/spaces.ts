@@ -7,6 +7,7 @@ import { base62, newId, randomBytes } from "../../lib/ids";
 import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
+import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
 import type { PublishedPlace } from "../sites/site-publication";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
@@ -214,6 +215,8 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     sortKey,
     revisionId: newId(),
     shareKey: base62(randomBytes(16)),
+    // A copy is on no site: it is published only once added to one.
+    visibility: isPublished(source.visibility) ? "private" : source.visibility,
     createdBy: caller.userId,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -262,7 +265,7 @@ export async function moveSpace(
 /**
  * Transfers a space (admins) to the top level of another organization where the caller may create content.
  * The target must be another organization (412 for its own), visible to the caller (404) where they have
- * `create` (403).
+ * `create` (403). It leaves the old organization's sites, and is published only where the new one publishes it.
  */
 export async function transferSpace(ctx: ServiceContext, spaceId: string, organizationId: string): Promise<SpaceView> {
   const found = await visibleSpace(ctx, spaceId);
@@ -271,8 +274,20 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, organi
   if (organizationId === row.organizationId) throw preconditionFailed("The space already belongs to this organization");
   authorize(organizationAccess(ctx.caller, organizationId), "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });
-  const set: Partial<SpaceRow> = { organizationId, parentId: null, sortKey, updatedAt: ctx.now };
-  if (row.visibility === "in-collection") set.visibility = "private";
-  const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
-  return spaceView(ctx, updated, spaceAccess(ctx.caller, updated, []).access);
+  // The old organization's sites let go of it in the same batch, and its visibility follows the new one's.
+  const [, [updated]] = await batch(ctx.db, [
+    unpublishFromOtherOrganizations(ctx.db, sql`${spaceId}`, organizationId),
+    ctx.db
+      .update(spaces)
+      .set({
+        organizationId,
+        parentId: null,
+        sortKey,
+        updatedAt: ctx.now,
+        visibility: transferredVisibility(organizationId, true),
+      })
+      .where(eq(spaces.id, spaceId))
+      .returning(),
+  ]);
+  return spaceView(ctx, updated!, spaceAccess(ctx.caller, updated!, []).access);
 }

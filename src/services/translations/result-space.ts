@@ -4,6 +4,7 @@ import { canonicalJSON, cloneSnapshot, type Snapshot } from "../../content/model
 import { serializeSnapshot, type StoredSnapshot } from "../../content/snapshot-store";
 import { initialRevisionStatements } from "../../content/store";
 import { batch, type Statement } from "../../db/batch";
+import { inBatch } from "../../db/client";
 import { spaces, translations } from "../../db/schema";
 import { base62, newId, randomBytes } from "../../lib/ids";
 import type { SpaceRow } from "../access/space-access";
@@ -25,7 +26,9 @@ const ATTEMPTS = 3;
 
 /**
  * Creates the space a translation writes into: in the source's organization, right after the source, with
- * the target language, an empty first revision, and the run's requester as its creator. Named on the
+ * the target language, an empty first revision, and the run's requester as its creator. It is private and
+ * readable by whoever may read the source: the source's `defaultLevel` and space grants are copied (the
+ * collection's, where they come from, apply alike). Named on the
  * translation in the same batch (only while this run is the translation's current one).
  */
 export async function createResultSpace(
@@ -60,7 +63,7 @@ export async function createResultSpace(
     visibility: "private",
     language: translation.language,
     editMode: "live",
-    defaultLevel: "inherit",
+    defaultLevel: source.defaultLevel,
     sortKey,
     revisionId: newId(),
     shareKey: base62(randomBytes(16)),
@@ -77,6 +80,14 @@ export async function createResultSpace(
   });
   await batch(ctx.db, [
     ctx.db.insert(spaces).values(row),
+    // The source's own grants (its users and teams), so that the result is readable by exactly its readers.
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`INSERT INTO content_grants (organization_id, resource_kind, resource_id, subject_kind,
+          subject_id, role, created_at, updated_at)
+        SELECT organization_id, 'space', ${row.id}, subject_kind, subject_id, role, ${ctx.now}, ${ctx.now}
+        FROM content_grants WHERE resource_kind = 'space' AND resource_id = ${source.id}`),
+    ),
     ...first,
     ctx.db
       .update(translations)
