@@ -84,6 +84,11 @@ beforeAll(async () => {
     seedMember(orgId, "create", "granted"),
   ]);
   await gb.spaces.inviteToSpace(secret.id, { role: "admin", users: [grantedMember.user.id] } as never);
+  // Both may publish the open space (part 3 asks `admin` on what is published), so their own sites exist.
+  await gb.spaces.inviteToSpace(open.id, {
+    role: "admin",
+    users: [deniedMember.user.id, grantedMember.user.id],
+  } as never);
   [denied, granted] = await Promise.all([actor(deniedMember.token, open.id), actor(grantedMember.token, open.id)]);
 }, 60_000);
 
