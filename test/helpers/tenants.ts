@@ -3,6 +3,7 @@ import { addMember } from "../../src/services/people/organizations";
 import { changeRequestWith, writeContent } from "./content";
 import { api, client } from "./http";
 import { db, seedMember, seedOrganization } from "./seed";
+import { verifyCustomHost } from "./sites";
 
 // Tenants for the cross-tenant matrices: an organization with one published site of each visibility, an
 // unpublished site and a private space, each holding its own space whose page title, body, file and space title
@@ -127,17 +128,13 @@ export async function transferredSpace(from: Tenant, to: Tenant, marker: string)
   return { spaceId: space.id, pageId: page.id, pagePath: page.path, fileId: revision.files[0]!.id, revision };
 }
 
-/**
- * Makes `host/help` serve the site (its `proxy`). Today setting the proxy is all it takes.
- * TODO(issue 27 part 2): once custom domains need DNS proof, add the verification step here (point
- * `DNS_RESOLVER_URL`'s stub at the site's TXT token or CNAME, then `dnsRevalidateCustomHostname`), so that the
- * host really serves the site and the matrix checks what it serves.
- */
+/** Makes `host/help` serve the site: its `proxy`, proven by the DNS stub's TXT record and revalidated. */
 export async function makeHostServe(tenant: Tenant, siteId: string, host: string) {
   const res = await api("PATCH", `/orgs/${tenant.organization.id}/sites/${siteId}`, {
     token: tenant.owner.token,
     body: { proxy: `${host}/help` },
   });
   if (res.status !== 200) throw new Error(`proxy: ${res.status} ${res.text}`);
+  await verifyCustomHost(tenant.owner.token, host);
   return `${host}/help`;
 }
