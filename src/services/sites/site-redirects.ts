@@ -9,7 +9,8 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import { loadSnapshot } from "../revisions/content-load";
-import { loadSite, shownTo } from "./sites";
+import { shownTo } from "./site-shown";
+import { loadSite } from "./sites";
 
 export type SiteRedirectRow = typeof siteRedirects.$inferSelect;
 export type { SiteRedirectDestination };

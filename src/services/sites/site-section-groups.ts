@@ -9,7 +9,8 @@ import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import type { SiteSectionView } from "./site-sections";
 import type { SiteSpaceView } from "./site-spaces";
-import { loadSite, type SiteView, shownTo } from "./sites";
+import { shownTo } from "./site-shown";
+import { loadSite, type SiteView } from "./sites";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 

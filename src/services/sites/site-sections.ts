@@ -12,7 +12,8 @@ import { checkCondition } from "../access/conditions";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { organizationSpace, type SiteSpaceRow, type SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
-import { loadSite, shownTo } from "./sites";
+import { shownTo } from "./site-shown";
+import { loadSite } from "./sites";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
 

@@ -11,7 +11,8 @@ import type { ServiceContext } from "../core/context";
 import { checkCondition } from "../access/conditions";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { refreshPublishedSpaces } from "./site-publication";
-import { loadSite, type SiteView, shownTo } from "./sites";
+import { shownTo } from "./site-shown";
+import { loadSite, type SiteView } from "./sites";
 
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
 import {
@@ -18,13 +18,13 @@ import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
 import { type Access, authorize, can } from "../access/permissions";
 import { scopedSiteAccess } from "../access/scoped-access";
 import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
 import { enableOnEverySite } from "../integrations/site-selection";
 import { createSpace } from "../spaces/spaces";
 import { refreshPublishedSpaces } from "./site-publication";
+import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -73,55 +73,21 @@ export async function loadSite(
     authorize(access, "site.view", "Site");
   }
   const visitor = !member && readers.visitors;
-  const [[found], conditionedSections, conditionedSpaces] = await batch(ctx.db, [
+  const [[found], ...conditioned] = await batch(ctx.db, [
     ctx.db
       .select({ row: sites, siteSpaces: siteSpaceCount })
       .from(sites)
       .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
       .limit(1),
     // A visitor's view hides what adaptive content hides: the conditions ride the same round trip.
-    visitor
-      ? ctx.db
-          .select({ id: siteSections.id, condition: siteSections.condition })
-          .from(siteSections)
-          .where(and(eq(siteSections.siteId, siteId), isNotNull(siteSections.condition)))
-      : undefined,
-    visitor
-      ? ctx.db
-          .select({ id: siteSpaces.id, sectionId: siteSpaces.sectionId, condition: siteSpaces.condition })
-          .from(siteSpaces)
-          .where(
-            and(
-              eq(siteSpaces.siteId, siteId),
-              sql`(${siteSpaces.condition} IS NOT NULL OR ${siteSpaces.sectionId} IN
-                (SELECT id FROM site_sections WHERE site_id = ${siteId} AND condition IS NOT NULL))`,
-            ),
-          )
-      : undefined,
+    ...(visitor ? conditionReads(ctx.db, siteId) : []),
   ]);
   if (!found || (!member && !publishedTo(ctx.caller, found.row))) {
     if (!scoped) requireUser(ctx.caller);
     throw notFound("Site");
   }
   const view: SiteView = { row: found.row, siteSpaces: Number(found.siteSpaces), access };
-  if (!visitor) return view;
-  // Their pass's claims for this site, else none (conditions then read every claim as undefined).
-  const claims = ctx.caller.visitor?.sites.has(siteId) ? ctx.caller.visitor.claims : undefined;
-  const { hidden } = adaptiveVisibilityOf(found.row, conditionedSections ?? [], conditionedSpaces ?? [], claims);
-  return { ...view, hidden: new Set(hidden) };
-}
-
-/**
- * What the caller sees of a site's structure items: `shows` (false for what adaptive content hides from a
- * visitor), and `row` (a section's or site space's row, its `condition` text kept for site managers only).
- */
-export function shownTo(site: SiteView) {
-  const manager = can(site.access, "site.manage");
-  return {
-    shows: (item: { id: string }) => !site.hidden?.has(item.id),
-    row: <T extends { condition: string | null }>(row: T): T =>
-      manager || row.condition === null ? row : { ...row, condition: null },
-  };
+  return visitor ? { ...view, hidden: hiddenFrom(ctx.caller, found.row, conditioned) } : view;
 }
 
 /** Whether the published site is open to the caller as a visitor. */
