@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/app-env";
 import { siteSpacePrefix, siteSpacesAt, visibleSections } from "../services/published";
 import { readExpanded, readPage } from "../services/revisions";
 import { readingOrder } from "./navigation";
+import { fromSharedCache, rendered, toSharedCache } from "./page";
 import type { Visit } from "./visit";
 
 /** Bounds on what the whole-site files read: a site's pages are read one body at a time. */
@@ -80,8 +81,35 @@ export async function llmsIndex(c: Context<AppEnv>, visit: Visit) {
   return c.text(lines.join("\n"), 200, { "Content-Type": "text/plain; charset=utf-8" });
 }
 
-/** llms-full.txt: every page's markdown, in reading order, bounded in pages and bytes. */
+/**
+ * llms-full.txt: every page's markdown, in reading order, bounded in pages and bytes. It reads up to
+ * MAX_FULL_PAGES bodies, so it is kept like rendered pages (the isolate's LRU, then the Cache API), keyed by what
+ * it shows: the origin and base its URLs use, the site's version, each shown site space's revision (and computed
+ * specs), and the visitor's segment (what their claims hide).
+ */
 export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
+  const type = "text/plain; charset=utf-8";
+  const key = [
+    "llms-full",
+    new URL(c.req.url).origin,
+    visit.base,
+    visit.data.site.id,
+    visit.data.version,
+    ...siteSpacesOf(visit).map((s) => `${s.id}:${s.revisionId}:${s.computedSpecs ?? ""}`),
+    visit.segment,
+  ].join("|");
+  const cached = rendered.get(key) ?? (await fromSharedCache(key));
+  if (cached) {
+    rendered.set(key, cached);
+    return c.text(cached.body, 200, { "Content-Type": cached.type });
+  }
+  const body = await llmsFullText(c, visit);
+  rendered.set(key, { body, type });
+  toSharedCache(c, key, body, type);
+  return c.text(body, 200, { "Content-Type": type });
+}
+
+async function llmsFullText(c: Context<AppEnv>, visit: Visit) {
   const spaces = await sitePages(c, visit);
   const parts = [`# ${visit.data.site.title}`, ""];
   let bytes = 0;
@@ -102,5 +130,5 @@ export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
       count++;
     }
   }
-  return c.text(parts.join("\n"), 200, { "Content-Type": "text/plain; charset=utf-8" });
+  return parts.join("\n");
 }

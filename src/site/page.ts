@@ -22,8 +22,11 @@ import { themeOf } from "./theme";
 import type { NavPage, SiteView } from "./view";
 import type { Visit } from "./visit";
 
-/** Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. */
-const rendered = new ByteLru<{ body: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
+/**
+ * Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. llms-full.txt
+ * (src/site/machines.ts) is kept here too, keyed by the same and every shown site space's revision.
+ */
+export const rendered = new ByteLru<{ body: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
 
 /**
  * The Cache API behind the isolate's cache: a page rendered by one isolate serves the others of the location.
@@ -32,14 +35,14 @@ const rendered = new ByteLru<{ body: string; type: string }>(16 * 1024 * 1024, (
  */
 const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/${encodeURIComponent(key)}`;
 
-async function fromSharedCache(key: string) {
+export async function fromSharedCache(key: string) {
   if (typeof caches === "undefined") return undefined;
   const hit = await caches.default.match(sharedCacheUrl(key)).catch(() => undefined);
   if (!hit) return undefined;
   return { body: await hit.text(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8" };
 }
 
-function toSharedCache(c: Context<AppEnv>, key: string, body: string, type: string) {
+export function toSharedCache(c: Context<AppEnv>, key: string, body: string, type: string) {
   if (typeof caches === "undefined") return;
   const stored = caches.default
     .put(

@@ -95,7 +95,9 @@ async function dispatch(c: Context<AppEnv>, visit: Visit, rest: string): Promise
 /** A file of a site space's revision (images in pages), streamed from R2. */
 async function fileResponse(c: Context<AppEnv>, visit: Visit, siteSpaceId: string, fileId: string) {
   const siteSpace = visit.data.siteSpaces.find((s) => s.id === siteSpaceId && visit.visible(s));
-  if (!siteSpace) return undefined;
+  // A site space of a section the visitor's claims hide is hidden with it.
+  const section = siteSpace?.sectionId ? visit.data.sections.find((s) => s.id === siteSpace.sectionId) : undefined;
+  if (!siteSpace || (section && !visit.visible(section))) return undefined;
   const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
   const file = await readFile(visit.ctx, siteSpace.spaceId, target, fileId).catch(() => undefined);
   if (!file) return undefined;

@@ -291,7 +291,10 @@ describe("published URL lookups", () => {
     await gb.orgs.publishSite(organization.id, site.id);
     const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
     const token = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(auth.privateKey));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime("10m")
+        .sign(new TextEncoder().encode(auth.privateKey));
     const url = siteUrl(site.id, `/${second.path}/secret`);
     const anonymous = client();
     const lookup = (jwtToken: string, unsignedClaims?: Record<string, unknown>) =>

@@ -220,7 +220,10 @@ describe("adaptive content on published sites", () => {
     expect(sections[1]!.siteSpaces[0]!.urls.published).toBe(`${ORIGIN}/~site/${site.id}/${second.path}`);
     const { data: auth } = await gb.orgs.getSitePublishingAuthById(organization.id, site.id);
     const token = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(auth.privateKey));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setExpirationTime("10m")
+        .sign(new TextEncoder().encode(auth.privateKey));
 
     const tester = await get(
       `/~site/${site.id}/${second.path}/secret-features?jwt_token=${await token({ beta: true })}`,

@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
+import { adaptiveVisibilityOf, type ConditionedItem } from "./adaptive-visibility";
 
 /**
  * What a visitor's credentials open: the published sites (and the spaces they publish) that a share key or a
  * visitor JWT admits them to, and the JWT's claims (adaptive content). Spaces published on a `share-link` or
- * `visitor-auth` site are readable by anyone holding such a pass for one of the sites that publish them.
+ * `visitor-auth` site are readable by anyone holding such a pass for one of the sites that publish them, through
+ * a site space the pass's claims show (adaptive content: services/access/adaptive-visibility.ts).
  */
 export interface VisitorPass {
   sites: ReadonlySet<string>;
@@ -24,19 +26,32 @@ export interface VisitorCredentials {
   siteId?: string;
 }
 
+/** One site space (or none: spaceId null) of a site the credentials may open, with what decides its visibility. */
 interface AdmittingSite {
   siteId: string;
   spaceId: string | null;
+  siteSpaceId: string | null;
+  sectionId: string | null;
+  condition: string | null;
+  sectionCondition: string | null;
+  adaptive: number;
   privateKey?: string;
 }
 
+// The site spaces of the admitting sites, with their sections' conditions (adaptive content), in the one read.
 // A site admits only its own organization's spaces, whatever site space rows a transfer may have left.
-const ownSpace = sql`EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = ss.space_id AND sp.organization_id = s.organization_id)`;
+const SITE_SPACES_OF = sql`ss.space_id AS spaceId, ss.id AS siteSpaceId, ss.section_id AS sectionId,
+  ss.condition AS condition, sec.condition AS sectionCondition, s.adaptive_content AS adaptive`;
+const JOIN_SITE_SPACES = sql`LEFT JOIN site_spaces ss ON ss.site_id = s.id
+    AND EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = ss.space_id AND sp.organization_id = s.organization_id)
+  LEFT JOIN site_sections sec ON sec.id = ss.section_id`;
 
 /**
  * Resolves credentials into a pass in one round trip: the share key's active link on a published share-link
  * site, and the published visitor-auth sites around the request's space or site, whose key must verify the
- * JWT (signature, and `exp`/`nbf` when present). Credentials that open nothing give an empty pass.
+ * JWT (signature, a required `exp` at most a day away, `nbf`). Credentials that open nothing give an empty pass.
+ * A space is in the pass only through a site space the claims show (none for a share key: conditions then read
+ * every claim as undefined, as the renderer does).
  */
 export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials): Promise<VisitorPass> {
   const { shareKey, visitorToken, spaceId, siteId } = credentials;
@@ -49,46 +64,73 @@ export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials
     shareKey
       ? inBatch(
           db,
-          db.all<AdmittingSite>(sql`SELECT l.site_id AS siteId, ss.space_id AS spaceId
-          FROM site_share_links l JOIN sites s ON s.id = l.site_id LEFT JOIN site_spaces ss ON ss.site_id = l.site_id
-            AND ${ownSpace}
+          db.all<AdmittingSite>(sql`SELECT l.site_id AS siteId, ${SITE_SPACES_OF}
+          FROM site_share_links l JOIN sites s ON s.id = l.site_id ${JOIN_SITE_SPACES}
           WHERE l.key = ${shareKey} AND l.active = 1 AND s.published = 1 AND s.visibility = 'share-link'`),
         )
       : undefined,
     visitorToken && around
       ? inBatch(
           db,
-          db.all<AdmittingSite>(sql`SELECT s.id AS siteId, ss.space_id AS spaceId, a.private_key AS privateKey
-          FROM sites s JOIN site_publishing_auth a ON a.site_id = s.id LEFT JOIN site_spaces ss ON ss.site_id = s.id
-            AND ${ownSpace}
+          db.all<AdmittingSite>(sql`SELECT s.id AS siteId, ${SITE_SPACES_OF}, a.private_key AS privateKey
+          FROM sites s JOIN site_publishing_auth a ON a.site_id = s.id ${JOIN_SITE_SPACES}
           WHERE ${around} AND s.published = 1 AND s.visibility = 'visitor-auth'`),
         )
       : undefined,
   ]);
   const sites = new Set<string>();
   const spaces = new Set<string>();
-  const admit = (rows: AdmittingSite[]) => {
-    for (const row of rows) {
-      sites.add(row.siteId);
-      if (row.spaceId) spaces.add(row.spaceId);
+  const admit = (rows: AdmittingSite[], claims: Record<string, unknown> | undefined) => {
+    for (const [siteId, own] of Map.groupBy(rows, (row) => row.siteId)) {
+      sites.add(siteId);
+      const placed = own.filter((row) => row.siteSpaceId !== null && row.spaceId !== null);
+      const sections = new Map<string, ConditionedItem>();
+      for (const row of placed) {
+        if (row.sectionId) sections.set(row.sectionId, { id: row.sectionId, condition: row.sectionCondition });
+      }
+      const siteSpaces = placed.map((row) => ({ ...row, id: row.siteSpaceId! }));
+      const { shows } = adaptiveVisibilityOf(
+        { adaptiveContent: Boolean(own[0]!.adaptive) },
+        [...sections.values()],
+        siteSpaces,
+        claims,
+      );
+      for (const row of siteSpaces) if (shows(row)) spaces.add(row.spaceId!);
     }
   };
-  admit(shared ?? []);
+  admit(shared ?? [], undefined);
   let claims: Record<string, unknown> | undefined;
   const keys = new Map((keyed ?? []).map((row) => [row.siteId, row.privateKey!]));
   for (const [candidate, privateKey] of keys) {
     const verified = await verifyVisitorToken(visitorToken!, privateKey);
     if (!verified) continue;
     claims ??= verified;
-    admit((keyed ?? []).filter((row) => row.siteId === candidate));
+    admit(
+      (keyed ?? []).filter((row) => row.siteId === candidate),
+      verified,
+    );
   }
   return { sites, spaces, ...(claims ? { claims } : {}) };
 }
 
-/** The token's claims when `privateKey` signed it (HS256) and it has not expired; undefined otherwise. */
-export async function verifyVisitorToken(token: string, privateKey: string) {
+/** The longest a visitor JWT may live: from its `iat` (or from now, without one) to its `exp`. */
+export const MAX_VISITOR_TOKEN_SECONDS = 24 * 60 * 60;
+
+/**
+ * The token's claims when `privateKey` signed it (HS256), it carries an `exp` that has not passed, and it lives
+ * at most MAX_VISITOR_TOKEN_SECONDS (`exp` − `iat`, and `exp` − now: an `iat` in the future buys nothing);
+ * undefined otherwise. A token that never expires would be a key for good: it is refused.
+ */
+export async function verifyVisitorToken(token: string, privateKey: string, now = Date.now()) {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(privateKey), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(privateKey), {
+      algorithms: ["HS256"],
+      requiredClaims: ["exp"],
+      currentDate: new Date(now),
+    });
+    const exp = payload.exp!;
+    const issued = typeof payload.iat === "number" ? Math.min(payload.iat, now / 1000) : now / 1000;
+    if (exp - issued > MAX_VISITOR_TOKEN_SECONDS) return undefined;
     return payload as Record<string, unknown>;
   } catch {
     return undefined;

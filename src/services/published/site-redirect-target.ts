@@ -3,7 +3,7 @@ import { pagePath } from "../../content/model";
 import { siteRedirects } from "../../db/schema";
 import type { ServiceContext } from "../core/context";
 import { listPages } from "../revisions/content-reads";
-import type { PublishedSiteData } from "./site-load";
+import type { PublishedSiteData, PublishedSiteSpace } from "./site-load";
 import { defaultSiteSpace, siteSpacePrefix, type Visible } from "./site-paths";
 
 /**
@@ -32,7 +32,7 @@ export async function siteRedirectTarget(
           data.sections.find((s) => s.id === d.siteSectionId),
           visible,
         )
-      : data.siteSpaces.find((s) => s.id === d.siteSpaceId && visible(s));
+      : data.siteSpaces.find((s) => s.id === d.siteSpaceId && visible(s) && sectionShown(data, s, visible));
   if (!siteSpace || (d.kind === "site-section" && siteSpace.sectionId !== d.siteSectionId)) return undefined;
   const prefix = siteSpacePrefix(data, siteSpace, visible);
   if (d.kind !== "site-page") return `/${prefix}`;
@@ -44,4 +44,10 @@ export async function siteRedirectTarget(
   );
   if (!snapshot.pages.has(d.pageId)) return undefined;
   return `${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, d.pageId)}`;
+}
+
+/** A site space's section is shown to the visitor (true at the site's root): a hidden section hides its variants. */
+function sectionShown(data: PublishedSiteData, siteSpace: PublishedSiteSpace, visible: Visible) {
+  const section = siteSpace.sectionId ? data.sections.find((s) => s.id === siteSpace.sectionId) : undefined;
+  return !section || visible(section);
 }

@@ -1,34 +1,30 @@
+import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
 import type { VisitorPass } from "../access/visitor-pass";
-import { evaluateCondition } from "../sites/conditions";
 import type { PublishedSiteData } from "./site-load";
-import type { Visible } from "./site-paths";
 
 /**
- * Adaptive content: on a site with it enabled, a site space or section whose `condition` is false for the
- * visitor's claims (a visitor JWT's, `unsigned` ones beside them; none for other visitors) is hidden. Visitors
- * who see the same things share cached pages, so `hidden` (the ids of what is hidden) is the visitor's segment,
- * not who is looking.
+ * Adaptive content on a loaded site (services/access/adaptive-visibility.ts holds the rule): on a site with it
+ * enabled, a site space or section whose `condition` is false for the visitor's claims (a visitor JWT's,
+ * `unsigned` ones beside them; none for other visitors) is hidden. Visitors who see the same things share cached
+ * pages, so `hidden` (the ids of what is hidden) is the visitor's segment, not who is looking. `visible` judges
+ * an item by its own condition (the renderer walks sections before their site spaces); `shows` judges a site
+ * space with its section's.
  */
 export function adaptiveVisibility(data: PublishedSiteData, claims: Record<string, unknown>) {
-  if (!data.site.adaptiveContent) return { visible: (() => true) as Visible, hidden: [] as string[] };
-  const verdicts = new Map<string, boolean>();
-  for (const item of [...data.sections, ...data.siteSpaces]) {
-    if (item.condition) verdicts.set(item.condition, evaluateCondition(item.condition, claims));
-  }
-  const visible: Visible = (item) => !item.condition || verdicts.get(item.condition) === true;
-  const hidden = [...data.sections, ...data.siteSpaces].filter((item) => !visible(item)).map((item) => item.id);
-  return { visible, hidden };
+  return adaptiveVisibilityOf(data.site, data.sections, data.siteSpaces, claims);
 }
 
 /**
- * What a visitor the site admitted may read through the services: this site, the spaces it publishes, and
- * their JWT's claims (the renderer's and the URL lookup's caller).
+ * What a visitor the site admitted may read through the services: this site, the spaces of the site spaces
+ * their claims show (by default the admission's JWT claims), and those claims (the renderer's and the URL
+ * lookup's caller).
  */
-export function visitorPassOf(data: PublishedSiteData): VisitorPass {
-  const claims = data.admission.open ? data.admission.claims : undefined;
+export function visitorPassOf(data: PublishedSiteData, claims?: Record<string, unknown>): VisitorPass {
+  const held = claims ?? (data.admission.open ? data.admission.claims : undefined);
+  const { shows } = adaptiveVisibility(data, held ?? {});
   return {
     sites: new Set([data.site.id]),
-    spaces: new Set(data.siteSpaces.map((s) => s.spaceId)),
-    ...(claims ? { claims } : {}),
+    spaces: new Set(data.siteSpaces.filter(shows).map((s) => s.spaceId)),
+    ...(held ? { claims: held } : {}),
   };
 }

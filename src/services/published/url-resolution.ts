@@ -78,7 +78,10 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
   }
   const claims = { ...(admission.claims ?? {}), ...(input.unsignedClaims ? { unsigned: input.unsignedClaims } : {}) };
   const { visible, hidden } = adaptiveVisibility(data, claims);
-  const visitor: ServiceContext = { ...baseOf(ctx), caller: { kind: "anonymous", visitor: visitorPassOf(data) } };
+  const visitor: ServiceContext = {
+    ...baseOf(ctx),
+    caller: { kind: "anonymous", visitor: visitorPassOf(data, claims) },
+  };
   const found = await pageOf(visitor, data, at, visible);
   if (found.kind === "redirect") return found;
   const { location, page, snapshot, consumed } = found;

@@ -3,6 +3,7 @@ import { batch } from "../../db/batch";
 import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
 import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
+import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
 import { authorize, can } from "../access/permissions";
 import { organizationTreeRows, treeFromRows } from "../access/space-access";
 import { type Caller, memberRole, type ServiceContext } from "../core/context";
@@ -27,6 +28,7 @@ interface SiteSpaceRef {
   id: string;
   spaceId: string;
   sectionId: string | null;
+  condition: string | null;
 }
 
 /** Whether the site is open to anyone who asks: published, and public, unlisted or opened by the caller's pass. */
@@ -75,7 +77,8 @@ function scopedSpaceIds(
  * like an organization (same engine, ranking and snippets; results grouped by space, best space first). A
  * published public or unlisted site, or one the caller holds a visitor pass for (share key, visitor JWT), is
  * searched whole by anyone; otherwise members who may view the site search the spaces of it they can read,
- * anonymous callers get 401 and others 404. Deleted spaces never appear.
+ * anonymous callers get 401 and others 404. Deleted spaces never appear, nor, for visitors, site spaces the site's
+ * adaptive content hides from their pass's claims.
  */
 export async function searchSite(
   ctx: ServiceContext,
@@ -86,19 +89,28 @@ export async function searchSite(
   const { caller } = ctx;
   const orgRole = memberRole(caller, organizationId);
   const needsTree = can(orgRole, "site.view") && orgRole !== "admin";
-  const [[site], rows, sections, treeRows] = await batch(ctx.db, [
+  const [[site], allRows, allSections, treeRows] = await batch(ctx.db, [
     ctx.db
-      .select({ published: sites.published, visibility: sites.visibility })
+      .select({ published: sites.published, visibility: sites.visibility, adaptiveContent: sites.adaptiveContent })
       .from(sites)
       .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
       .limit(1),
     ctx.db
-      .select({ id: siteSpaces.id, spaceId: siteSpaces.spaceId, sectionId: siteSpaces.sectionId })
+      .select({
+        id: siteSpaces.id,
+        spaceId: siteSpaces.spaceId,
+        sectionId: siteSpaces.sectionId,
+        condition: siteSpaces.condition,
+      })
       .from(siteSpaces)
       .where(eq(siteSpaces.siteId, siteId))
       .orderBy(asc(siteSpaces.sortKey), asc(siteSpaces.id)),
     ctx.db
-      .select({ id: siteSections.id, defaultSiteSpaceId: siteSections.defaultSiteSpaceId })
+      .select({
+        id: siteSections.id,
+        defaultSiteSpaceId: siteSections.defaultSiteSpaceId,
+        condition: siteSections.condition,
+      })
       .from(siteSections)
       .where(eq(siteSections.siteId, siteId))
       .orderBy(asc(siteSections.sortKey), asc(siteSections.id)),
@@ -111,7 +123,15 @@ export async function searchSite(
     authorize(orgRole, "site.view", "Site");
     if (!site) throw notFound("Site");
   }
-  const spaceIds = scopedSpaceIds(input.scope, rows, sections);
+  // A visitor (not a member) searches only what the site's adaptive content shows them: a hidden site space is
+  // not the site's for them, named in a scope or not.
+  const claims = caller.visitor?.sites.has(siteId) ? caller.visitor.claims : undefined;
+  const { shows } =
+    open && !can(orgRole, "site.view") && site
+      ? adaptiveVisibilityOf(site, allSections, allRows, claims)
+      : { shows: () => true };
+  const rows = allRows.filter(shows);
+  const spaceIds = scopedSpaceIds(input.scope, rows, allSections);
   const live = and(
     eq(spaces.organizationId, organizationId),
     isNull(spaces.deletedAt),

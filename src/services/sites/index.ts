@@ -71,5 +71,5 @@ export type {
   SiteAdaptiveSchemaView,
   TemplateCondition,
 } from "./site-adaptive";
-export { checkCondition, claimPath, evaluateCondition, parseCondition } from "./conditions";
-export type { ConditionNode } from "./conditions";
+export { checkCondition, claimPath, evaluateCondition, parseCondition } from "../access/conditions";
+export type { ConditionNode } from "../access/conditions";

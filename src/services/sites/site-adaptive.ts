@@ -5,7 +5,7 @@ import { sites } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
-import { claimPath } from "./conditions";
+import { claimPath } from "../access/conditions";
 import { DRAFT_07_META_SCHEMA } from "./draft-07";
 import { loadSite, type SiteRow } from "./sites";
 

@@ -9,6 +9,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import { loadSnapshot } from "../revisions/content-load";
+import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
 
 export type SiteRedirectRow = typeof siteRedirects.$inferSelect;
@@ -186,8 +187,9 @@ export async function deleteSiteRedirect(
 }
 
 /**
- * getSiteRedirectBySource (members): the redirect from `source` and its destination's published path, 404
- * when there is none or its destination no longer exists (a deleted site space, section, space or page).
+ * getSiteRedirectBySource (members, and visitors of the published site): the redirect from `source` and its
+ * destination's published path, 404 when there is none or its destination no longer exists (a deleted site
+ * space, section, space or page) or is hidden from the visitor (adaptive content).
  *
  * The target is a path relative to the site's root, every level spelled out: a site space is
  * `/<section path>/<site space path>` (no section segment at the root), a section is its path followed by its
@@ -201,8 +203,8 @@ export async function getSiteRedirectBySource(
   siteId: string,
   source: string,
 ): Promise<ResolvedSiteRedirect> {
-  await loadSite(ctx, organizationId, siteId, { visitors: true });
-  const [[row], variants, sections] = await batch(ctx.db, [
+  const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
+  const [[row], allVariants, allSections] = await batch(ctx.db, [
     ctx.db
       .select()
       .from(siteRedirects)
@@ -212,6 +214,10 @@ export async function getSiteRedirectBySource(
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
   ]);
   if (!row) throw notFound("Site redirect");
+  // A destination adaptive content hides from a visitor is gone for them.
+  const shown = shownTo(site);
+  const sections = allSections.filter(shown.shows);
+  const variants = allVariants.filter(shown.shows);
   const gone = () => notFound("Site redirect destination");
   const siteSpacePath = (siteSpaceId: string | null) => {
     const variant = variants.find((v) => v.id === siteSpaceId);

@@ -9,6 +9,7 @@ import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
 import type { SiteSectionView } from "./site-sections";
 import type { SiteSpaceView } from "./site-spaces";
+import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
@@ -18,8 +19,24 @@ export interface SiteSectionGroupView {
   sections: SiteSectionView[];
 }
 
-/** The site's groups, sections and site spaces, each in key order (one round trip). */
-function structureRows(ctx: ServiceContext, site: SiteView) {
+/**
+ * The site's groups, sections and site spaces, each in key order (one round trip), as the caller sees them:
+ * without what adaptive content hides from a visitor (and groups left empty by it), `condition` for managers.
+ */
+async function structureRows(ctx: ServiceContext, site: SiteView) {
+  const [groups, sections, variants] = await allStructureRows(ctx, site);
+  const shown = shownTo(site);
+  const visibleSections = sections.filter(shown.shows);
+  const emptied = new Set(sections.filter((s) => !shown.shows(s) && s.groupId).map((s) => s.groupId));
+  for (const s of visibleSections) emptied.delete(s.groupId);
+  return [
+    groups.filter((g) => !emptied.has(g.id)),
+    visibleSections.map(shown.row),
+    variants.filter(shown.shows).map(shown.row),
+  ] as const;
+}
+
+function allStructureRows(ctx: ServiceContext, site: SiteView) {
   return batch(ctx.db, [
     ctx.db
       .select()
@@ -232,7 +249,10 @@ export type SiteStructureView =
     }
   | { type: "siteSpaces"; structure: SiteSpaceView[] };
 
-/** getSiteStructure (members): top-level sections and groups in key order, or the root site spaces. */
+/**
+ * getSiteStructure (members, and visitors of the published site): top-level sections and groups in key order, or
+ * the root site spaces; visitors' without what adaptive content hides from them.
+ */
 export async function getSiteStructure(
   ctx: ServiceContext,
   organizationId: string,

@@ -8,11 +8,12 @@ import { keyBetween } from "../../lib/ordering";
 import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
-import { checkCondition } from "./conditions";
+import { checkCondition } from "../access/conditions";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { publishableSpaces } from "./publishable-spaces";
 import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
+import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
@@ -106,7 +107,11 @@ export async function addSectionToSite(
   return sectionView(row, becomesDefault ? sectionId : site.row.defaultSiteSectionId, [variant]);
 }
 
-/** listSiteSections (members): the site's sections in structure order (groups' sections after their group's). */
+/**
+ * listSiteSections (members, and visitors of the published site): the site's sections in structure order
+ * (groups' sections after their group's). Visitors get none, and no site space, that adaptive content hides from
+ * them; `condition` is for site managers.
+ */
 export async function listSiteSections(
   ctx: ServiceContext,
   organizationId: string,
@@ -114,15 +119,21 @@ export async function listSiteSections(
   page: PageRequest,
 ): Promise<Page<SiteSectionView>> {
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
-  const rows = await ctx.db
+  const shown = shownTo(site);
+  const all = await ctx.db
     .select()
     .from(siteSections)
     .where(eq(siteSections.siteId, siteId))
     .orderBy(asc(siteSections.sortKey), asc(siteSections.id));
-  const variants = await variantsOf(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  const rows = all.filter(shown.shows).map(shown.row);
+  const variants = (
+    await variantsOf(
+      ctx,
+      rows.map((r) => r.id),
+    )
+  )
+    .filter(shown.shows)
+    .map(shown.row);
   const views = rows.map((row) =>
     sectionView(
       row,

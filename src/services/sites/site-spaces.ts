@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
 import { siteCustomizations, siteSections, siteSpaces, sites } from "../../db/schema";
@@ -8,10 +8,11 @@ import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
-import { checkCondition } from "./conditions";
+import { checkCondition } from "../access/conditions";
 import { publishableSpaces } from "./publishable-spaces";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { refreshPublishedSpaces } from "./site-publication";
+import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 
 export type SiteSpaceRow = typeof siteSpaces.$inferSelect;
@@ -90,7 +91,11 @@ export async function addSpaceToSite(
   return { row, isDefault: becomesDefault };
 }
 
-/** listSiteSpaces (members): the site's spaces in structure order; `default` keeps only (or all but) the default. */
+/**
+ * listSiteSpaces (members, and visitors of the published site): the site's spaces in structure order; `default`
+ * keeps only (or all but) the default. Visitors get none that adaptive content hides from them; `condition` is
+ * for site managers.
+ */
 export async function listSiteSpaces(
   ctx: ServiceContext,
   organizationId: string,
@@ -99,8 +104,10 @@ export async function listSiteSpaces(
 ): Promise<Page<SiteSpaceView>> {
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const defaultId = site.row.defaultSiteSpaceId;
+  const shown = shownTo(site);
   const where = and(
     eq(siteSpaces.siteId, siteId),
+    site.hidden?.size ? notInArray(siteSpaces.id, [...site.hidden]) : undefined,
     q.default === undefined
       ? undefined
       : q.default
@@ -122,7 +129,7 @@ export async function listSiteSpaces(
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(siteSpaces).where(where),
   });
-  return { ...page, items: page.items.map((row) => ({ row, isDefault: row.id === defaultId })) };
+  return { ...page, items: page.items.map((row) => ({ row: shown.row(row), isDefault: row.id === defaultId })) };
 }
 
 async function loadSiteSpace(ctx: ServiceContext, site: SiteView, siteSpaceId: string) {

@@ -26,6 +26,7 @@ import { createSpace } from "../spaces/spaces";
 import { claimProxy } from "./custom-hostnames";
 import { publishableSpaces } from "./publishable-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
+import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -34,6 +35,11 @@ export interface SiteView {
   row: SiteRow;
   siteSpaces: number;
   access: Access;
+  /**
+   * For a caller reading the published site as a visitor (not a member): the ids of the sections and site spaces
+   * its adaptive content hides from their claims. Absent for members, who see the whole structure.
+   */
+  hidden?: ReadonlySet<string>;
 }
 
 // `sites.id` spelled out: drizzle writes a lone table's columns unqualified, which the subquery would read as s.id.
@@ -68,18 +74,22 @@ export async function loadSite(
     if (!scoped) requireUser(ctx.caller);
     authorize(access, "site.view", "Site");
   }
-  const [[found]] = await batch(ctx.db, [
+  const visitor = !member && readers.visitors;
+  const [[found], ...conditioned] = await batch(ctx.db, [
     ctx.db
       .select({ row: sites, siteSpaces: siteSpaceCount })
       .from(sites)
       .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)))
       .limit(1),
+    // A visitor's view hides what adaptive content hides: the conditions ride the same round trip.
+    ...(visitor ? conditionReads(ctx.db, siteId) : []),
   ]);
   if (!found || (!member && !publishedTo(ctx.caller, found.row))) {
     if (!scoped) requireUser(ctx.caller);
     throw notFound("Site");
   }
-  return { row: found.row, siteSpaces: Number(found.siteSpaces), access };
+  const view: SiteView = { row: found.row, siteSpaces: Number(found.siteSpaces), access };
+  return visitor ? { ...view, hidden: hiddenFrom(ctx.caller, found.row, conditioned) } : view;
 }
 
 /** Whether the published site is open to the caller as a visitor. */
