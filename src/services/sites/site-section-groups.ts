@@ -3,13 +3,14 @@ import { batch } from "../../db/batch";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { keyBetween } from "../../lib/ordering";
+import { keyBetween, keysAt } from "../../lib/ordering";
 import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
-import type { SiteSectionView } from "./site-sections";
+import type { SiteSectionRow, SiteSectionView } from "./site-sections";
 import type { SiteSpaceView } from "./site-spaces";
 import { loadSite, type SiteView } from "./sites";
+import { sectionsOfGroup, topLevel } from "./structure-order";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 
@@ -50,9 +51,19 @@ function assemble(site: SiteView, groups: StructureRows[0], sections: StructureR
       .filter((v) => v.sectionId === s.id)
       .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
   }));
+  const viewOf = new Map(sectionViews.map((v) => [v.row.id, v]));
+  const groupView = (row: SiteSectionGroupRow): SiteSectionGroupView => ({
+    row,
+    sections: sectionsOfGroup(row.id, sections).map((s) => viewOf.get(s.id)!),
+  });
   return {
-    groups: groups.map((row) => ({ row, sections: sectionViews.filter((s) => s.row.groupId === row.id) })),
-    ungrouped: sectionViews.filter((s) => s.row.groupId === null),
+    groups: groups.map(groupView),
+    /** The top level in the shared order of groups and ungrouped sections. */
+    top: topLevel(groups, sections).map((item) =>
+      item.kind === "group"
+        ? { kind: "group" as const, view: groupView(item.row) }
+        : { kind: "section" as const, view: viewOf.get(item.row.id)! },
+    ),
   };
 }
 
@@ -102,7 +113,22 @@ async function ownSections(ctx: ServiceContext, siteId: string, sectionIds: stri
   if (unknown.length) throw badRequest(`${field}: ${unknown.join(", ")} are not sections of this site`);
 }
 
-/** addSectionGroupToSite (`create` and up): a group, last in the site, holding `sections` in the order given. */
+/** A key after every top-level item of the site (groups and ungrouped sections share one order). */
+export async function lastTopLevelKey(ctx: ServiceContext, siteId: string) {
+  const [groups, sections] = await batch(ctx.db, [
+    ctx.db
+      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db
+      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
+      .from(siteSections)
+      .where(eq(siteSections.siteId, siteId)),
+  ]);
+  return keyBetween(topLevel(groups, sections).at(-1)?.row.sortKey ?? null, null);
+}
+
+/** addSectionGroupToSite (`create` and up): a group, last at the site's top level, holding `sections` in order. */
 export async function addSectionGroup(
   ctx: ServiceContext,
   organizationId: string,
@@ -113,23 +139,13 @@ export async function addSectionGroup(
   authorize(site.access, "site.manage", "Site");
   const sectionIds = [...new Set(input.sections ?? [])];
   await ownSections(ctx, siteId, sectionIds, "sections");
-  const last = await ctx.db
-    .select({ sortKey: siteSectionGroups.sortKey })
-    .from(siteSectionGroups)
-    .where(eq(siteSectionGroups.siteId, siteId));
   const row: SiteSectionGroupRow = {
     id: newId(),
     siteId,
     organizationId,
     title: input.title.trim(),
     icon: input.icon ?? null,
-    sortKey: keyBetween(
-      last
-        .map((g) => g.sortKey)
-        .sort()
-        .at(-1) ?? null,
-      null,
-    ),
+    sortKey: await lastTopLevelKey(ctx, siteId),
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -165,17 +181,56 @@ export async function updateSectionGroup(
 }
 
 /**
- * deleteSiteSectionGroupById (`create` and up): the group goes; its sections stay, ungrouped (nothing published
- * is lost). False when absent.
+ * deleteSiteSectionGroupById (`create` and up): the group goes; its sections stay, ungrouped, in the group's place
+ * at the top level (nothing published is lost). False when absent.
  */
 export async function deleteSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
-  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
   if (!group) return false;
+  const [groups, sections] = await structureRows(ctx, site);
   await batch(ctx.db, [
-    ctx.db.update(siteSections).set({ groupId: null, updatedAt: ctx.now }).where(eq(siteSections.groupId, groupId)),
+    ungroup(ctx, groups, sections, group, sectionsOfGroup(groupId, sections), { replacing: true }),
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.id, groupId)),
   ]);
   return true;
+}
+
+/**
+ * The writes that put `leaving` (sections of `group`, in order) at the top level right after the group, or in
+ * its place when the group goes (`replacing`): where they were seen.
+ */
+function ungroup(
+  ctx: ServiceContext,
+  groups: SiteSectionGroupRow[],
+  sections: SiteSectionRow[],
+  group: SiteSectionGroupRow,
+  leaving: SiteSectionRow[],
+  { replacing }: { replacing: boolean },
+) {
+  const full = topLevel(
+    groups,
+    sections.filter((s) => !leaving.includes(s)),
+  ).map((item) => ({ ...item, sortKey: item.row.sortKey }));
+  const place = full.findIndex((item) => item.kind === "group" && item.row.id === group.id);
+  const top = replacing ? full.filter((_, i) => i !== place) : full;
+  const at = replacing ? place : place + 1;
+  const { keys, rekeyed } = keysAt(top, at, leaving.length);
+  return [
+    ...rekeyed.map(({ item, sortKey }) =>
+      item.kind === "group"
+        ? ctx.db
+            .update(siteSectionGroups)
+            .set({ sortKey, updatedAt: ctx.now })
+            .where(eq(siteSectionGroups.id, item.row.id))
+        : ctx.db.update(siteSections).set({ sortKey, updatedAt: ctx.now }).where(eq(siteSections.id, item.row.id)),
+    ),
+    ...leaving.map((section, i) =>
+      ctx.db
+        .update(siteSections)
+        .set({ groupId: null, sortKey: keys[i]!, updatedAt: ctx.now })
+        .where(and(eq(siteSections.id, section.id), eq(siteSections.groupId, group.id))),
+    ),
+  ];
 }
 
 /** addSectionToGroup (`create` and up): moves one of the site's sections into the group, last. */
@@ -204,7 +259,10 @@ export async function addSectionToGroup(
   return groupView(ctx, site, groupId);
 }
 
-/** removeSectionFromGroup (`create` and up): the section leaves the group (ungrouped); false when it was not in it. */
+/**
+ * removeSectionFromGroup (`create` and up): the section leaves the group for the top level, right after the group;
+ * false when it was not in it.
+ */
 export async function removeSectionFromGroup(
   ctx: ServiceContext,
   organizationId: string,
@@ -212,16 +270,13 @@ export async function removeSectionFromGroup(
   groupId: string,
   sectionId: string,
 ) {
-  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
   if (!group) throw notFound("Site section group");
-  const [moved] = await batch(ctx.db, [
-    ctx.db
-      .update(siteSections)
-      .set({ groupId: null, updatedAt: ctx.now })
-      .where(and(eq(siteSections.id, sectionId), eq(siteSections.groupId, groupId)))
-      .returning({ id: siteSections.id }),
-  ]);
-  return moved.length > 0;
+  const [groups, sections] = await structureRows(ctx, site);
+  const section = sections.find((s) => s.id === sectionId && s.groupId === groupId);
+  if (!section) return false;
+  await batch(ctx.db, ungroup(ctx, groups, sections, group, [section], { replacing: false }));
+  return true;
 }
 
 /** A site's structure: its sections and section groups (top level), or, without sections, its site spaces. */
@@ -232,7 +287,7 @@ export type SiteStructureView =
     }
   | { type: "siteSpaces"; structure: SiteSpaceView[] };
 
-/** getSiteStructure (members): top-level sections and groups in key order, or the root site spaces. */
+/** getSiteStructure (members): top-level sections and groups in their shared order, or the root site spaces. */
 export async function getSiteStructure(
   ctx: ServiceContext,
   organizationId: string,
@@ -252,15 +307,5 @@ export async function structureOf(ctx: ServiceContext, site: SiteView): Promise<
         .map((v) => ({ row: v, isDefault: v.id === site.row.defaultSiteSpaceId })),
     };
   }
-  const views = assemble(site, groups, sections, variants);
-  const top = [
-    ...views.groups.map((view) => ({ kind: "group" as const, key: view.row.sortKey, view })),
-    ...views.ungrouped.map((view) => ({ kind: "section" as const, key: view.row.sortKey, view })),
-  ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return {
-    type: "sections",
-    structure: top.map((item) =>
-      item.kind === "group" ? { kind: "group", view: item.view } : { kind: "section", view: item.view },
-    ),
-  };
+  return { type: "sections", structure: assemble(site, groups, sections, variants).top };
 }
