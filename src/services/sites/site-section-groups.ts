@@ -3,14 +3,15 @@ import { batch } from "../../db/batch";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { keyBetween, keysAt } from "../../lib/ordering";
+import { keyBetween } from "../../lib/ordering";
 import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
-import type { SiteSectionRow, SiteSectionView } from "./site-sections";
+import type { SiteSectionView } from "./site-sections";
 import type { SiteSpaceView } from "./site-spaces";
 import { loadSite, type SiteView } from "./sites";
 import { sectionsOfGroup, topLevel } from "./structure-order";
+import { lastTopLevelKey, ungroup } from "./top-level";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 
@@ -113,21 +114,6 @@ async function ownSections(ctx: ServiceContext, siteId: string, sectionIds: stri
   if (unknown.length) throw badRequest(`${field}: ${unknown.join(", ")} are not sections of this site`);
 }
 
-/** A key after every top-level item of the site (groups and ungrouped sections share one order). */
-export async function lastTopLevelKey(ctx: ServiceContext, siteId: string) {
-  const [groups, sections] = await batch(ctx.db, [
-    ctx.db
-      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db
-      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
-      .from(siteSections)
-      .where(eq(siteSections.siteId, siteId)),
-  ]);
-  return keyBetween(topLevel(groups, sections).at(-1)?.row.sortKey ?? null, null);
-}
-
 /** addSectionGroupToSite (`create` and up): a group, last at the site's top level, holding `sections` in order. */
 export async function addSectionGroup(
   ctx: ServiceContext,
@@ -193,44 +179,6 @@ export async function deleteSectionGroup(ctx: ServiceContext, organizationId: st
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.id, groupId)),
   ]);
   return true;
-}
-
-/**
- * The writes that put `leaving` (sections of `group`, in order) at the top level right after the group, or in
- * its place when the group goes (`replacing`): where they were seen.
- */
-function ungroup(
-  ctx: ServiceContext,
-  groups: SiteSectionGroupRow[],
-  sections: SiteSectionRow[],
-  group: SiteSectionGroupRow,
-  leaving: SiteSectionRow[],
-  { replacing }: { replacing: boolean },
-) {
-  const full = topLevel(
-    groups,
-    sections.filter((s) => !leaving.includes(s)),
-  ).map((item) => ({ ...item, sortKey: item.row.sortKey }));
-  const place = full.findIndex((item) => item.kind === "group" && item.row.id === group.id);
-  const top = replacing ? full.filter((_, i) => i !== place) : full;
-  const at = replacing ? place : place + 1;
-  const { keys, rekeyed } = keysAt(top, at, leaving.length);
-  return [
-    ...rekeyed.map(({ item, sortKey }) =>
-      item.kind === "group"
-        ? ctx.db
-            .update(siteSectionGroups)
-            .set({ sortKey, updatedAt: ctx.now })
-            .where(eq(siteSectionGroups.id, item.row.id))
-        : ctx.db.update(siteSections).set({ sortKey, updatedAt: ctx.now }).where(eq(siteSections.id, item.row.id)),
-    ),
-    ...leaving.map((section, i) =>
-      ctx.db
-        .update(siteSections)
-        .set({ groupId: null, sortKey: keys[i]!, updatedAt: ctx.now })
-        .where(and(eq(siteSections.id, section.id), eq(siteSections.groupId, group.id))),
-    ),
-  ];
 }
 
 /** addSectionToGroup (`create` and up): moves one of the site's sections into the group, last. */
