@@ -102,3 +102,36 @@ export function keyBetween(a: string | null, b: string | null): string {
   if (next === null) throw new Error("ordering: cannot increment further");
   return next < b ? next : ia + midpoint(fa, null);
 }
+
+/**
+ * Keys for `count` items inserted at `index` of `siblings` (in their order). Normally only the new items get
+ * keys; when the two neighbours share a key (a tie no key can split), every sibling is re-keyed in its current
+ * order and listed in `rekeyed`.
+ */
+export function keysAt<T extends { sortKey: string }>(
+  siblings: T[],
+  index: number,
+  count: number,
+): { keys: string[]; rekeyed: { item: T; sortKey: string }[] } {
+  const low = siblings[index - 1]?.sortKey ?? null;
+  const high = siblings[index]?.sortKey ?? null;
+  if (low === null || high === null || low < high) {
+    const keys: string[] = [];
+    let previous = low;
+    for (let i = 0; i < count; i++) {
+      previous = keyBetween(previous, high);
+      keys.push(previous);
+    }
+    return { keys, rekeyed: [] };
+  }
+  const fresh: string[] = [];
+  let previous: string | null = null;
+  for (let i = 0; i < siblings.length + count; i++) {
+    previous = keyBetween(previous, null);
+    fresh.push(previous);
+  }
+  return {
+    keys: fresh.slice(index, index + count),
+    rekeyed: siblings.map((item, i) => ({ item, sortKey: fresh[i < index ? i : i + count]! })),
+  };
+}

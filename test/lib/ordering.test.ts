@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyBetween } from "../../src/lib/ordering";
+import { keyBetween, keysAt } from "../../src/lib/ordering";
 
 describe("fractional ordering keys", () => {
   it("keeps random insertions ordered and appends short", () => {
@@ -28,5 +28,29 @@ describe("fractional ordering keys", () => {
   it("refuses an empty interval", () => {
     expect(() => keyBetween("a1", "a0")).toThrow();
     expect(() => keyBetween("a1", "a1")).toThrow();
+  });
+});
+
+describe("keysAt", () => {
+  const items = (...keys: string[]) => keys.map((sortKey, i) => ({ id: `i${i}`, sortKey }));
+
+  it("gives only the inserted items keys between their neighbours", () => {
+    const siblings = items("a0", "a1", "a2");
+    const { keys, rekeyed } = keysAt(siblings, 1, 2);
+    expect(rekeyed).toEqual([]);
+    expect(keys).toHaveLength(2);
+    expect(["a0", ...keys, "a1"]).toEqual([...["a0", ...keys, "a1"]].sort());
+    expect(new Set(keys).size).toBe(2);
+    expect(keysAt(siblings, 3, 1).keys[0]! > "a2").toBe(true);
+    expect(keysAt(siblings, 0, 1).keys[0]! < "a0").toBe(true);
+  });
+
+  it("re-keys the level in its order when the neighbours tie", () => {
+    const siblings = items("a0", "a0", "a1");
+    const { keys, rekeyed } = keysAt(siblings, 1, 1);
+    const order = [rekeyed[0]!.sortKey, keys[0]!, rekeyed[1]!.sortKey, rekeyed[2]!.sortKey];
+    expect(rekeyed.map((r) => r.item.id)).toEqual(["i0", "i1", "i2"]);
+    expect([...order].sort()).toEqual(order);
+    expect(new Set(order).size).toBe(4);
   });
 });

@@ -227,7 +227,10 @@ export const SiteStructureItemSchema = z
   .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema])
   .openapi("SiteStructureItem");
 
-/** The deprecated moves' bodies: a position among items of the same kind, by their own pointer shape. */
+/**
+ * The deprecated moves' bodies, by the reference's pointer shapes: a site space or section names one of its kind
+ * (`{type, siteSpace}`, `{type, siteSection}`).
+ */
 export function movePositionBody<K extends string>(type: string, key: K) {
   const pointer = z.object({ type: z.literal(type), [key]: z.string().min(1).max(128) } as Record<
     string,
@@ -235,3 +238,13 @@ export function movePositionBody<K extends string>(type: string, key: K) {
   >);
   return z.object({ position: z.object({ before: pointer.optional(), after: pointer.optional() }).optional() });
 }
+
+/** moveSiteSectionGroup's body: a group names a top-level section or group (`{type, id}`, SiteSectionGroupPointer). */
+const SectionGroupPointerSchema = z
+  .object({ type: z.enum(["site-section", "site-section-group"]), id: z.string().min(1).max(128) })
+  .openapi("SiteSectionGroupPointer");
+export const MoveSectionGroupBody = z.object({
+  position: z
+    .object({ before: SectionGroupPointerSchema.optional(), after: SectionGroupPointerSchema.optional() })
+    .optional(),
+});

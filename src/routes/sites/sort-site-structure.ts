@@ -12,8 +12,10 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "Move a site space, site section or site section group to a new position in the site structure.",
   description:
-    "`create` and up: just before or after another item of the same kind, taking its level (a site space moves " +
-    "into that item's section, a section into its group); a site space's path must stay unique there (400).",
+    "`create` and up: just before or after another item, taking its level. A site space names a site space (and " +
+    "moves into its section; its path must stay unique there, 400). Sections and groups share the top level's " +
+    "order: a section names a section (entering or leaving its group) or a group; a group names a top-level " +
+    "section or group.",
   request: {
     params: SiteParams,
     body: { required: true, content: { "application/json": { schema: SortStructureBody } } },

@@ -1,3 +1,4 @@
+import { sectionsInStructureOrder } from "../sites";
 import type { PublishedSiteData, PublishedSiteSpace, SectionRow } from "./site-load";
 
 /** Where a published URL lands: the section and site space it names, and the page path left inside it. */
@@ -13,11 +14,11 @@ export type Visible = (item: { condition: string | null }) => boolean;
 
 const everything: Visible = () => true;
 
-/** The sections a visitor sees, in structure order (grouped sections follow their group's position). */
+/** The sections a visitor sees, in structure order (a group's sections in the group's place at the top level). */
 export function visibleSections(data: PublishedSiteData, visible: Visible = everything): SectionRow[] {
-  const groupKey = new Map(data.groups.map((g) => [g.id, g.sortKey]));
-  const keyOf = (s: SectionRow) => (s.groupId ? `${groupKey.get(s.groupId) ?? ""}\u0000${s.sortKey}` : s.sortKey);
-  return data.sections.filter(visible).sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  return sectionsInStructureOrder(data.groups, data.sections)
+    .map((o) => o.section)
+    .filter(visible);
 }
 
 /** The site spaces at one level (a section's variants, or the root), visible ones only, in order. */

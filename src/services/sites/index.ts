@@ -32,6 +32,7 @@ export {
 } from "./site-redirects";
 export type { ResolvedSiteRedirect, SiteRedirectDestination, SiteRedirectRow } from "./site-redirects";
 export { moveStructureItem } from "./site-moves";
+export { sectionsInStructureOrder } from "./structure-order";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
 export type { ShareLinkRow } from "./site-share-links";

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { keyBetween } from "../../lib/ordering";
+import { keysAt } from "../../lib/ordering";
 import { authorize } from "../access/permissions";
 import type { ServiceContext } from "../core/context";
+import { compareStructure } from "./structure-order";
 import { loadSite } from "./sites";
 
 export type StructureItemType = "site-space" | "site-section" | "site-section-group";
@@ -14,19 +15,31 @@ export interface StructurePointer {
   id: string;
 }
 
-interface Ordered {
+interface Node {
+  type: StructureItemType;
   id: string;
   sortKey: string;
-  /** The level the item sits at: a site space's section, a section's group (null: the top). */
-  level: string | null;
+  /** Groups before sections on a key tie at the top level (structure-order.ts). */
+  rank: number;
+  /** Where the item sits: "top" (groups, ungrouped sections), "group:<id>" (its sections), "space:<section id>". */
+  level: string;
   path?: string;
 }
 
+const TOP = "top";
+const NAMES: Record<StructureItemType, string> = {
+  "site-space": "Site space",
+  "site-section": "Site section",
+  "site-section-group": "Site section group",
+};
+
 /**
- * sortSiteStructure and the deprecated moves (`create` and up): puts a site space, section or section group
- * just before or after another item of the same kind, taking that item's level (a site space moves into its
- * section, a section into its group); with no position, last at its own level. One row changes (fractional
- * keys). A site space's path must stay unique at its new level (400).
+ * sortSiteStructure and the deprecated moves (`create` and up): puts a site space, section or section group just
+ * before or after another item, taking that item's level. Site spaces move among site spaces (into the anchor's
+ * section). Sections and groups share the top level's order, so either may name either: a section moves into a
+ * group by naming one of its sections, out of it by naming a top-level item; a group names only top-level items.
+ * With no position, last at its own level. One row changes (fractional keys), unless a key tie must be re-keyed.
+ * A site space's path must stay unique at its new level (400).
  */
 export async function moveStructureItem(
   ctx: ServiceContext,
@@ -39,56 +52,67 @@ export async function moveStructureItem(
   authorize(site.access, "site.manage", "Site");
   const anchor = position.before ?? position.after;
   if (position.before && position.after) throw badRequest("position: give before or after, not both");
-  if (anchor && anchor.type !== item.type)
-    throw badRequest(`position: an item of type ${item.type} moves among ${item.type}s`);
-  if (anchor?.id === item.id) throw badRequest("position: an item cannot move relative to itself");
+  if (anchor && (anchor.type === "site-space") !== (item.type === "site-space"))
+    throw badRequest("position: a site space moves among site spaces, a section or group among sections and groups");
+  if (anchor?.type === item.type && anchor.id === item.id)
+    throw badRequest("position: an item cannot move relative to itself");
   const [groups, sections, variants] = await batch(ctx.db, [
     ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db.select().from(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
   ]);
-  const all: Ordered[] =
-    item.type === "site-space"
-      ? variants.map((v) => ({ id: v.id, sortKey: v.sortKey, level: v.sectionId, path: v.path }))
-      : item.type === "site-section"
-        ? sections.map((s) => ({ id: s.id, sortKey: s.sortKey, level: s.groupId }))
-        : groups.map((g) => ({ id: g.id, sortKey: g.sortKey, level: null }));
-  const moving = all.find((o) => o.id === item.id);
-  if (!moving)
-    throw notFound(
-      item.type === "site-space" ? "Site space" : item.type === "site-section" ? "Site section" : "Site section group",
-    );
-  const target = anchor ? all.find((o) => o.id === anchor.id) : undefined;
+  const groupIds = new Set(groups.map((g) => g.id));
+  const nodes: Node[] = [
+    ...groups.map((g) => ({ type: "site-section-group" as const, id: g.id, sortKey: g.sortKey, rank: 0, level: TOP })),
+    ...sections.map((s) => ({
+      type: "site-section" as const,
+      id: s.id,
+      sortKey: s.sortKey,
+      rank: 1,
+      level: s.groupId && groupIds.has(s.groupId) ? `group:${s.groupId}` : TOP,
+    })),
+    ...variants.map((v) => ({
+      type: "site-space" as const,
+      id: v.id,
+      sortKey: v.sortKey,
+      rank: 1,
+      level: `space:${v.sectionId ?? ""}`,
+      path: v.path,
+    })),
+  ];
+  const find = (p: StructurePointer) => nodes.find((n) => n.type === p.type && n.id === p.id);
+  const moving = find(item);
+  if (!moving) throw notFound(NAMES[item.type]);
+  const target = anchor ? find(anchor) : undefined;
   if (anchor && !target) throw badRequest(`position: no ${anchor.type} ${anchor.id} in this site`);
   const level = target ? target.level : moving.level;
-  const siblings = all
-    .filter((o) => o.level === level && o.id !== moving.id)
-    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.id < b.id ? -1 : 1));
+  if (item.type === "site-section-group" && level !== TOP)
+    throw badRequest("position: a section group moves among the site's top-level sections and groups");
+  const siblings = nodes.filter((n) => n.level === level && n !== moving).sort(compareStructure);
   if (item.type === "site-space" && level !== moving.level && siblings.some((o) => o.path === moving.path)) {
     throw badRequest(`position: the path "${moving.path}" is taken at that level of the site`);
   }
-  const at = target ? siblings.indexOf(target) : siblings.length;
-  const [low, high] = position.before
-    ? [siblings[at - 1]?.sortKey ?? null, siblings[at]!.sortKey]
-    : target
-      ? [siblings[at]!.sortKey, siblings[at + 1]?.sortKey ?? null]
-      : [siblings.at(-1)?.sortKey ?? null, null];
-  const sortKey = keyBetween(low, high);
-  if (item.type === "site-space") {
-    await ctx.db
-      .update(siteSpaces)
-      .set({ sortKey, sectionId: level, updatedAt: ctx.now })
-      .where(eq(siteSpaces.id, item.id));
-  } else if (item.type === "site-section") {
-    await ctx.db
-      .update(siteSections)
-      .set({ sortKey, groupId: level, updatedAt: ctx.now })
-      .where(eq(siteSections.id, item.id));
-  } else {
-    await ctx.db
-      .update(siteSectionGroups)
-      .set({ sortKey, updatedAt: ctx.now })
-      .where(eq(siteSectionGroups.id, item.id));
-  }
+  const index = !target ? siblings.length : siblings.indexOf(target) + (position.before ? 0 : 1);
+  const { keys, rekeyed } = keysAt(siblings, index, 1);
+  const moves = [...rekeyed.map((r) => ({ node: r.item, sortKey: r.sortKey })), { node: moving, sortKey: keys[0]! }];
+  // The moving item takes its key and the anchor's level; a re-keyed sibling only its key.
+  const parent = level === TOP ? null : level.slice(level.indexOf(":") + 1) || null;
+  await batch(
+    ctx.db,
+    moves.map(({ node, sortKey }) => {
+      const set = { sortKey, updatedAt: ctx.now };
+      if (node.type === "site-space")
+        return ctx.db
+          .update(siteSpaces)
+          .set(node === moving ? { ...set, sectionId: parent } : set)
+          .where(eq(siteSpaces.id, node.id));
+      if (node.type === "site-section")
+        return ctx.db
+          .update(siteSections)
+          .set(node === moving ? { ...set, groupId: parent } : set)
+          .where(eq(siteSections.id, node.id));
+      return ctx.db.update(siteSectionGroups).set(set).where(eq(siteSectionGroups.id, node.id));
+    }),
+  );
   return item;
 }

@@ -11,6 +11,8 @@ import type { SiteSectionView } from "./site-sections";
 import type { SiteSpaceView } from "./site-spaces";
 import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
+import { sectionsOfGroup, topLevel } from "./structure-order";
+import { lastTopLevelKey, ungroup } from "./top-level";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 
@@ -67,9 +69,19 @@ function assemble(site: SiteView, groups: StructureRows[0], sections: StructureR
       .filter((v) => v.sectionId === s.id)
       .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
   }));
+  const viewOf = new Map(sectionViews.map((v) => [v.row.id, v]));
+  const groupView = (row: SiteSectionGroupRow): SiteSectionGroupView => ({
+    row,
+    sections: sectionsOfGroup(row.id, sections).map((s) => viewOf.get(s.id)!),
+  });
   return {
-    groups: groups.map((row) => ({ row, sections: sectionViews.filter((s) => s.row.groupId === row.id) })),
-    ungrouped: sectionViews.filter((s) => s.row.groupId === null),
+    groups: groups.map(groupView),
+    /** The top level in the shared order of groups and ungrouped sections. */
+    top: topLevel(groups, sections).map((item) =>
+      item.kind === "group"
+        ? { kind: "group" as const, view: groupView(item.row) }
+        : { kind: "section" as const, view: viewOf.get(item.row.id)! },
+    ),
   };
 }
 
@@ -119,7 +131,7 @@ async function ownSections(ctx: ServiceContext, siteId: string, sectionIds: stri
   if (unknown.length) throw badRequest(`${field}: ${unknown.join(", ")} are not sections of this site`);
 }
 
-/** addSectionGroupToSite (`create` and up): a group, last in the site, holding `sections` in the order given. */
+/** addSectionGroupToSite (`create` and up): a group, last at the site's top level, holding `sections` in order. */
 export async function addSectionGroup(
   ctx: ServiceContext,
   organizationId: string,
@@ -130,23 +142,13 @@ export async function addSectionGroup(
   authorize(site.access, "site.manage", "Site");
   const sectionIds = [...new Set(input.sections ?? [])];
   await ownSections(ctx, siteId, sectionIds, "sections");
-  const last = await ctx.db
-    .select({ sortKey: siteSectionGroups.sortKey })
-    .from(siteSectionGroups)
-    .where(eq(siteSectionGroups.siteId, siteId));
   const row: SiteSectionGroupRow = {
     id: newId(),
     siteId,
     organizationId,
     title: input.title.trim(),
     icon: input.icon ?? null,
-    sortKey: keyBetween(
-      last
-        .map((g) => g.sortKey)
-        .sort()
-        .at(-1) ?? null,
-      null,
-    ),
+    sortKey: await lastTopLevelKey(ctx, siteId),
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
@@ -182,14 +184,15 @@ export async function updateSectionGroup(
 }
 
 /**
- * deleteSiteSectionGroupById (`create` and up): the group goes; its sections stay, ungrouped (nothing published
- * is lost). False when absent.
+ * deleteSiteSectionGroupById (`create` and up): the group goes; its sections stay, ungrouped, in the group's place
+ * at the top level (nothing published is lost). False when absent.
  */
 export async function deleteSectionGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
-  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
   if (!group) return false;
+  const [groups, sections] = await structureRows(ctx, site);
   await batch(ctx.db, [
-    ctx.db.update(siteSections).set({ groupId: null, updatedAt: ctx.now }).where(eq(siteSections.groupId, groupId)),
+    ungroup(ctx, groups, sections, group, sectionsOfGroup(groupId, sections), { replacing: true }),
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.id, groupId)),
   ]);
   return true;
@@ -221,7 +224,10 @@ export async function addSectionToGroup(
   return groupView(ctx, site, groupId);
 }
 
-/** removeSectionFromGroup (`create` and up): the section leaves the group (ungrouped); false when it was not in it. */
+/**
+ * removeSectionFromGroup (`create` and up): the section leaves the group for the top level, right after the group;
+ * false when it was not in it.
+ */
 export async function removeSectionFromGroup(
   ctx: ServiceContext,
   organizationId: string,
@@ -229,16 +235,13 @@ export async function removeSectionFromGroup(
   groupId: string,
   sectionId: string,
 ) {
-  const { group } = await managedGroup(ctx, organizationId, siteId, groupId);
+  const { site, group } = await managedGroup(ctx, organizationId, siteId, groupId);
   if (!group) throw notFound("Site section group");
-  const [moved] = await batch(ctx.db, [
-    ctx.db
-      .update(siteSections)
-      .set({ groupId: null, updatedAt: ctx.now })
-      .where(and(eq(siteSections.id, sectionId), eq(siteSections.groupId, groupId)))
-      .returning({ id: siteSections.id }),
-  ]);
-  return moved.length > 0;
+  const [groups, sections] = await structureRows(ctx, site);
+  const section = sections.find((s) => s.id === sectionId && s.groupId === groupId);
+  if (!section) return false;
+  await batch(ctx.db, ungroup(ctx, groups, sections, group, [section], { replacing: false }));
+  return true;
 }
 
 /** A site's structure: its sections and section groups (top level), or, without sections, its site spaces. */
@@ -250,8 +253,8 @@ export type SiteStructureView =
   | { type: "siteSpaces"; structure: SiteSpaceView[] };
 
 /**
- * getSiteStructure (members, and visitors of the published site): top-level sections and groups in key order, or
- * the root site spaces; visitors' without what adaptive content hides from them.
+ * getSiteStructure (members, and visitors of the published site): top-level sections and groups in their shared
+ * order, or the root site spaces; visitors' without what adaptive content hides from them.
  */
 export async function getSiteStructure(
   ctx: ServiceContext,
@@ -272,15 +275,5 @@ export async function structureOf(ctx: ServiceContext, site: SiteView): Promise<
         .map((v) => ({ row: v, isDefault: v.id === site.row.defaultSiteSpaceId })),
     };
   }
-  const views = assemble(site, groups, sections, variants);
-  const top = [
-    ...views.groups.map((view) => ({ kind: "group" as const, key: view.row.sortKey, view })),
-    ...views.ungrouped.map((view) => ({ kind: "section" as const, key: view.row.sortKey, view })),
-  ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return {
-    type: "sections",
-    structure: top.map((item) =>
-      item.kind === "group" ? { kind: "group", view: item.view } : { kind: "section", view: item.view },
-    ),
-  };
+  return { type: "sections", structure: assemble(site, groups, sections, variants).top };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteCustomizations, siteSections, siteSpaces, sites } from "../../db/schema";
+import { siteCustomizations, siteSectionGroups, siteSections, siteSpaces, sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -15,6 +15,7 @@ import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
+import { sectionsInStructureOrder, topLevel } from "./structure-order";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
 
@@ -43,7 +44,8 @@ async function variantsOf(ctx: ServiceContext, sectionIds: string[]) {
 }
 
 /**
- * addSectionToSite (`create` and up, and admin of the space): a new section, last among the site's ungrouped sections, whose first
+ * addSectionToSite (`create` and up, and admin of the space): a new section, last at the site's top level (after
+ * its groups and ungrouped sections), whose first
  * variant is the space `spaceId`; its path comes from its title (or the space's), unique among sections. The
  * site's first section becomes its default.
  */
@@ -56,17 +58,24 @@ export async function addSectionToSite(
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
   const space = (await publishableSpaces(ctx, organizationId, [input.spaceId], "spaceId"))[0]!;
-  const existing = await ctx.db
-    .select({ path: siteSections.path, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
-    .from(siteSections)
-    .where(eq(siteSections.siteId, siteId));
+  const [groups, existing] = await batch(ctx.db, [
+    ctx.db
+      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db
+      .select({
+        id: siteSections.id,
+        path: siteSections.path,
+        sortKey: siteSections.sortKey,
+        groupId: siteSections.groupId,
+      })
+      .from(siteSections)
+      .where(eq(siteSections.siteId, siteId)),
+  ]);
   const title = input.title?.trim() || space.title;
-  const lastKey =
-    existing
-      .filter((s) => s.groupId === null)
-      .map((s) => s.sortKey)
-      .sort()
-      .at(-1) ?? null;
+  // Last at the top level, whose order groups and ungrouped sections share.
+  const lastKey = topLevel(groups, existing).at(-1)?.row.sortKey ?? null;
   const sectionId = newId();
   const variant: SiteSpaceRow = {
     id: newId(),
@@ -108,8 +117,8 @@ export async function addSectionToSite(
 }
 
 /**
- * listSiteSections (members, and visitors of the published site): the site's sections in structure order
- * (groups' sections after their group's). Visitors get none, and no site space, that adaptive content hides from
+ * listSiteSections (members, and visitors of the published site): the site's sections in structure order (a
+ * group's sections in the group's place). Visitors get none, and no site space, that adaptive content hides from
  * them; `condition` is for site managers.
  */
 export async function listSiteSections(
@@ -120,28 +129,32 @@ export async function listSiteSections(
 ): Promise<Page<SiteSectionView>> {
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const shown = shownTo(site);
-  const all = await ctx.db
-    .select()
-    .from(siteSections)
-    .where(eq(siteSections.siteId, siteId))
-    .orderBy(asc(siteSections.sortKey), asc(siteSections.id));
-  const rows = all.filter(shown.shows).map(shown.row);
+  const [groups, sections] = await batch(ctx.db, [
+    ctx.db
+      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
+  ]);
+  const ordered = sectionsInStructureOrder(groups, sections).filter(({ section }) => shown.shows(section));
   const variants = (
     await variantsOf(
       ctx,
-      rows.map((r) => r.id),
+      ordered.map((o) => o.section.id),
     )
   )
     .filter(shown.shows)
     .map(shown.row);
-  const views = rows.map((row) =>
-    sectionView(
-      row,
+  const views = ordered.map(({ section, cursor }) => ({
+    cursor,
+    view: sectionView(
+      shown.row(section),
       site.row.defaultSiteSectionId,
-      variants.filter((v) => v.sectionId === row.id),
+      variants.filter((v) => v.sectionId === section.id),
     ),
-  );
-  return pageArray(views, (v) => `${v.row.sortKey}\u0000${v.row.id}`, page);
+  }));
+  const listed = pageArray(views, (v) => v.cursor, page);
+  return { ...listed, items: listed.items.map((v) => v.view) };
 }
 
 export interface SectionPatch {
@@ -196,7 +209,7 @@ export async function updateSiteSection(
 
 /**
  * deleteSiteSectionById (`create` and up): the section and its site spaces with their customization overrides
- * (never their spaces); when it was the site's default, the next section becomes it. False when absent.
+ * (never their spaces); when it was the site's default, the first in structure order becomes it. False when absent.
  */
 export async function deleteSiteSection(
   ctx: ServiceContext,
@@ -206,17 +219,19 @@ export async function deleteSiteSection(
 ) {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
-  const [removed, rest] = await batch(ctx.db, [
+  const [removed, groups, rest] = await batch(ctx.db, [
     ctx.db
       .delete(siteSections)
       .where(and(eq(siteSections.id, sectionId), eq(siteSections.siteId, siteId)))
       .returning({ id: siteSections.id }),
     ctx.db
-      .select({ id: siteSections.id })
+      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db
+      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
       .from(siteSections)
-      .where(eq(siteSections.siteId, siteId))
-      .orderBy(asc(siteSections.sortKey), asc(siteSections.id))
-      .limit(1),
+      .where(eq(siteSections.siteId, siteId)),
     // The section's site spaces' customization overrides, then the site spaces themselves.
     ctx.db.delete(siteCustomizations).where(
       and(
@@ -237,7 +252,7 @@ export async function deleteSiteSection(
   if (site.row.defaultSiteSectionId === sectionId) {
     await ctx.db
       .update(sites)
-      .set({ defaultSiteSectionId: rest[0]?.id ?? null })
+      .set({ defaultSiteSectionId: sectionsInStructureOrder(groups, rest)[0]?.section.id ?? null })
       .where(eq(sites.id, siteId));
   }
   return true;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";

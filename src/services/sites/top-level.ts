@@ -1,0 +1,64 @@
+import { and, eq } from "drizzle-orm";
+import { siteSectionGroups, siteSections } from "../../db/schema";
+import { batch } from "../../db/batch";
+import { keyBetween, keysAt } from "../../lib/ordering";
+import type { ServiceContext } from "../core/context";
+import { topLevel } from "./structure-order";
+
+type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
+type SiteSectionRow = typeof siteSections.$inferSelect;
+
+// Placing items at a site's top level, whose order groups and ungrouped sections share (structure-order.ts).
+
+/** A key after every top-level item of the site (groups and ungrouped sections share one order). */
+export async function lastTopLevelKey(ctx: ServiceContext, siteId: string) {
+  const [groups, sections] = await batch(ctx.db, [
+    ctx.db
+      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId)),
+    ctx.db
+      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
+      .from(siteSections)
+      .where(eq(siteSections.siteId, siteId)),
+  ]);
+  return keyBetween(topLevel(groups, sections).at(-1)?.row.sortKey ?? null, null);
+}
+
+/**
+ * The writes that put `leaving` (sections of `group`, in order) at the top level right after the group, or in
+ * its place when the group goes (`replacing`): where they were seen.
+ */
+export function ungroup(
+  ctx: ServiceContext,
+  groups: SiteSectionGroupRow[],
+  sections: SiteSectionRow[],
+  group: SiteSectionGroupRow,
+  leaving: SiteSectionRow[],
+  { replacing }: { replacing: boolean },
+) {
+  const full = topLevel(
+    groups,
+    sections.filter((s) => !leaving.includes(s)),
+  ).map((item) => ({ ...item, sortKey: item.row.sortKey }));
+  const place = full.findIndex((item) => item.kind === "group" && item.row.id === group.id);
+  const top = replacing ? full.filter((_, i) => i !== place) : full;
+  const at = replacing ? place : place + 1;
+  const { keys, rekeyed } = keysAt(top, at, leaving.length);
+  return [
+    ...rekeyed.map(({ item, sortKey }) =>
+      item.kind === "group"
+        ? ctx.db
+            .update(siteSectionGroups)
+            .set({ sortKey, updatedAt: ctx.now })
+            .where(eq(siteSectionGroups.id, item.row.id))
+        : ctx.db.update(siteSections).set({ sortKey, updatedAt: ctx.now }).where(eq(siteSections.id, item.row.id)),
+    ),
+    ...leaving.map((section, i) =>
+      ctx.db
+        .update(siteSections)
+        .set({ groupId: null, sortKey: keys[i]!, updatedAt: ctx.now })
+        .where(and(eq(siteSections.id, section.id), eq(siteSections.groupId, group.id))),
+    ),
+  ];
+}
