@@ -12,6 +12,7 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
+import { INTEGRATION_CONTENT_GUARDS } from "./routes/integrations/integration-content";
 import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
 import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integrations/published-script";
 import { customHosts } from "./site/hosts";
@@ -69,11 +70,12 @@ export function createApp() {
           },
         })(c, next),
   );
-  // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts).
-  for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, publicEndpoint);
+  // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts),
+  // sandboxed, limited per address and refused from inside deliveries (routes/integrations/integration-content.ts).
+  for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, ...INTEGRATION_CONTENT_GUARDS, publicEndpoint);
   // The scripts published content embeds, anonymous too (routes/integrations/published-script.ts).
-  app.get(PUBLISHED_SCRIPT_PATHS.space, spaceScript);
-  app.get(PUBLISHED_SCRIPT_PATHS.site, siteScript);
+  app.get(PUBLISHED_SCRIPT_PATHS.space, ...INTEGRATION_CONTENT_GUARDS, spaceScript);
+  app.get(PUBLISHED_SCRIPT_PATHS.site, ...INTEGRATION_CONTENT_GUARDS, siteScript);
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);
 

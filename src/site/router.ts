@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { fileKey } from "../content/files";
+import { limitAnonymousByAddress, limitByAddress } from "../http/address-limit";
 import type { AppEnv } from "../http/app-env";
 import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
@@ -24,7 +25,7 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_JS_HASH}.js`]: { body: SITE_JS, type: "text/javascript; charset=utf-8" },
 };
 
-siteRouter.get("/~site/~assets/:name", (c) => {
+siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => {
   const asset = ASSETS[c.req.param("name")];
   if (!asset) return c.text("Not found", 404);
   return c.body(asset.body, 200, {
@@ -42,6 +43,8 @@ siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~s
  * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
  */
 export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
+  // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
+  await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
   const visit = await openSite(c, siteId, base);
   if (visit instanceof Response) return withPolicy(visit, SITE_CSP);
   const rest = new URL(c.req.url).pathname.slice(base.length);
