@@ -16,6 +16,7 @@ import { INTEGRATION_CONTENT_GUARDS } from "./routes/integrations/integration-co
 import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
 import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integrations/published-script";
 import { customHosts } from "./site/hosts";
+import { separateOrigins } from "./site/origins";
 import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
 
@@ -54,6 +55,8 @@ export function createApp() {
     (c, next) => (c.req.path.startsWith("/v1/") ? apiSecurityHeaders(c, next) : documentSecurityHeaders(c, next)),
     corsHeaders,
   );
+  // Integrations' content and published sites on origins of their own, when configured (src/site/origins.ts).
+  app.use("*", separateOrigins);
   // A published site's custom host (its `proxy`) is served as the site, before any other route.
   app.use("*", customHosts);
   app.use("/v1/*", async (c, next) =>

@@ -40,6 +40,12 @@ export interface Env {
   TOKEN_REQUESTS?: DurableObjectNamespace<TokenRequestCounts>;
   PUBLIC_API_URL?: string;
   APP_URL?: string;
+  /**
+   * Optional origins of their own for integrations' public endpoints and published scripts, and for published
+   * sites (`/~site/…`). Set, each is served only there, and its host serves nothing else (site/origins.ts).
+   */
+  INTEGRATIONS_URL?: string;
+  SITES_URL?: string;
   RATE_LIMIT_REQUESTS?: string;
   RATE_LIMIT_WINDOW_SECONDS?: string;
   MAX_BODY_BYTES?: string;

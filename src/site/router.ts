@@ -25,15 +25,17 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_JS_HASH}.js`]: { body: SITE_JS, type: "text/javascript; charset=utf-8" },
 };
 
-siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => {
-  const asset = ASSETS[c.req.param("name")];
+/** The renderer's stylesheet or script, `/~site/~assets/{name}`. */
+export function serveSiteAsset(c: Context<AppEnv>, name: string) {
+  const asset = ASSETS[name];
   if (!asset) return c.text("Not found", 404);
   return c.body(asset.body, 200, {
     "Content-Type": asset.type,
     "Cache-Control": "public, max-age=31536000, immutable",
   });
-});
+}
 
+siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => serveSiteAsset(c, c.req.param("name")));
 siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 

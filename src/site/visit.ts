@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import type { AppEnv } from "../http/app-env";
+import { urlBases } from "../http/context";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
 import {
@@ -78,12 +79,11 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   }
   const claims = data.admission.claims;
   const pass = visitorPassOf(data);
-  const url = new URL(c.req.url);
   const ctx: ServiceContext = {
     db,
     env: c.env,
     caller: { kind: "anonymous", visitor: pass },
-    urls: { api: c.env.PUBLIC_API_URL || url.origin, app: c.env.APP_URL || url.origin },
+    urls: urlBases(c),
     now: Date.now(),
   };
   const { visible, hidden } = adaptiveVisibility(data, claims ?? {});
