@@ -12,9 +12,11 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
+import { INTEGRATION_CONTENT_GUARDS } from "./routes/integrations/integration-content";
 import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
 import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integrations/published-script";
 import { customHosts } from "./site/hosts";
+import { separateOrigins } from "./site/origins";
 import { siteRouter } from "./site/router";
 import { API_VERSION } from "./version";
 
@@ -53,6 +55,8 @@ export function createApp() {
     (c, next) => (c.req.path.startsWith("/v1/") ? apiSecurityHeaders(c, next) : documentSecurityHeaders(c, next)),
     corsHeaders,
   );
+  // Integrations' content and published sites on origins of their own, when configured (src/site/origins.ts).
+  app.use("*", separateOrigins);
   // A published site's custom host (its `proxy`) is served as the site, before any other route.
   app.use("*", customHosts);
   app.use("/v1/*", async (c, next) =>
@@ -69,11 +73,12 @@ export function createApp() {
           },
         })(c, next),
   );
-  // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts).
-  for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, publicEndpoint);
+  // Integrations' public endpoints take no token: served before authentication (routes/integrations/public-endpoint.ts),
+  // sandboxed, limited per address and refused from inside deliveries (routes/integrations/integration-content.ts).
+  for (const path of PUBLIC_ENDPOINT_PATHS) app.all(path, ...INTEGRATION_CONTENT_GUARDS, publicEndpoint);
   // The scripts published content embeds, anonymous too (routes/integrations/published-script.ts).
-  app.get(PUBLISHED_SCRIPT_PATHS.space, spaceScript);
-  app.get(PUBLISHED_SCRIPT_PATHS.site, siteScript);
+  app.get(PUBLISHED_SCRIPT_PATHS.space, ...INTEGRATION_CONTENT_GUARDS, spaceScript);
+  app.get(PUBLISHED_SCRIPT_PATHS.site, ...INTEGRATION_CONTENT_GUARDS, siteScript);
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);
 

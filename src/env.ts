@@ -47,6 +47,12 @@ export interface Env {
   PUBLIC_SITES_HOST?: string;
   /** The DNS-over-HTTPS JSON resolver custom hostnames are checked with (default Cloudflare's). */
   DNS_RESOLVER_URL?: string;
+  /**
+   * Optional origins of their own for integrations' public endpoints and published scripts, and for published
+   * sites (`/~site/…`). Set, each is served only there, and its host serves nothing else (site/origins.ts).
+   */
+  INTEGRATIONS_URL?: string;
+  SITES_URL?: string;
   RATE_LIMIT_REQUESTS?: string;
   RATE_LIMIT_WINDOW_SECONDS?: string;
   MAX_BODY_BYTES?: string;

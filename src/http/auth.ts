@@ -6,6 +6,7 @@ import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
 import { stampTokenUse, tokenStampIsStale } from "../services/people";
+import { limitByAddress } from "./address-limit";
 import type { AppEnv } from "./app-env";
 import { authenticatingDb, RequestAuthentication } from "./request-authentication";
 import { setResponseHeaders } from "./responses";
@@ -141,12 +142,6 @@ async function enforceRateLimit(c: Context<AppEnv>, counting: Promise<WindowCoun
       { "Retry-After": String(retryAfter) },
     );
   }
-}
-
-async function limitByAddress(env: AppEnv["Bindings"], address: string | undefined) {
-  if (!env.IP_RATE_LIMITER || !address || env.SKIP_IP_RATE_LIMIT === "true") return;
-  const { success } = await env.IP_RATE_LIMITER.limit({ key: address });
-  if (!success) throw new ApiError(429, "Too many requests from this address", { "Retry-After": "60" });
 }
 
 /** Route middleware (added by defineRoute) for operations that authenticate before their handler runs. */

@@ -25,10 +25,16 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   };
 }
 
-/** Where the API and the app live: configured origins, or this request's own. */
+/**
+ * Where the API and the app live: configured origins, or this request's own; integrations' content and published
+ * sites, when the deployment gives them origins of their own.
+ */
 export function urlBases(c: Context<AppEnv>): ServiceContext["urls"] {
   const origin = new URL(c.req.url).origin;
-  return { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin };
+  const urls: ServiceContext["urls"] = { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin };
+  if (c.env.INTEGRATIONS_URL) urls.integrations = c.env.INTEGRATIONS_URL.replace(/\/+$/, "");
+  if (c.env.SITES_URL) urls.sites = c.env.SITES_URL.replace(/\/+$/, "");
+  return urls;
 }
 
 /** The request's `waitUntil`, when it runs with an execution context (Hono's getter throws otherwise). */

@@ -12,6 +12,9 @@ import type {
 import { presentOrganization } from "./organization";
 
 const integrationUrl = (urls: UrlBases, name: string) => `${urls.api}/v1/integrations/${encodeURIComponent(name)}`;
+/** The same path on the origin integrations' content is served from (INTEGRATIONS_URL, or the API's). */
+const contentUrl = (urls: UrlBases, name: string) =>
+  `${urls.integrations ?? urls.api}/v1/integrations/${encodeURIComponent(name)}`;
 const imageUrl = (urls: UrlBases, name: string, hash: string) => `${integrationUrl(urls, name)}/images/${hash}`;
 
 /** An Integration object of the reference. Secrets are never presented; the script is not either. */
@@ -40,7 +43,7 @@ export function presentIntegration(view: IntegrationView, urls: UrlBases) {
       ...(row.iconHash ? { icon: imageUrl(urls, row.name, row.iconHash) } : {}),
       app: `${urls.app}/integrations/${encodeURIComponent(row.name)}`,
       assets: `${integrationUrl(urls, row.name)}/images`,
-      publicEndpoint: `${integrationUrl(urls, row.name)}/public`,
+      publicEndpoint: `${contentUrl(urls, row.name)}/public`,
     },
     permissions: permissionsObject(view.access, { admin: "integration.admin" }),
     ...(row.contentSecurityPolicy !== null ? { contentSecurityPolicy: row.contentSecurityPolicy } : {}),
@@ -62,7 +65,7 @@ export function presentInstallation({ row, spaces, status }: InstallationView, u
     urls: {
       location,
       app: `${urls.app}/o/${row.organizationId}/integrations/${encodeURIComponent(row.integrationName)}`,
-      publicEndpoint: `${location}/public`,
+      publicEndpoint: `${contentUrl(urls, row.integrationName)}/installations/${row.id}/public`,
     },
     externalIds: row.externalIds,
     target: { organization: row.organizationId },
@@ -138,7 +141,7 @@ export function presentIntegrationScript(view: PublishedScriptView, urls: UrlBas
       ? `spaces/${encodeURIComponent(view.target.spaceId)}`
       : `sites/${encodeURIComponent(view.target.siteId)}`;
   return {
-    script: `${integrationUrl(urls, view.integrationName)}/installations/${encodeURIComponent(view.installationId)}/${on}/script.js?v=${view.revision}`,
+    script: `${contentUrl(urls, view.integrationName)}/installations/${encodeURIComponent(view.installationId)}/${on}/script.js?v=${view.revision}`,
     ...(view.contentSecurityPolicy ? { contentSecurityPolicy: view.contentSecurityPolicy } : {}),
     cookies: view.cookies,
   };

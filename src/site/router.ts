@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { fileKey } from "../content/files";
+import { limitAnonymousByAddress, limitByAddress } from "../http/address-limit";
 import type { AppEnv } from "../http/app-env";
 import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
@@ -24,15 +25,17 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_JS_HASH}.js`]: { body: SITE_JS, type: "text/javascript; charset=utf-8" },
 };
 
-siteRouter.get("/~site/~assets/:name", (c) => {
-  const asset = ASSETS[c.req.param("name")];
+/** The renderer's stylesheet or script, `/~site/~assets/{name}`. */
+export function serveSiteAsset(c: Context<AppEnv>, name: string) {
+  const asset = ASSETS[name];
   if (!asset) return c.text("Not found", 404);
   return c.body(asset.body, 200, {
     "Content-Type": asset.type,
     "Cache-Control": "public, max-age=31536000, immutable",
   });
-});
+}
 
+siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => serveSiteAsset(c, c.req.param("name")));
 siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 
@@ -42,6 +45,8 @@ siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~s
  * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
  */
 export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
+  // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
+  await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
   const visit = await openSite(c, siteId, base);
   if (visit instanceof Response) return withPolicy(visit, SITE_CSP);
   const rest = new URL(c.req.url).pathname.slice(base.length);

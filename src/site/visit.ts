@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import type { AppEnv } from "../http/app-env";
+import { urlBases } from "../http/context";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
 import {
@@ -30,20 +31,29 @@ export interface Visit {
   segment: string;
 }
 
+/** Hosts a browser treats as a secure context over plain http: the only ones where a cookie may go without Secure. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A credential cookie: only for this site's path on this host (`/~site/{siteId}`, or the custom host's base path),
+ * never readable by scripts, never sent with another site's request (Strict: not even a top-level navigation from
+ * elsewhere carries it; the link that brings the credential carries it in its URL), and over HTTPS only except on
+ * a local host, where `wrangler dev` serves plain http.
+ */
+function credentialCookie(c: Context<AppEnv>, name: string, value: string, base: string): string {
+  return serialize(name, value, {
+    path: base || "/",
+    httpOnly: true,
+    secure: !LOCAL_HOSTS.has(new URL(c.req.url).hostname),
+    sameSite: "Strict",
+  });
+}
+
 function credential(c: Context<AppEnv>, param: string, cookie: string, base: string, cookies: string[]) {
   const fromUrl = c.req.query(param);
   const value = fromUrl || getCookie(c, cookie);
   if (!value || value.length > LONGEST_CREDENTIAL) return undefined;
-  if (fromUrl) {
-    cookies.push(
-      serialize(cookie, fromUrl, {
-        path: base || "/",
-        httpOnly: true,
-        secure: new URL(c.req.url).protocol === "https:",
-        sameSite: "Lax",
-      }),
-    );
-  }
+  if (fromUrl) cookies.push(credentialCookie(c, cookie, fromUrl, base));
   return value;
 }
 
@@ -69,12 +79,11 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   }
   const claims = data.admission.claims;
   const pass = visitorPassOf(data);
-  const url = new URL(c.req.url);
   const ctx: ServiceContext = {
     db,
     env: c.env,
     caller: { kind: "anonymous", visitor: pass },
-    urls: { api: c.env.PUBLIC_API_URL || url.origin, app: c.env.APP_URL || url.origin },
+    urls: urlBases(c),
     now: Date.now(),
   };
   const { visible, hidden } = adaptiveVisibility(data, claims ?? {});

@@ -12,10 +12,7 @@ import { makeHostServe, SEARCH_WORD, seedTenant, type Tenant, transferredSpace }
 // refused (4xx). Every violation is reported with its scenario tags; a tag in KNOWN_HOLES names a hole another
 // part of issue 27 fixes (the suite then requires it to still fail, so that fixing it means deleting its line).
 
-const KNOWN_HOLES: Record<string, string> = {
-  // The share cookie a visitor gets from B's site is SameSite=Lax: another site's page can send it along.
-  "cookie:samesite": "part 1 (share-link and visitor cookies are SameSite=Strict)",
-};
+const KNOWN_HOLES: Record<string, string> = {};
 
 type Doc = { paths: Record<string, Record<string, any>> };
 interface Op {
@@ -176,7 +173,7 @@ describe("cross-tenant matrix over the published surface", () => {
     if (!attributes.includes("httponly")) violations.push({ tags: ["cookie:httponly"], detail: bSetCookie });
     if (!attributes.includes("secure")) violations.push({ tags: ["cookie:secure"], detail: bSetCookie });
     if (!attributes.includes("samesite=strict")) violations.push({ tags: ["cookie:samesite"], detail: bSetCookie });
-    judge(violations, KNOWN_HOLES, ["cookie:samesite"]);
+    judge(violations, KNOWN_HOLES, []);
   });
 
   it("B's custom host serves B's site only: never A's sites, A's spaces through /v1, or A's domain", async () => {

@@ -10,7 +10,8 @@ import { callPublicEndpoint } from "../../services/integrations";
  * integration's) and `/v1/integrations/{name}/installations/{id}/public[/…]` (an installation's). Not API
  * operations: no token is read (a webhook's own Authorization header reaches the script untouched); the method,
  * full URL with its query, headers and body are forwarded to the script as a `fetch` event, synchronously, and
- * its response is answered. Mounted in app.ts before authentication.
+ * its response is answered. Mounted in app.ts before authentication, behind INTEGRATION_CONTENT_GUARDS
+ * (integration-content.ts: sandboxed, cookie-free answers; the per-address limiter; refused from deliveries).
  */
 export const PUBLIC_ENDPOINT_PATHS = [
   "/v1/integrations/:integrationName/public",

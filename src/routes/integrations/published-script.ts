@@ -10,7 +10,8 @@ import { fetchPublishedScript, type ScriptTarget } from "../../services/integrat
  * content loads them with a `<script>` tag, so no token is read. Each delivers a `fetch_published_script` event
  * to the integration's script synchronously (recorded like the public endpoints) and answers its JavaScript with
  * `Content-Type: application/javascript` and the script's Cache-Control (short public caching otherwise). The
- * query (`?v=…`, the lists' cache buster) is ignored. Mounted in app.ts before authentication.
+ * query (`?v=…`, the lists' cache buster) is ignored. Mounted in app.ts before authentication, behind
+ * INTEGRATION_CONTENT_GUARDS (integration-content.ts), like the public endpoints.
  */
 export const PUBLISHED_SCRIPT_PATHS = {
   space: "/v1/integrations/:integrationName/installations/:installationId/spaces/:spaceId/script.js",

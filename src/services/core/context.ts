@@ -39,6 +39,10 @@ export type UserCaller = Extract<Caller, { kind: "user" }>;
 export interface UrlBases {
   api: string;
   app: string;
+  /** INTEGRATIONS_URL: where integrations' public endpoints and published scripts are served (default `api`). */
+  integrations?: string;
+  /** SITES_URL: where published sites are served, `/~site/{siteId}` (default `api`). */
+  sites?: string;
 }
 
 /** Everything a service needs; built per request (or per job/cron run). Nothing HTTP-specific. */

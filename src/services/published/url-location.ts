@@ -75,12 +75,12 @@ function hostOf(base: string) {
 export async function locatePublishedUrl(ctx: ServiceContext, url: URL): Promise<PublishedUrl | undefined> {
   let siteId: string | undefined;
   let base: string | undefined;
-  const own = pathUnder(url, ctx.urls.api);
+  const own = pathUnder(url, ctx.urls.sites ?? ctx.urls.api);
   const onSite = own === undefined ? undefined : /^\/~site\/([^/]+)/.exec(own);
   if (onSite && onSite[1] !== "~assets") {
     siteId = onSite[1]!;
     base = url.pathname.slice(0, url.pathname.length - own!.length) + onSite[0];
-  } else if (ctx.env.PUBLIC_API_URL && url.host !== hostOf(ctx.urls.api)) {
+  } else if (ctx.env.PUBLIC_API_URL && url.host !== hostOf(ctx.urls.api) && url.host !== hostOf(ctx.urls.sites ?? "")) {
     const proxied = (await findProxiedSite(ctx.db, url.hostname, url.pathname))?.site;
     if (proxied) ({ siteId, base } = proxied);
   }

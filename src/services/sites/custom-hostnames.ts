@@ -80,7 +80,14 @@ export function claimProxy(ctx: ServiceContext, row: SiteRow, raw: string | null
   if ("error" in normal) throw badRequest(`body.proxy: ${normal.error}`);
   const { proxy, host } = normal;
   if (proxy === row.proxy) return undefined;
-  const own = [hostOf(ctx.urls.api), hostOf(ctx.urls.app), hostOf(ctx.env.PUBLIC_API_URL), sitesHost(ctx)];
+  const own = [
+    hostOf(ctx.urls.api),
+    hostOf(ctx.urls.app),
+    hostOf(ctx.env.PUBLIC_API_URL),
+    hostOf(ctx.env.INTEGRATIONS_URL),
+    hostOf(ctx.env.SITES_URL),
+    sitesHost(ctx),
+  ];
   if (own.includes(host)) throw badRequest(`body.proxy: ${host} is this deployment's own host`);
   const token = host === row.proxyHost && row.proxyToken ? row.proxyToken : newToken();
   return {

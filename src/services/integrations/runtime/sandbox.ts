@@ -1,13 +1,12 @@
 import type { Env } from "../../../env";
 import type { IntegrationEventLog } from "../../../db/schema";
-import { guardLoops } from "./loop-guard";
+import { guardLoops, guardNames } from "./loop-guard";
 import {
   DEADLINE_HEADER,
   MAIN_MODULE,
-  MAIN_SOURCE,
   MAX_TRACE_LINE_CHARS,
   MAX_SUBREQUESTS,
-  PRELUDE_MODULE,
+  mainSource,
   PRELUDE_SOURCE,
   SCRIPT_MODULE,
 } from "./wrapper";
@@ -63,14 +62,14 @@ const note = (level: IntegrationEventLog["level"], message: string): Integration
   timestamp: Date.now(),
 });
 
-async function outbound(apiOrigin: string): Promise<Fetcher | null> {
+async function outbound(apiOrigin: string, integrationName: string): Promise<Fetcher | null> {
   // Imported when used: this module is also loaded by Node tooling (the OpenAPI dump), where the module is absent.
   const { exports } = await import("cloudflare:workers");
   const entry = (exports as unknown as Record<string, unknown>).IntegrationOutbound as
-    | ((opts: { props: { apiOrigin: string } }) => Fetcher)
+    | ((opts: { props: { apiOrigin: string; integrationName: string } }) => Fetcher)
     | undefined;
   // Without the entrypoint (a main module that does not export it) the script gets no network at all.
-  return entry ? entry({ props: { apiOrigin } }) : null;
+  return entry ? entry({ props: { apiOrigin, integrationName } }) : null;
 }
 
 function decodeBase64(text: string): Uint8Array {
@@ -90,20 +89,25 @@ export async function runInSandbox(
   const timeoutMs = opts.timeoutMs ?? (Number(env.INTEGRATION_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS);
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const worker = env.LOADER.get(isolateId(script), async () => ({
-      compatibilityDate: SCRIPT_COMPATIBILITY_DATE,
-      compatibilityFlags: SCRIPT_COMPATIBILITY_FLAGS,
-      mainModule: MAIN_MODULE,
-      modules: {
-        [MAIN_MODULE]: MAIN_SOURCE,
-        [PRELUDE_MODULE]: PRELUDE_SOURCE,
-        // Loops bounded per event (loop-guard.ts): local workerd cannot interrupt a script that never yields.
-        [SCRIPT_MODULE]: guardLoops(await script.load()),
-      },
-      env: {},
-      globalOutbound: await outbound(opts.apiOrigin),
-      limits: SCRIPT_LIMITS,
-    }));
+    const worker = env.LOADER.get(isolateId(script), async () => {
+      const source = await script.load();
+      // The prelude's name and the guard's local names are made for this load, absent from the script's text.
+      const names = guardNames(source);
+      return {
+        compatibilityDate: SCRIPT_COMPATIBILITY_DATE,
+        compatibilityFlags: SCRIPT_COMPATIBILITY_FLAGS,
+        mainModule: MAIN_MODULE,
+        modules: {
+          [MAIN_MODULE]: mainSource(names.module),
+          [names.module]: PRELUDE_SOURCE,
+          // Loops bounded per event (loop-guard.ts): local workerd cannot interrupt a script that never yields.
+          [SCRIPT_MODULE]: guardLoops(source, names),
+        },
+        env: {},
+        globalOutbound: await outbound(opts.apiOrigin, script.integrationName),
+        limits: SCRIPT_LIMITS,
+      };
+    });
     const headers = new Headers(request.headers);
     headers.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
     const answer = worker

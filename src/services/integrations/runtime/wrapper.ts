@@ -6,7 +6,7 @@
  * and answers one JSON envelope: the script's status, headers and body (base64), and the trace.
  */
 
-import { LOOP_CHECK, LOOP_ITERATION_BUDGET, LOOP_TICK } from "./loop-guard";
+import { LOOP_CHECK_EXPORT, LOOP_ITERATION_BUDGET, LOOP_TICK_EXPORT } from "./loop-guard";
 
 /** Trace bounds: lines per delivery, characters per line. */
 export const MAX_TRACE_LINES = 200;
@@ -16,44 +16,52 @@ export const MAX_SUBREQUESTS = 50;
 /** Largest response body the envelope carries back (bytes). */
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
-export const PRELUDE_MODULE = "quire-prelude.js";
 export const SCRIPT_MODULE = "integration.js";
 export const MAIN_MODULE = "quire-main.js";
 /** The delivery's deadline (ms since the epoch), from the sandbox to the main module; the script never sees it. */
 export const DEADLINE_HEADER = "x-quire-deadline";
 
 /**
- * The loop guards' globals (loop-guard.ts): iterations are counted in a plain counter and charged to the running
- * delivery's trace every 4,096 (a synchronous loop stays in one delivery, and a lookup per iteration would cost
- * more than the loops it guards). Past the iteration budget, or past the delivery's deadline (the wall-clock
- * timeout, which no timer can enforce while a loop holds the thread; on Cloudflare the clock stands still during
- * synchronous code, and the CPU limit and the iteration budget stop it), the tick throws, and so does every catch
- * block entered afterwards.
+ * The loop guards' functions (loop-guard.ts; the guarded script imports them under names it cannot spell):
+ * iterations are counted in a plain counter and charged to the running delivery's trace every 4,096 (a
+ * synchronous loop stays in one delivery, and a lookup per iteration would cost more than the loops it guards).
+ * Past the iteration budget, or past the delivery's deadline (the wall-clock timeout, which no timer can enforce
+ * while a loop holds the thread; on Cloudflare the clock stands still during synchronous code, and the CPU limit
+ * and the iteration budget stop it), the tick throws, and so does every catch block entered afterwards. What they
+ * use (the trace store's methods, the clock, Error) is captured before the script runs: the script may replace
+ * globals and prototypes, not these. Traces have their counters as own properties (none inherited).
  */
 const LOOP_GUARD_SOURCE = `
 const LOOP_BUDGET = ${LOOP_ITERATION_BUDGET};
 const LOOP_MESSAGE = "The script ran more than " + LOOP_BUDGET + " loop iterations in one event (a loop that never ends?)";
 const DEADLINE_MESSAGE = "The script was still looping at its delivery's deadline";
-const outsideDeliveries = { iterations: 0, loopSpent: "" };
+const outsideDeliveries = { logs: [], dropped: 0, subrequests: 0, deadline: 0, iterations: 0, loopSpent: "" };
 let ticks = 0;
-globalThis.${LOOP_TICK} = function () {
+export function ${LOOP_TICK_EXPORT}() {
   if ((++ticks & 4095) !== 0) return;
-  const holder = traces.getStore() ?? outsideDeliveries;
-  holder.iterations = (holder.iterations ?? 0) + 4096;
-  if (holder.loopSpent) throw new Error(holder.loopSpent);
+  const holder = currentTrace() ?? outsideDeliveries;
+  holder.iterations += 4096;
+  if (holder.loopSpent) throw new GuardError(holder.loopSpent);
   if (holder.iterations > LOOP_BUDGET) holder.loopSpent = LOOP_MESSAGE;
-  else if (holder.deadline && Date.now() > holder.deadline) holder.loopSpent = DEADLINE_MESSAGE;
-  if (holder.loopSpent) throw new Error(holder.loopSpent);
-};
-globalThis.${LOOP_CHECK} = function () {
-  const spent = (traces.getStore() ?? outsideDeliveries).loopSpent;
-  if (spent) throw new Error(spent);
-};
+  else if (holder.deadline && now() > holder.deadline) holder.loopSpent = DEADLINE_MESSAGE;
+  if (holder.loopSpent) throw new GuardError(holder.loopSpent);
+}
+export function ${LOOP_CHECK_EXPORT}() {
+  const spent = (currentTrace() ?? outsideDeliveries).loopSpent;
+  if (spent) throw new GuardError(spent);
+}
 `;
 
 export const PRELUDE_SOURCE = `
 import { AsyncLocalStorage } from "node:async_hooks";
-export const traces = new AsyncLocalStorage();
+const traces = new AsyncLocalStorage();
+const apply = Reflect.apply;
+const getStore = AsyncLocalStorage.prototype.getStore;
+const runStore = AsyncLocalStorage.prototype.run;
+const now = Date.now;
+const GuardError = Error;
+const currentTrace = () => apply(getStore, traces, []);
+export const runTraced = (trace, fn) => apply(runStore, traces, [trace, fn]);
 const MAX_LINES = ${MAX_TRACE_LINES};
 const MAX_CHARS = ${MAX_TRACE_LINE_CHARS};
 const MAX_SUBREQUESTS = ${MAX_SUBREQUESTS};
@@ -71,14 +79,14 @@ const original = {};
 for (const [method, level] of [["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"], ["debug", "debug"]]) {
   original[method] = console[method].bind(console);
   console[method] = (...args) => {
-    const trace = traces.getStore();
+    const trace = currentTrace();
     if (trace) record(trace, level, args.map(text).join(" "));
     else original[method](...args);
   };
 }
 const realFetch = globalThis.fetch;
 globalThis.fetch = function fetch(input, init) {
-  const trace = traces.getStore();
+  const trace = currentTrace();
   if (trace && ++trace.subrequests > MAX_SUBREQUESTS) {
     return Promise.reject(new Error("Too many subrequests: an event may make at most " + MAX_SUBREQUESTS));
   }
@@ -89,8 +97,9 @@ ${LOOP_GUARD_SOURCE}`;
 /** `from "./<module>"`, spelled so that tools scanning this file's own imports do not read it as one. */
 const fromModule = (module: string) => `from ${JSON.stringify(`./${module}`)}`;
 
-export const MAIN_SOURCE = `
-import { traces, record } ${fromModule(PRELUDE_MODULE)};
+/** The main module of one load, importing that load's prelude (its name is private: loop-guard.ts guardNames). */
+export const mainSource = (preludeModule: string) => `
+import { runTraced, record } ${fromModule(preludeModule)};
 import * as script ${fromModule(SCRIPT_MODULE)};
 const MAX_BODY = ${MAX_RESPONSE_BYTES};
 function base64(bytes) {
@@ -105,8 +114,8 @@ export default {
     const headers = new Headers(request.headers);
     headers.delete("${DEADLINE_HEADER}");
     request = new Request(request, { headers });
-    const trace = { logs: [], dropped: 0, subrequests: 0, deadline };
-    return traces.run(trace, async () => {
+    const trace = { logs: [], dropped: 0, subrequests: 0, deadline, iterations: 0, loopSpent: "" };
+    return runTraced(trace, async () => {
       const waits = [];
       const ctx = {
         waitUntil(promise) {
