@@ -21,8 +21,10 @@ export {
   revalidateCustomHostname,
 } from "./custom-hostnames";
 export type { CustomHostnameView } from "./custom-hostnames";
-export { createSite, deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
-export type { CreateSiteInput, SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
+export { createSite } from "./create-site";
+export type { CreateSiteInput } from "./create-site";
+export { deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
+export type { SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
 export {
   createSiteRedirect,
   deleteSiteRedirect,

@@ -1,5 +1,4 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import {
@@ -15,16 +14,11 @@ import {
   sites,
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { newId } from "../../lib/ids";
-import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize, can } from "../access/permissions";
 import { scopedSiteAccess } from "../access/scoped-access";
 import { type Caller, organizationAccess, requireUser, type ServiceContext } from "../core/context";
-import { enableOnEverySite } from "../integrations/site-selection";
-import { createSpace } from "../spaces/spaces";
 import { claimProxy } from "./custom-hostnames";
-import { publishableSpaces } from "./publishable-spaces";
 import { refreshPublishedSpaces } from "./site-publication";
 import { conditionReads, hiddenFrom } from "./site-shown";
 
@@ -145,82 +139,6 @@ export async function listSites(
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(sites).where(where),
   });
   return { ...page, items: page.items.map((r) => ({ row: r.row, siteSpaces: Number(r.siteSpaces), access })) };
-}
-
-export interface CreateSiteInput {
-  type?: SiteRow["type"];
-  title?: string;
-  visibility?: SiteRow["visibility"];
-  /** Existing spaces to publish at the site's root, or a new space (`empty`, or `sample` from a template). */
-  spaces?: string[] | "sample" | "empty";
-}
-
-/**
- * createSite (`create` and up): an unpublished site; `spaces` (each needs the caller to be its admin) become its root site spaces in the order given
- * (the first is the default), each at a path made from its title, unique among them. Integration installations
- * selecting all sites are enabled on it.
- */
-export async function createSite(ctx: ServiceContext, organizationId: string, input: CreateSiteInput) {
-  requireUser(ctx.caller);
-  const access = organizationAccess(ctx.caller, organizationId);
-  authorize(access, "site.manage", "Organization");
-  const title = input.title?.trim() || "Docs";
-  let spaceRows: { id: string; title: string }[] = [];
-  if (input.spaces === "sample" || input.spaces === "empty") {
-    const created = await createSpace(ctx, organizationId, {
-      title,
-      ...(input.spaces === "sample" ? { template: { id: "getting-started" } } : {}),
-    });
-    spaceRows = [{ id: created.row.id, title: created.row.title }];
-  } else if (input.spaces?.length) {
-    spaceRows = await publishableSpaces(ctx, organizationId, input.spaces, "spaces");
-  }
-  const siteId = newId();
-  const taken = new Set<string>();
-  let sortKey: string | null = null;
-  const siteSpaceRows = spaceRows.map((space) => {
-    sortKey = keyBetween(sortKey, null);
-    const path = uniqueSlug(slugify(space.title), taken);
-    taken.add(path);
-    return {
-      id: newId(),
-      siteId,
-      organizationId,
-      spaceId: space.id,
-      sectionId: null,
-      path,
-      sortKey,
-      condition: null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    };
-  });
-  const row: SiteRow = {
-    id: siteId,
-    organizationId,
-    title,
-    type: input.type ?? "basic",
-    visibility: input.visibility ?? "public",
-    published: false,
-    basename: null,
-    proxy: null,
-    proxyHost: null,
-    proxyStatus: null,
-    proxyToken: null,
-    agentsContext: "included",
-    adaptiveContent: false,
-    adaptiveSchema: null,
-    defaultSiteSpaceId: siteSpaceRows[0]?.id ?? null,
-    defaultSiteSectionId: null,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-  };
-  await batch(ctx.db, [
-    ctx.db.insert(sites).values(row),
-    siteSpaceRows.length ? ctx.db.insert(siteSpaces).values(siteSpaceRows) : undefined,
-    enableOnEverySite(ctx.db, { organizationId, siteId }, ctx.now),
-  ]);
-  return { row, siteSpaces: siteSpaceRows.length, access } satisfies SiteView;
 }
 
 export interface SitePatch {
