@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteCustomizations, siteSectionGroups, siteSections, siteSpaces, sites } from "../../db/schema";
+import { siteCustomizations, siteSections, siteSpaces, sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -16,6 +16,7 @@ import { refreshPublishedSpaces } from "./site-publication";
 import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
 import { sectionsInStructureOrder, topLevel } from "./structure-order";
+import { groupKeysOf, sectionKeysOf } from "./top-level";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
 
@@ -59,10 +60,7 @@ export async function addSectionToSite(
   authorize(site.access, "site.manage", "Site");
   const space = (await publishableSpaces(ctx, organizationId, [input.spaceId], "spaceId"))[0]!;
   const [groups, existing] = await batch(ctx.db, [
-    ctx.db
-      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId)),
+    groupKeysOf(ctx, siteId),
     ctx.db
       .select({
         id: siteSections.id,
@@ -130,10 +128,7 @@ export async function listSiteSections(
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const shown = shownTo(site);
   const [groups, sections] = await batch(ctx.db, [
-    ctx.db
-      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId)),
+    groupKeysOf(ctx, siteId),
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
   ]);
   const ordered = sectionsInStructureOrder(groups, sections).filter(({ section }) => shown.shows(section));
@@ -224,14 +219,8 @@ export async function deleteSiteSection(
       .delete(siteSections)
       .where(and(eq(siteSections.id, sectionId), eq(siteSections.siteId, siteId)))
       .returning({ id: siteSections.id }),
-    ctx.db
-      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db
-      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
-      .from(siteSections)
-      .where(eq(siteSections.siteId, siteId)),
+    groupKeysOf(ctx, siteId),
+    sectionKeysOf(ctx, siteId),
     // The section's site spaces' customization overrides, then the site spaces themselves.
     ctx.db.delete(siteCustomizations).where(
       and(

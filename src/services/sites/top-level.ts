@@ -10,18 +10,25 @@ type SiteSectionRow = typeof siteSections.$inferSelect;
 
 // Placing items at a site's top level, whose order groups and ungrouped sections share (structure-order.ts).
 
+/** The statement reading a site's groups' keys, for a batch that places something at its top level. */
+export function groupKeysOf(ctx: ServiceContext, siteId: string) {
+  return ctx.db
+    .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
+    .from(siteSectionGroups)
+    .where(eq(siteSectionGroups.siteId, siteId));
+}
+
+/** The statement reading a site's sections' keys and groups, likewise. */
+export function sectionKeysOf(ctx: ServiceContext, siteId: string) {
+  return ctx.db
+    .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
+    .from(siteSections)
+    .where(eq(siteSections.siteId, siteId));
+}
+
 /** A key after every top-level item of the site (groups and ungrouped sections share one order). */
 export async function lastTopLevelKey(ctx: ServiceContext, siteId: string) {
-  const [groups, sections] = await batch(ctx.db, [
-    ctx.db
-      .select({ id: siteSectionGroups.id, sortKey: siteSectionGroups.sortKey })
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId)),
-    ctx.db
-      .select({ id: siteSections.id, sortKey: siteSections.sortKey, groupId: siteSections.groupId })
-      .from(siteSections)
-      .where(eq(siteSections.siteId, siteId)),
-  ]);
+  const [groups, sections] = await batch(ctx.db, [groupKeysOf(ctx, siteId), sectionKeysOf(ctx, siteId)]);
   return keyBetween(topLevel(groups, sections).at(-1)?.row.sortKey ?? null, null);
 }
 
