@@ -20,7 +20,7 @@ export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
     type: row.type,
     title: row.title,
     ...(row.basename !== null ? { basename: row.basename } : {}),
-    ...(row.proxy !== null ? { proxy: proxyOf(row.proxy) } : {}),
+    ...proxyOf(row.proxy),
     visibility: row.visibility,
     published: row.published,
     siteSpaces,
@@ -37,12 +37,15 @@ export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
 }
 
 /**
- * The reference's SiteProxy from the stored `host/path` the site is served under: `origin` is a
- * SiteProxyOrigin (`docs.example.com/help`, no scheme), `target` the URL Quire serves it at once its DNS is
- * verified (the host points at the deployment, which serves it itself).
+ * Where the stored `proxy` (`host[/path]`) says the site is served. A host and path is the reference's SiteProxy:
+ * `origin` a SiteProxyOrigin (`docs.example.com/help`, no scheme; its pattern needs a path), `target` the URL
+ * Quire serves it at once its DNS is verified. A bare host (the site at the host's root) is the site's
+ * `hostname` (SiteHostname), as the reference gives a site's custom hostname.
  */
-function proxyOf(proxy: string) {
-  return { origin: proxy, target: `https://${proxy}` };
+function proxyOf(proxy: string | null) {
+  if (proxy === null) return {};
+  if (!proxy.includes("/")) return { hostname: proxy };
+  return { proxy: { origin: proxy, target: `https://${proxy}` } };
 }
 
 /** A SiteSpace of the reference, with its Space as the caller sees it (presented by the route). */

@@ -26,8 +26,10 @@ describe("site proxies", () => {
     expect(res.status).toBe(200);
     expect(res.json.proxy).toEqual({ origin: `${host}/Help`, target: `https://${host}/Help` });
     expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy?.origin).toBe(`${host}/Help`);
-    // A bare host is a site at the host's root.
-    expect((await setProxy(`${host}/`)).json.proxy.origin).toBe(host);
+    // A bare host is a site at the host's root: the site's `hostname` (a SiteProxyOrigin needs a path).
+    const bare = (await setProxy(`${host}/`)).json;
+    expect(bare.hostname).toBe(host);
+    expect(bare.proxy).toBeUndefined();
   });
 
   it("refuse what is not a real host and path, and the deployment's own hosts (400 naming body.proxy)", async () => {

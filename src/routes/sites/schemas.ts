@@ -18,6 +18,9 @@ export const SiteSchema = z
     type: SiteTypeSchema,
     title: z.string(),
     basename: z.string().optional(),
+    hostname: z.string().optional().openapi("SiteHostname", {
+      description: "The custom hostname the site is served at, at its root (a `proxy` without a path).",
+    }),
     proxy: z
       .object({
         origin: z.string().openapi("SiteProxyOrigin", {
