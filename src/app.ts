@@ -12,7 +12,7 @@ import { notFoundHandler } from "./http/not-found";
 import { mountReference } from "./http/reference";
 import { createRouter } from "./http/router";
 import { v1 } from "./routes";
-import { INTEGRATION_CONTENT_GUARDS } from "./routes/integrations/integration-content";
+import { INTEGRATION_CONTENT_GUARDS, refuseFromDeliveries } from "./routes/integrations/integration-content";
 import { PUBLIC_ENDPOINT_PATHS, publicEndpoint } from "./routes/integrations/public-endpoint";
 import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integrations/published-script";
 import { customHosts } from "./site/hosts";
@@ -79,6 +79,8 @@ export function createApp() {
   // The scripts published content embeds, anonymous too (routes/integrations/published-script.ts).
   app.get(PUBLISHED_SCRIPT_PATHS.space, ...INTEGRATION_CONTENT_GUARDS, spaceScript);
   app.get(PUBLISHED_SCRIPT_PATHS.site, ...INTEGRATION_CONTENT_GUARDS, siteScript);
+  // A render is a synchronous delivery too (renderIntegrationUIWithPost/Get): never asked from inside one.
+  app.use("/v1/integrations/:integrationName/render", refuseFromDeliveries);
   app.use("/v1/*", emptyJsonBodyAsObject, authenticate);
   app.use("/v1", emptyJsonBodyAsObject, authenticate);
 

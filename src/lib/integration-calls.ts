@@ -1,6 +1,6 @@
 /**
  * Set by the integration runtime's network (coordination/integration-outbound.ts) on every request a script makes,
- * to the integration's name: a public endpoint or published script asked from inside a delivery is refused
+ * to the integration's name: a public endpoint, published script or render asked from inside a delivery is refused
  * (routes/integrations/integration-content.ts), so a script cannot call itself, or another integration calling it
  * back, in a loop of synchronous deliveries.
  */

@@ -27,6 +27,14 @@ export default {
       return Response.json({ status: inner.status, body: await inner.text() });
     }
     if (path.endsWith("/public/inner")) return new Response("inner reached");
+    if (path.endsWith("/public/render")) {
+      const inner = await fetch(environment.apiEndpoint + "/v1/integrations/" + environment.integration.name + "/render", {
+        method: "POST",
+        headers: { authorization: "Bearer " + environment.apiTokens.installation, "content-type": "application/json" },
+        body: JSON.stringify({ componentId: "c", props: {}, context: { type: "configuration_account", theme: "light", organizationId: environment.installation.target.organization } }),
+      });
+      return Response.json({ status: inner.status, body: await inner.text() });
+    }
     const headers = new Headers({
       "content-type": "text/html",
       "content-security-policy": "sandbox allow-scripts allow-same-origin",
@@ -159,6 +167,15 @@ describe("integration content on Quire's origin", () => {
     });
     expect(marked.status).toBe(403);
     expectSealed(marked);
+  });
+
+  it("refuses a render asked from inside a delivery (a render is a synchronous delivery too)", async () => {
+    const { name, installation } = await published(HOSTILE);
+    const res = await workerFetch(`${ORIGIN}/v1/integrations/${name}/installations/${installation.id}/public/render`);
+    expect(res.status).toBe(200);
+    const inner = (await res.json()) as { status: number; body: string };
+    expect(inner.status).toBe(403);
+    expect(JSON.parse(inner.body).error.message).toContain(`from inside an integration's delivery (${name})`);
   });
 });
 

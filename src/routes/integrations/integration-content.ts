@@ -36,15 +36,15 @@ export const sealIntegrationContent = createMiddleware<AppEnv>(async (c, next) =
 });
 
 /**
- * A public endpoint or published script asked from inside an integration's delivery (the runtime's network marks
- * every request it makes) is refused: each is a synchronous delivery, so a script calling its own endpoint (or
- * two integrations calling each other's) would nest deliveries without end.
+ * A public endpoint, a published script or a render asked from inside an integration's delivery (the runtime's
+ * network marks every request it makes) is refused: each is a synchronous delivery, so a script calling its own
+ * endpoint (or two integrations calling each other's) would nest deliveries without end.
  */
 export const refuseFromDeliveries = createMiddleware<AppEnv>(async (c, next) => {
   const from = c.req.header(INTEGRATION_DELIVERY_HEADER);
   if (from !== undefined) {
     throw forbidden(
-      `An integration's public endpoint or published script cannot be called from inside an integration's delivery (${from.slice(0, 100) || "unnamed"})`,
+      `An integration's public endpoint, published script or render cannot be called from inside an integration's delivery (${from.slice(0, 100) || "unnamed"})`,
     );
   }
   return next();
