@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ApiError } from "./lib/errors";
+import { openApiDocument as openApiDocumentCache } from "./lib/isolate-caches";
 import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";
 import { corsHeaders } from "./http/cors";
@@ -101,11 +102,11 @@ export function createApp() {
 
 export type App = ReturnType<typeof createApp>;
 
-let cachedDocument: { origin: string; doc: unknown } | undefined;
+const kept = openApiDocumentCache.store;
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests; built once. */
 export function openApiDocument(app: App, origin = "http://localhost:8787") {
-  if (cachedDocument?.origin === origin) return cachedDocument.doc;
+  if (kept.value?.origin === origin) return kept.value.doc;
   const doc = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
@@ -117,6 +118,6 @@ export function openApiDocument(app: App, origin = "http://localhost:8787") {
     servers: [{ url: origin }],
     security: [{ bearerAuth: [] }],
   });
-  cachedDocument = { origin, doc };
+  kept.value = { origin, doc };
   return doc;
 }

@@ -1,4 +1,5 @@
 import type { Env, RequestLease, WindowCount } from "../env";
+import { tokenBudgets } from "../lib/isolate-caches";
 
 /**
  * This isolate's share of each token's request budget: requests are served from a lease taken from the token's
@@ -18,8 +19,8 @@ interface Budget {
   pending?: Promise<void>;
 }
 
-const MAX_TOKENS = 10_000;
-const budgets = new Map<string, Budget>();
+const MAX_TOKENS = tokenBudgets.bound.entries;
+const budgets = tokenBudgets.store as Map<string, Budget>;
 
 /** Leases of 5% of the limit (1 to 100 requests): small limits stay exact, large ones cost a call per lease. */
 const leaseSize = (limit: number) => Math.max(1, Math.min(100, Math.ceil(limit / 20)));

@@ -1,5 +1,6 @@
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { bindingDatabases } from "../lib/isolate-caches";
 
 /**
  * One dialect for the isolate: it holds drizzle's snake_case column-name cache, which `drizzle()` would build
@@ -26,7 +27,7 @@ export type Db = ReturnType<typeof createDb>;
  * new one per request cost a read's CPU twice (building it, and then making it the prototype of the request's
  * authenticating view, which V8 does slowly for a fresh object). A session is per request: not kept.
  */
-const bindingDbs = new WeakMap<D1Database, Db>();
+const bindingDbs = bindingDatabases.store as WeakMap<D1Database, Db>;
 function bindingDb(d1: D1Database): Db {
   let db = bindingDbs.get(d1);
   if (!db) {

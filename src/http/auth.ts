@@ -5,6 +5,7 @@ import { createRequestDb, type Db, isBookmark } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, unauthorized } from "../lib/errors";
+import { tokenHashes } from "../lib/isolate-caches";
 import { stampTokenUse, tokenStampIsStale } from "../services/people";
 import { limitByAddress } from "./address-limit";
 import type { AppEnv } from "./app-env";
@@ -63,8 +64,8 @@ async function identify(c: Context<AppEnv>, db: Db, writes: boolean, next: Next)
 }
 
 /** Bearer tokens seen recently in this isolate, with their SHA-256 (how tokens are stored and looked up). */
-let recentHashes = new Map<string, string>();
-const RECENT_HASHES = 1024;
+const recentHashes = tokenHashes.store;
+const RECENT_HASHES = tokenHashes.bound.entries;
 
 /**
  * A token's hash, computed once per isolate while the token keeps coming: hashing showed as 4–6% of a read's CPU
@@ -75,7 +76,7 @@ async function hashOf(token: string): Promise<string> {
   const known = recentHashes.get(token);
   if (known !== undefined) return known;
   const hash = await sha256Hex(token);
-  if (recentHashes.size >= RECENT_HASHES) recentHashes = new Map();
+  if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
   recentHashes.set(token, hash);
   return hash;
 }

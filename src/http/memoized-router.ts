@@ -1,10 +1,11 @@
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
+import { routerMatches } from "../lib/isolate-caches";
 
 /** Paths longer than this are matched every time (ids make real paths short; a long one is likely junk). */
 const MAX_PATH_LENGTH = 256;
 /** Distinct (method, path) pairs remembered per isolate; the memo starts over when it is full. */
-const MAX_ENTRIES = 2048;
+const MAX_ENTRIES = routerMatches.bound.entries;
 
 /**
  * The app's router: Hono's TrieRouter with its answers remembered per (method, path). Hono's RegExpRouter,
@@ -17,7 +18,7 @@ const MAX_ENTRIES = 2048;
 export class MemoizedRouter<T> implements Router<T> {
   name = "MemoizedRouter + TrieRouter";
   readonly #trie = new TrieRouter<T>();
-  #answers = new Map<string, Result<T>>();
+  #answers = routerMatches.store() as Map<string, Result<T>>;
 
   add(method: string, path: string, handler: T): void {
     this.#trie.add(method, path, handler);
@@ -30,7 +31,7 @@ export class MemoizedRouter<T> implements Router<T> {
     let answer = this.#answers.get(key);
     if (answer === undefined) {
       answer = this.#trie.match(method, path);
-      if (this.#answers.size >= MAX_ENTRIES) this.#answers = new Map();
+      if (this.#answers.size >= MAX_ENTRIES) this.#answers = routerMatches.store() as Map<string, Result<T>>;
       this.#answers.set(key, answer);
     }
     return answer;

@@ -2,6 +2,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { base62, randomBytes } from "../lib/ids";
+import { assetVersions as assetVersionCache } from "../lib/isolate-caches";
 import { fetchStaticFile } from "../lib/static-files";
 import { errorBody } from "./errors";
 
@@ -29,7 +30,7 @@ function referenceCsp(nonce: string) {
 }
 
 /** The ETag of a built asset (a content hash), used as its version in URLs; undefined when it is missing. */
-const assetVersions = new Map<string, string>();
+const assetVersions = assetVersionCache.store;
 async function assetVersion(c: Context<AppEnv>, path: string) {
   const known = assetVersions.get(path);
   if (known) return known;

@@ -8,6 +8,7 @@
  */
 import fontkit, { type Font } from "@pdf-lib/fontkit";
 import { type PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { fontFaces } from "../lib/isolate-caches";
 
 export type RunStyle = "normal" | "bold" | "italic" | "code";
 
@@ -81,7 +82,7 @@ interface Face {
 }
 
 /** Parsed font files by asset path, shared by every document this isolate renders. */
-const faces = new Map<string, Promise<Face | null>>();
+const faces = fontFaces.store as Map<string, Promise<Face | null>>;
 
 function face(path: string, load: FontLoader): Promise<Face | null> {
   let found = faces.get(path);

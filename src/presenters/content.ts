@@ -1,6 +1,7 @@
 import { signedDownloadURL } from "../content/files";
 import { markdownToDocument } from "../content/markdown";
 import { type EncodedJson, encodeJson } from "../lib/encoded-json";
+import * as isolate from "../lib/isolate-caches";
 import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
@@ -180,7 +181,7 @@ export function pageLayout(page: Pick<PageEntry, "layout">): PageLayout {
  * object to every read of its revision (services/revisions/snapshot-cache.ts), so its tree is presented once;
  * the tree is frozen, as every caller only serializes it.
  */
-const presentedTrees = new WeakMap<Snapshot, Map<string, PresentedPage[]>>();
+const presentedTrees = isolate.presentedTrees.store as WeakMap<Snapshot, Map<string, PresentedPage[]>>;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -264,7 +265,10 @@ export function presentPageRead(ctx: ServiceContext, spaceId: string, view: Page
  * Page lists as UTF-8 JSON, by snapshot and URL bases. Serializing a large tree was a third of a warm
  * `listPages`' JavaScript (half a megabyte for 1,000 pages); a snapshot never changes, so neither does its list.
  */
-const encodedPageLists = new WeakMap<Snapshot, Map<string, EncodedJson<PresentedPageList>>>();
+const encodedPageLists = isolate.encodedPageLists.store as WeakMap<
+  Snapshot,
+  Map<string, EncodedJson<PresentedPageList>>
+>;
 type PresentedPageList = { pages: PresentedPage[] };
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type PageEntry, pageByPath, type Snapshot } from "../content/model";
 import type { AppEnv } from "../http/app-env";
-import { ByteLru } from "../lib/lru";
+import { renderedPages } from "../lib/isolate-caches";
 import { presentIntegrationScript } from "../presenters/integration";
 import {
   fingerprint,
@@ -26,7 +26,7 @@ import type { Visit } from "./visit";
  * Rendered pages by (site, its version, revision, path, visitor segment): revisions never change. llms-full.txt
  * (src/site/machines.ts) is kept here too, keyed by the same and every shown site space's revision.
  */
-export const rendered = new ByteLru<{ body: string; type: string }>(16 * 1024 * 1024, (v) => v.body.length * 2);
+export const rendered = renderedPages.store;
 
 /**
  * The Cache API behind the isolate's cache: a page rendered by one isolate serves the others of the location.

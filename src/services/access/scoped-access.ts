@@ -1,4 +1,5 @@
 import type { IntegrationScope } from "../../db/schema";
+import { scopedAccess } from "../../lib/isolate-caches";
 import type { Action, ScopedAccess } from "./permissions";
 import type { VisitorPass } from "./visitor-pass";
 
@@ -78,7 +79,7 @@ export const SCOPE_ACTIONS: Partial<
 /** Every installation token sees the organization it is installed in (and nothing else of it unless scoped). */
 const ALWAYS: { organization: Action[] } = { organization: ["organization.view"] };
 
-const memo = new WeakMap<TokenInstallation, Map<string, ScopedAccess>>();
+const memo = scopedAccess.store as WeakMap<TokenInstallation, Map<string, ScopedAccess>>;
 
 function allowed(installation: TokenInstallation, resource: "organization" | "space" | "site"): ScopedAccess {
   let byResource = memo.get(installation);

@@ -3,6 +3,7 @@ import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { instanceSecrets } from "../../db/schema";
 import type { Env } from "../../env";
+import { signingSecret as signingSecretCache } from "../../lib/isolate-caches";
 
 /**
  * The key of signed download URLs (files, PDFs) and visitor JWTs. A configured SIGNING_SECRET wins; without
@@ -16,23 +17,23 @@ const GENERATED_SECRET_BYTES = 32;
  * The stored secret, cached for the isolate's life. Only the resolved string is kept (never a pending
  * promise: a promise begun by one request must not be awaited by another in workerd).
  */
-let cachedInstanceSecret: string | undefined;
+const kept = signingSecretCache.store;
 /**
  * Lookups in flight, by the request's (or job run's) database handle: a revision's files are presented in
  * parallel, and they share one lookup instead of racing one each.
  */
-const pendingLookups = new WeakMap<Db, Promise<string>>();
+const pendingLookups = kept.pending as WeakMap<Db, Promise<string>>;
 
 export async function signingSecret(ctx: { db: Db; env: Pick<Env, "SIGNING_SECRET"> }): Promise<string> {
   if (ctx.env.SIGNING_SECRET) return ctx.env.SIGNING_SECRET;
-  if (cachedInstanceSecret) return cachedInstanceSecret;
+  if (kept.value) return kept.value;
   let lookup = pendingLookups.get(ctx.db);
   if (!lookup) {
     lookup = storedInstanceSecret(ctx.db).finally(() => pendingLookups.delete(ctx.db));
     pendingLookups.set(ctx.db, lookup);
   }
-  cachedInstanceSecret = await lookup;
-  return cachedInstanceSecret;
+  kept.value = await lookup;
+  return kept.value;
 }
 
 /**

@@ -4,7 +4,9 @@ import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { spaces, type StoredLevel } from "../../db/schema";
 import type { ServiceContext } from "../core/context";
-import { AccessMemo, accessGenerationSql } from "./access-memo";
+import { accessGenerationSql } from "./access-memo";
+import { collectionChains } from "../../lib/isolate-caches";
+import type { AccessMemo } from "../../lib/lru";
 import { type ChainLink, chainCte, type SpaceRow, type SpaceWithAccess, spaceAccess } from "./space-access";
 
 /**
@@ -20,7 +22,7 @@ type ChainTuple = [string, string | null, string, StoredLevel, number | null, nu
  * stands still and the space's parent is the same, a space's read is its row and the counter, without the chain's
  * recursive CTE (the larger part of the statement to prepare). A space at the organization's root has none.
  */
-const knownChains = new AccessMemo<{ parentId: string | null; chain: ChainLink[] }>(10_000);
+const knownChains = collectionChains.store as AccessMemo<{ parentId: string | null; chain: ChainLink[] }>;
 
 /**
  * A space (deleted or not) with its collection chain, nearest first, in one statement: each statement of a D1

@@ -8,7 +8,9 @@ import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import { AccessMemo, accessGenerationSql } from "../access/access-memo";
+import { accessGenerationSql } from "../access/access-memo";
+import { personalTokens } from "../../lib/isolate-caches";
+import type { AccessMemo } from "../../lib/lru";
 import { callerGrantsOf, userGrantsCondition } from "../access/grants";
 import type { MemberRole } from "../access/roles";
 
@@ -94,7 +96,7 @@ const knownTokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: strin
  * Personal tokens' memberships and grants by token hash, with the access generation they were read at: while
  * it stands still, a token's read is its row and the counter, a fraction of the full read's SQL to prepare.
  */
-const knownTokens = new AccessMemo<PersonalToken>(1024);
+const knownTokens = personalTokens.store as AccessMemo<PersonalToken>;
 
 /**
  * The read that authenticates a token (a batch of one statement, to ride another read's batch): the token row

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { ByteLru } from "../../lib/lru";
+import { recentSites } from "../../lib/isolate-caches";
+import type { ByteLru } from "../../lib/lru";
 import { loadPublishedSite, type PublishedSiteData, type SiteCredentials } from "./site-load";
 
 /**
@@ -19,15 +20,8 @@ interface Recent {
   generation: number;
 }
 
-const recent = new ByteLru<Recent>(4 * 1024 * 1024, approximateBytes);
+const recent = recentSites.store as ByteLru<Recent>;
 let generation = 0;
-
-/** A rough size: the structure's rows dominate; precision does not matter, only that big sites weigh more. */
-function approximateBytes(entry: Recent): number {
-  const data = entry.data;
-  if (!data) return 256;
-  return 4096 + 400 * (data.siteSpaces.length + data.sections.length + data.groups.length);
-}
 
 export function forgetRecentSites(): void {
   generation++;

@@ -1,10 +1,10 @@
-import { ByteLru } from "../../lib/lru";
+import { pageBodies } from "../../lib/isolate-caches";
 
 /**
  * Page bodies (markdown) by content hash, in this isolate. A body's hash names its content, so an entry never goes
  * stale. Keyed by space too: bodies are stored per space, and a read reaches one only past its space's access check.
  */
-const bodies = new ByteLru<string>(8 * 1024 * 1024, (body) => body.length * 2);
+const bodies = pageBodies.store;
 
 export const cachedBody = (spaceId: string, hash: string): string | undefined => bodies.get(`${spaceId}:${hash}`);
 

@@ -11,6 +11,7 @@ import { type OpenAPIModel, parseOpenAPI } from "../../content/openapi-model";
 import { type GeneratedPage, openapiDocumentMarkdown, openapiPages } from "../../content/openapi-pages";
 import { batch } from "../../db/batch";
 import { sha256Hex } from "../../lib/crypto";
+import { computedPages, openApiModels } from "../../lib/isolate-caches";
 import { spaceRead, withSpaceAccess } from "../access/space-read";
 import type { ServiceContext } from "../core/context";
 import { latestSpecText } from "../openapi/spec-source";
@@ -24,8 +25,8 @@ import { checkSpace } from "./content-load";
  */
 
 /** Parsed specs and their generated pages by version id (versions never change), a few per isolate. */
-const MAX_MODELS = 8;
-const models = new Map<string, { model?: OpenAPIModel; pages: Map<boolean, GeneratedPage[]> }>();
+const MAX_MODELS = openApiModels.bound.entries;
+const models = openApiModels.store as Map<string, { model?: OpenAPIModel; pages: Map<boolean, GeneratedPage[]> }>;
 
 type SpecModel = { ok: true; model: OpenAPIModel; versionId: string; at: number } | { ok: false; reason: string };
 
@@ -129,7 +130,7 @@ export function unavailableNotice(reason: string): string {
   return `{% hint style="warning" %}\nThis API reference is not available: ${reason.replace(/[\\`*_[\]<>#|~{}]/g, "\\$&")}.\n{% endhint %}\n`;
 }
 
-const computedOf = new WeakMap<Snapshot, PageEntry[]>();
+const computedOf = computedPages.store as WeakMap<Snapshot, PageEntry[]>;
 
 /** A snapshot's computed pages (remembered per snapshot: cached snapshots are immutable and shared). */
 export function computedPagesOf(snapshot: Snapshot): PageEntry[] {

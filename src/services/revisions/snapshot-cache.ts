@@ -1,6 +1,7 @@
 import type { PageLocator, PageSnapshot } from "../../content/page-snapshot";
 import type { StoredSnapshot } from "../../content/snapshot-store";
-import { ByteLru } from "../../lib/lru";
+import * as isolate from "../../lib/isolate-caches";
+import type { ByteLru } from "../../lib/lru";
 
 /**
  * Assembled snapshots by revision id, in this isolate. Revisions never change, so an entry never goes stale;
@@ -8,13 +9,13 @@ import { ByteLru } from "../../lib/lru";
  * of that). Least recently used entries leave first. Cached snapshots are shared: nobody may mutate one
  * (content/apply.ts and content/merge.ts work on clones); their page entries are frozen to make a slip loud.
  */
-const MAX_NODE_BYTES = 8 * 1024 * 1024;
+const MAX_NODE_BYTES = isolate.snapshots.bound.bytes;
 /** Which revision a space's main, a change request or a merge base named when this isolate last read it. */
-const MAX_POINTERS = 10_000;
+const MAX_POINTERS = isolate.revisionPointers.bound.entries;
 
-const snapshots = new Map<string, { snapshot: StoredSnapshot; bytes: number }>();
+const snapshots = isolate.snapshots.store as Map<string, { snapshot: StoredSnapshot; bytes: number }>;
 let cachedBytes = 0;
-const pointers = new Map<string, string>();
+const pointers = isolate.revisionPointers.store;
 
 export function cachedSnapshot(revisionId: string, spaceId: string): StoredSnapshot | undefined {
   const entry = snapshots.get(revisionId);
@@ -54,7 +55,7 @@ export function rememberRevisionOf(pointer: string, revisionId: string): void {
  * Page snapshots (the part of a revision one page read needs, content/page-snapshot.ts) by revision and page:
  * what a page read keeps when the isolate does not hold the whole revision. Immutable like snapshots.
  */
-const pageSnapshots = new ByteLru<{ snapshot: PageSnapshot; bytes: number }>(MAX_NODE_BYTES / 2, (e) => e.bytes);
+const pageSnapshots = isolate.pageSnapshots.store as ByteLru<{ snapshot: PageSnapshot; bytes: number }>;
 
 const pageKey = (revisionId: string, locator: PageLocator) =>
   `${revisionId}\n${"id" in locator ? `id:${locator.id}` : `path:${segmentsKey(locator.path)}`}`;
@@ -79,10 +80,10 @@ export function cachePageSnapshot(snapshot: PageSnapshot, locator: PageLocator, 
  * hashes it read last: a page read tells D1 which it holds, so that the next page of a big level (a flat space's
  * root) does not bring that level again.
  */
-const levelData = new ByteLru<string>(MAX_NODE_BYTES / 2, (data) => data.length);
-const recentLevels = new Map<string, string[]>();
+const levelData = isolate.levelNodes.store;
+const recentLevels = isolate.recentLevels.store;
 const HELD_PER_SPACE = 32;
-const SPACES_HELD = 1000;
+const SPACES_HELD = isolate.recentLevels.bound.entries;
 
 export function keepLevels(spaceId: string, levels: { hash: string; data: string }[]): void {
   if (!levels.length) return;

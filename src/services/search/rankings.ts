@@ -1,3 +1,5 @@
+import { searchRankings } from "../../lib/isolate-caches";
+
 /**
  * Rankings of hot queries, kept in the isolate. A query that matches nearly every section of a big space is
  * slow because of the ranking, not of what it shows: every matching section is scored (bm25) and grouped by page
@@ -12,7 +14,7 @@
 export const HOT_PAGES = 1000;
 /** And at most this many: the ranking comes back as one JSON value (~25 bytes a page; D1 values stop at 2 MB). */
 export const MAX_RANKED_PAGES = 20_000;
-const MAX_ENTRIES = 32;
+const MAX_ENTRIES = searchRankings.bound.entries;
 /** Pages kept over all entries (~100 bytes a page with its position). */
 const MAX_PAGES = 100_000;
 
@@ -26,7 +28,7 @@ export interface Ranking {
 }
 
 /** Least recently used first (a Map keeps insertion order; a hit moves the entry to the end). */
-const entries = new Map<string, Ranking>();
+const entries = searchRankings.store as Map<string, Ranking>;
 let pages = 0;
 
 export const rankings = {

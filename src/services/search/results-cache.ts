@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Db, inBatch } from "../../db/client";
 import { reusableStatement } from "../../db/reusable";
-import { ByteLru } from "../../lib/lru";
+import { searchResults as kept } from "../../lib/isolate-caches";
+import type { ByteLru } from "../../lib/lru";
 
 /**
  * Results of space searches, kept in the isolate. A search's rows are a function of the query and of the index,
@@ -17,7 +18,7 @@ export interface KnownResult<Row> {
 }
 
 /** Bounded by the rows' size (JSON length, two bytes a character), least recently used leaving first. */
-const known = new ByteLru<KnownResult<unknown>>(8 * 1024 * 1024, (entry) => JSON.stringify(entry.rows).length * 2);
+const known = kept.store as ByteLru<KnownResult<unknown>>;
 
 export const searchResults = {
   get<Row>(key: string): KnownResult<Row> | undefined {

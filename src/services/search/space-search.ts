@@ -3,6 +3,7 @@ import { planSearch } from "../../content/search";
 import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
+import { searchStatements } from "../../lib/isolate-caches";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
 import type { ServiceContext } from "../core/context";
 import { checkSpace } from "../revisions/content-load";
@@ -50,7 +51,10 @@ const NO_PAGE: SearchRow = {
 };
 
 /** A space search's statement compiled once per shape (its SQL building was a fifth of a search's CPU). */
-const spaceSearches = new Map<string, (db: Db, values: Record<string, unknown>) => SearchStatement>();
+const spaceSearches = searchStatements.store as Map<
+  string,
+  (db: Db, values: Record<string, unknown>) => SearchStatement
+>;
 
 type SearchStatement = ReturnType<typeof searchStatement>;
 

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { spaces } from "../../db/schema";
-import { AccessMemo } from "../access/access-memo";
+import { spaceDetails } from "../../lib/isolate-caches";
+import type { AccessMemo } from "../../lib/lru";
 import { chainKnown, spaceReadColumns, withSpaceAccess } from "../access/space-read";
 import type { ServiceContext } from "../core/context";
 import { type PublishedPlace, publishedPlaceSql } from "../sites/site-publication";
@@ -21,7 +22,7 @@ interface SpaceDetails {
  * sections that touches the space). While it stands still, a read of the space is its row and the version: the
  * counters' and place's subqueries were most of the statement's cost to prepare and run in D1.
  */
-const knownDetails = new AccessMemo<SpaceDetails>(10_000);
+const knownDetails = spaceDetails.store as AccessMemo<SpaceDetails>;
 
 const detailVersionSql = (spaceId: Placeholders<{ spaceId: string }>["spaceId"]) =>
   sql<number>`COALESCE((SELECT version FROM space_detail_versions WHERE space_id = ${spaceId}), 0)`;
