@@ -32,3 +32,8 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
+
+/** Files' texts by path, gathered by Vite at build time (`import.meta.glob(…, { query: "?raw", eager: true })`). */
+interface ImportMeta {
+  glob(pattern: string | string[], options: { query: "?raw"; import: "default"; eager: true }): Record<string, string>;
+}

@@ -160,7 +160,7 @@ export const recentLevels = declare(
     name: "Level hashes a space's reads hold",
     bound: { entries: 1000, also: "32 hashes per space" },
     key: "space id",
-    invalidatedBy: `${NEVER} (only a hint of what levelNodes holds); ${TESTS}`,
+    invalidatedBy: `nothing: a hint of which level nodes the isolate holds (by hash); ${TESTS}`,
     usedBy: "services/revisions/snapshot-cache.ts",
   },
   () => new Map<string, string[]>(),
