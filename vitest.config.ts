@@ -12,6 +12,9 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest(({ inject }) => ({
               wrangler: { configPath: "./wrangler.toml" },
+              // The sources, not wrangler.toml's build output (dist/worker): the pool bundles them itself, and
+              // their dynamic import()s load on first use here too.
+              main: "./src/index.ts",
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,

@@ -9,6 +9,7 @@ import { writeChangeRequestContent } from "../../services/revisions";
 import { queryBoolean } from "../schemas";
 import { json } from "../../http/responses";
 import { ChangeRequestParams, ChangeRequestSchema, RevisionFileSchema } from "../content/schemas";
+import { named } from "../../http/named-schema";
 
 const ContentUpdateSchema = z
   .object({
@@ -38,7 +39,7 @@ export const route = defineRoute({
     query: z.object({ compat: queryBoolean(true) }),
     body: {
       required: true,
-      content: { "application/json": { schema: ContentChangesBody.openapi("ChangeRequestContentChanges") } },
+      content: { "application/json": { schema: named(ContentChangesBody, "ChangeRequestContentChanges") } },
     },
   },
   responses: { 200: json(z.union([ChangeRequestSchema, ContentUpdateSchema]), "The change request has been updated") },

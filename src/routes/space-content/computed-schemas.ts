@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ComputedDocumentSource, ComputedRevisionSource } from "../../content/computed";
 import { ReusableContentSchema, RevisionFileSchema, RevisionPageSchema } from "../content/schemas";
+import { named } from "../../http/named-schema";
 
 const Seed = z
   .string()
@@ -9,11 +10,11 @@ const Seed = z
   .openapi({ description: "Seed of the computation: the same seed gives the same ids." });
 
 export const ComputedRevisionBody = z
-  .object({ source: ComputedRevisionSource.openapi("ComputedContentSourceRevisionOpenAPI"), seed: Seed })
+  .object({ source: named(ComputedRevisionSource, "ComputedContentSourceRevisionOpenAPI"), seed: Seed })
   .openapi("ComputedRevisionRequest");
 
 export const ComputedDocumentBody = z
-  .object({ source: ComputedDocumentSource.openapi("ComputedContentSourceDocumentOpenAPI"), seed: Seed })
+  .object({ source: named(ComputedDocumentSource, "ComputedContentSourceDocumentOpenAPI"), seed: Seed })
   .openapi("ComputedDocumentRequest");
 
 export const ComputedRevisionSchema = z

@@ -13,7 +13,7 @@ import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchStaticFile } from "../../lib/static-files";
 import { badRequest, notFound } from "../../lib/errors";
-import { MAX_PDF_IMAGE_BYTES, type PdfPageInput, renderPdf } from "../../pdf/render";
+import type { PdfPageInput } from "../../pdf/render";
 import { contentDeps } from "../revisions/content-deps";
 import { type ContentTarget, loadContent } from "../revisions/content-load";
 import type { ServiceContext } from "../core/context";
@@ -110,6 +110,8 @@ async function contentPdf(
         markdown: page.body ? (bodies.get(page.body) ?? "") : null,
       };
     });
+    // pdf-lib and fontkit (~1.9 MB) load on the first PDF, not at every isolate's start.
+    const { MAX_PDF_IMAGE_BYTES, renderPdf } = await import("../../pdf/render");
     const bytes = await renderPdf({
       title,
       pages,

@@ -5,8 +5,6 @@ import type { Caller, ServiceContext } from "../core/context";
 import { jobs } from "../../db/schema";
 import { JobFailure, type JobContext, type JobRow, RetryLater } from "../core/jobs";
 import { decryptSecrets } from "../integrations/secrets";
-import { runExport } from "./git-export";
-import { runImport } from "./git-import";
 import { laterTimestamp, operationOf, recordOutcome, type SyncPayload, type SyncRun } from "./git-sync";
 import { type Remote, SyncFailure } from "./remote";
 
@@ -84,7 +82,11 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
       ...(auth ? { auth: { username: auth.username ?? "", password: auth.password ?? "" } } : {}),
     };
     const run: SyncRun = { ctx: syncContext(ctx, payload.requestedBy), payload, remote, state };
-    const { paths, ...result } = job.kind === "git-export" ? await runExport(run) : await runImport(run);
+    // The Git client loads with the first sync, not at every isolate's start.
+    const { paths, ...result } =
+      job.kind === "git-export"
+        ? await (await import("./git-export")).runExport(run)
+        : await (await import("./git-import")).runImport(run);
     await finish({
       lastStatus: result.skipped ? "skipped" : "completed",
       lastError: null,

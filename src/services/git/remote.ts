@@ -1,8 +1,11 @@
-import git, { type HttpClient } from "isomorphic-git";
+import type { HttpClient } from "isomorphic-git";
 import type { Env } from "../../env";
 import { ApiError, badRequest } from "../../lib/errors";
 import { checkPublicUrl, safeRequest } from "../../lib/safe-fetch";
 import { MemoryFs } from "./memory-fs";
+
+/** isomorphic-git (with pako) loads with the first sync, not at every isolate's start. */
+const loadGit = async () => (await import("isomorphic-git")).default;
 
 /*
  * The remote side of Git sync: smart HTTP with isomorphic-git, every request through the SSRF guard
@@ -149,6 +152,7 @@ export function classify(error: unknown, remote: Remote): never {
 
 /** An empty bare repository in memory, for `remote`. */
 export async function openRepo(env: Env, remote: Remote): Promise<Repo> {
+  const git = await loadGit();
   const fs = new MemoryFs(MAX_FS_BYTES);
   await git.init({ fs, dir: GITDIR, gitdir: GITDIR, bare: true, defaultBranch: "main" });
   await git.addRemote({ fs, gitdir: GITDIR, remote: "origin", url: remote.url });
@@ -157,6 +161,7 @@ export async function openRepo(env: Env, remote: Remote): Promise<Repo> {
 
 /** The remote's oid for `ref`, undefined when the ref does not exist there. */
 export async function remoteRefOid(repo: Repo, ref: string): Promise<string | undefined> {
+  const git = await loadGit();
   try {
     const refs = await git.listServerRefs({
       http: repo.http,
@@ -173,6 +178,7 @@ export async function remoteRefOid(repo: Repo, ref: string): Promise<string | un
 
 /** Fetches `ref` (depth 1) into the repository and answers its commit. */
 export async function fetchRef(repo: Repo, ref: string): Promise<string> {
+  const git = await loadGit();
   try {
     const result = await git.fetch({
       fs: repo.fs,
@@ -197,6 +203,7 @@ export async function fetchRef(repo: Repo, ref: string): Promise<string> {
 
 /** Pushes `oid` to the remote's `ref` (fast-forward from what was fetched, or a new ref). */
 export async function pushRef(repo: Repo, oid: string, ref: string): Promise<void> {
+  const git = await loadGit();
   const local = "refs/heads/quire-export";
   await git.writeRef({ fs: repo.fs, gitdir: repo.gitdir, ref: local, value: oid, force: true });
   try {

@@ -3,9 +3,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { writeChangeRequestContent, writeMainContent } from "../revisions/content-writes";
 import type { ServiceContext } from "../core/context";
 import { loadContent } from "../revisions/content-load";
-import { planDocx } from "./docx";
 import { checkPlan, type ImportPlan, planToChanges } from "./plan";
-import { planHtml, planMarkdown, planWebsite } from "./web";
 import { planZip } from "./zip";
 
 export const IMPORT_SOURCES = [
@@ -39,12 +37,14 @@ export interface ImportResult {
   totalResources: number;
 }
 
+// The HTML parser (parse5) and the docx reader load with the first import that needs them, not at every
+// isolate's start.
 const PLANNERS: Partial<Record<ImportSource, (env: Env, url: string) => Promise<ImportPlan>>> = {
-  website: planWebsite,
-  html: planHtml,
-  markdown: planMarkdown,
+  website: async (env, url) => (await import("./web")).planWebsite(env, url),
+  html: async (env, url) => (await import("./web")).planHtml(env, url),
+  markdown: async (env, url) => (await import("./web")).planMarkdown(env, url),
   zip: planZip,
-  docx: planDocx,
+  docx: async (env, url) => (await import("./docx")).planDocx(env, url),
 };
 
 const UNSUPPORTED: Partial<Record<ImportSource, string>> = {

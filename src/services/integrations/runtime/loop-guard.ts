@@ -1,5 +1,6 @@
 import { parse } from "acorn";
 import { simple } from "acorn-walk";
+import { LOOP_CHECK_EXPORT, LOOP_TICK_EXPORT } from "./loop-budget";
 
 /*
  * Loop guards for published scripts. Local workerd has no CPU limiter, and a Dynamic Worker runs on its parent's
@@ -13,12 +14,6 @@ import { simple } from "acorn-walk";
  * each load and absent from the script's text, from the prelude module whose name is made the same way. Code
  * that cannot spell a name can neither declare it (shadowing the guard), assign it, nor import that module.
  */
-
-/** Loop iterations one delivery may run, all loops together: far above what an event handler needs. */
-export const LOOP_ITERATION_BUDGET = 20_000_000;
-/** What the prelude (wrapper.ts) exports for guarded code. */
-export const LOOP_TICK_EXPORT = "loopTick";
-export const LOOP_CHECK_EXPORT = "loopCheck";
 
 /** One load's private names: the prelude module's, and the local names of its loop tick and catch check. */
 export interface GuardNames {

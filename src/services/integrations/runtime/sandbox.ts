@@ -1,6 +1,5 @@
 import type { Env } from "../../../env";
 import type { IntegrationEventLog } from "../../../db/schema";
-import { guardLoops, guardNames } from "./loop-guard";
 import {
   DEADLINE_HEADER,
   MAIN_MODULE,
@@ -91,6 +90,8 @@ export async function runInSandbox(
   try {
     const worker = env.LOADER.get(isolateId(script), async () => {
       const source = await script.load();
+      // acorn loads with the first script loaded, not at every isolate's start.
+      const { guardLoops, guardNames } = await import("./loop-guard");
       // The prelude's name and the guard's local names are made for this load, absent from the script's text.
       const names = guardNames(source);
       return {

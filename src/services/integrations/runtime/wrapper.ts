@@ -6,7 +6,7 @@
  * and answers one JSON envelope: the script's status, headers and body (base64), and the trace.
  */
 
-import { LOOP_CHECK_EXPORT, LOOP_ITERATION_BUDGET, LOOP_TICK_EXPORT } from "./loop-guard";
+import { LOOP_CHECK_EXPORT, LOOP_ITERATION_BUDGET, LOOP_TICK_EXPORT } from "./loop-budget";
 
 /** Trace bounds: lines per delivery, characters per line. */
 export const MAX_TRACE_LINES = 200;
