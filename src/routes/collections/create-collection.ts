@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { collectionLocation, presentCollection } from "../../presenters/collection";
 import { createCollection } from "../../services/spaces";
-import { CollectionSchema, CreateCollectionBody } from "./schemas";
+import { CollectionSchema } from "../../wire/collection";
+import { CreateCollectionBody } from "./schemas";
 
 export const route = defineRoute({
   method: "post",

@@ -1,11 +1,11 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInCollection } from "../../services/spaces";
-import { SpaceList } from "../spaces/schemas";
+import { SpaceList } from "../../wire/space";
 import { CollectionParams } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery, UserSchema } from "../schemas";
-import { TeamSchema } from "../teams/schemas";
+import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery } from "../../wire/common";
+import { UserSchema } from "../../wire/user";
+import { TeamSchema } from "../../wire/team";
 
 export const SpaceTargetParams = z.object({ spaceId: z.string() });
 export const CollectionTargetParams = z.object({ collectionId: z.string() });

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { CUSTOMIZATION_FONTS, CUSTOMIZATION_MONOSPACE_FONTS } from "../../services/sites";
-import { queryBoolean } from "../schemas";
-import { EmojiSchema } from "../spaces/schemas";
-import { SiteTitleSchema } from "./schemas";
+import { queryBoolean } from "../../wire/common";
+import { EmojiSchema } from "../../wire/space";
+import { SiteTitleSchema } from "../../wire/site";
+import { URLSchema } from "../../wire/common";
 
 // The reference's SiteCustomizationSettings and its parts, with its enums, lengths and required fields. Colors
 // are hex (#rgb or #rrggbb); URLs are absolute http(s) URLs of at most 2048 characters.
@@ -11,11 +12,6 @@ const ColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a hex color (#rgb or #rrggbb)")
   .openapi("Color");
-export const URLSchema = z
-  .url({ protocol: /^https?$/, error: "must be an absolute http or https URL" })
-  .max(2048)
-  .openapi("URL");
-
 const ThemedColor = z.object({ light: ColorSchema, dark: ColorSchema }).openapi("CustomizationThemedColor");
 const ThemedURL = z.object({ light: URLSchema, dark: URLSchema }).openapi("CustomizationThemedURL");
 const Tint = z.object({ color: ThemedColor }).openapi("CustomizationTint");

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
 import { createSpace } from "../../services/spaces";
-import { CreateSpaceBody, SpaceSchema } from "./schemas";
+import { CreateSpaceBody } from "./schemas";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

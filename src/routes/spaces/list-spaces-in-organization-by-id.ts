@@ -2,11 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInOrganization } from "../../services/spaces";
-import { SpaceList } from "./schemas";
+import { SpaceList } from "../../wire/space";
 
 export const route = defineRoute({
   method: "get",
