@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CONTENT_LANGUAGES } from "../db/schema";
+import { TemplateContentRefSchema } from "./content-ref";
 import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "./common";
 
 export const DefaultLevelSchema = z.union([MemberRoleOrGuestSchema, z.literal("inherit")]).openapi("DefaultLevel");
@@ -73,11 +74,6 @@ export const SpaceSchema = z
 
 export const SpaceList = listEnvelope(SpaceSchema, "SpaceList");
 
-/** A content reference given to a template; its key and kind are checked against the template (400). */
-export const TemplateContentRefSchema = z
-  .object({ kind: z.string().min(1).max(50) })
-  .catchall(z.unknown())
-  .openapi("SpaceTemplateContentRef");
 export const ApplySpaceTemplateSchema = z
   .object({
     id: z.string().min(1).max(100).openapi({ description: "The ID of the template to use for the space" }),
