@@ -144,6 +144,29 @@ describe("src/ import graph", () => {
     expect(outside).toEqual([]);
   });
 
+  it("keeps each route area to itself: shared wire components come from wire/, never another area's files", () => {
+    const area = (file: string) => /^routes\/([^/]+)\//.exec(file)?.[1];
+    const across: string[] = [];
+    for (const [file, targets] of graph) {
+      const own = area(file);
+      if (own === undefined) continue;
+      for (const target of targets) {
+        const other = area(target);
+        if (other !== undefined && other !== own) across.push(`${file} → ${target}`);
+      }
+    }
+    expect(across.sort()).toEqual([]);
+  });
+
+  it("keeps wire/ below the routes and presenters that use it", () => {
+    const up: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!file.startsWith("wire/")) continue;
+      for (const target of targets) if (/^(routes|presenters)\//.test(target)) up.push(`${file} → ${target}`);
+    }
+    expect(up.sort()).toEqual([]);
+  });
+
   it("reaches services from outside only through a domain's index.ts, and every service file is in a domain", () => {
     const around: string[] = [];
     for (const [file, targets] of graph) {
