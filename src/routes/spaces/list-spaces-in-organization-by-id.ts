@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { OrganizationParams } from "../../wire/params";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
@@ -15,7 +15,7 @@ export const route = defineRoute({
   tags: ["spaces"],
   summary: "List all spaces",
   description: "The live spaces of the organization that the caller can see, siblings in their explicit order.",
-  request: { params: z.object({ organizationId: z.string() }), query: PageQuery },
+  request: { params: OrganizationParams, query: PageQuery },
   responses: { 200: json(SpaceList) },
 });
 

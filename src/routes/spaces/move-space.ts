@@ -5,7 +5,7 @@ import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { moveSpace } from "../../services/spaces";
 import { MoveBody, SpaceSchema } from "../../wire/space";
-import { SpaceParams } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",

@@ -7,7 +7,6 @@ import {
   LanguageSchema,
 } from "../../wire/space";
 
-export const SpaceParams = z.object({ spaceId: z.string() });
 export const SpaceTitleSchema = z.string().max(50).openapi("SpaceTitle");
 
 export const CreateSpaceBody = z

@@ -4,7 +4,7 @@ import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { transferSpace } from "../../services/spaces";
-import { SpaceParams } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 import { SpaceSchema, TransferBody } from "../../wire/space";
 
 export const route = defineRoute({
