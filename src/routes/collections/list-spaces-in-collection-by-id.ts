@@ -6,7 +6,7 @@ import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInCollection } from "../../services/spaces";
 import { SpaceList } from "../../wire/space";
-import { CollectionParams } from "./schemas";
+import { CollectionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,7 @@ import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { moveCollection } from "../../services/spaces";
 import { MoveBody } from "../../wire/space";
-import { CollectionParams } from "./schemas";
+import { CollectionParams } from "../../wire/params";
 import { CollectionSchema } from "../../wire/collection";
 
 export const route = defineRoute({

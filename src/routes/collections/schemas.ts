@@ -3,7 +3,6 @@ import { queryBoolean, listEnvelope, PageQuery } from "../../wire/common";
 import { DefaultLevelSchema } from "../../wire/space";
 import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from "../../wire/collection";
 
-export const CollectionParams = z.object({ collectionId: z.string() });
 export const CollectionList = listEnvelope(CollectionSchema, "CollectionList");
 
 export const CreateCollectionBody = z
