@@ -1,5 +1,5 @@
 // The shape of src/, enforced: no import cycles (type-only imports count), and imports run one way, down the
-// layers: routes/site/http → presenters → services → content → lib/db (ARCHITECTURE.md §2).
+// layers: routes/site/http → presenters/wire → services → content → lib/db (ARCHITECTURE.md §2).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -100,6 +100,7 @@ const LAYERS: Record<string, number> = {
   jobs: 4,
   coordination: 4,
   presenters: 3,
+  wire: 3,
   services: 2,
   templates: 2,
   pdf: 2,
@@ -132,15 +133,38 @@ describe("src/ import graph", () => {
     expect(upward.sort()).toEqual([]);
   });
 
-  it("keeps the wire schemas (@hono/zod-openapi) in routes/ and http/", () => {
+  it("keeps the wire schemas (@hono/zod-openapi) in wire/, routes/ and http/", () => {
     const outside: string[] = [];
     for (const [file, imported] of specifiers()) {
       const top = relative(src, file).split("/")[0]!;
-      if (imported.some((s) => s.startsWith("@hono/zod-openapi")) && !["routes", "http"].includes(top)) {
+      if (imported.some((s) => s.startsWith("@hono/zod-openapi")) && !["wire", "routes", "http"].includes(top)) {
         outside.push(relative(src, file));
       }
     }
     expect(outside).toEqual([]);
+  });
+
+  it("keeps each route area to itself: shared wire components come from wire/, never another area's files", () => {
+    const area = (file: string) => /^routes\/([^/]+)\//.exec(file)?.[1];
+    const across: string[] = [];
+    for (const [file, targets] of graph) {
+      const own = area(file);
+      if (own === undefined) continue;
+      for (const target of targets) {
+        const other = area(target);
+        if (other !== undefined && other !== own) across.push(`${file} → ${target}`);
+      }
+    }
+    expect(across.sort()).toEqual([]);
+  });
+
+  it("keeps wire/ below the routes and presenters that use it", () => {
+    const up: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!file.startsWith("wire/")) continue;
+      for (const target of targets) if (/^(routes|presenters)\//.test(target)) up.push(`${file} → ${target}`);
+    }
+    expect(up.sort()).toEqual([]);
   });
 
   it("reaches services from outside only through a domain's index.ts, and every service file is in a domain", () => {

@@ -21,12 +21,20 @@ export interface DocumentText {
   leaves: DocumentLeaf[];
 }
 
-export type ContentRef =
-  | { kind: "url"; url: string }
+/** The reference's ContentRef, by `kind` (wire/content-ref.ts gives its zod schemas, checked against this). */
+export type KnownContentRef =
   | { kind: "file"; file: string }
+  | { kind: "url"; url: string }
   | { kind: "page"; page: string; space?: string }
-  | { kind: "anchor"; anchor: string; page?: string; space?: string }
-  | { kind: string; [field: string]: unknown };
+  | { kind: "anchor"; anchor: string; space?: string; page?: string }
+  | { kind: "user"; user: string }
+  | { kind: "collection"; collection: string }
+  | { kind: "space"; space: string }
+  | { kind: "reusable-content"; reusableContent: string; space?: string }
+  | { kind: "openapi"; spec: string };
+
+/** A content reference as documents and link pages hold it: a known one, or one of a kind Quire only carries. */
+export type ContentRef = KnownContentRef | { kind: string; [field: string]: unknown };
 
 export interface DocumentInline {
   object: "inline";

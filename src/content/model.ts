@@ -4,12 +4,9 @@
  * into content-addressed level nodes (one JSON array per parent) and back.
  */
 
-export type PageType = "document" | "group" | "link" | "computed";
+import type { ContentRef } from "./document";
 
-export interface ContentRefJSON {
-  kind: string;
-  [key: string]: unknown;
-}
+export type PageType = "document" | "group" | "link" | "computed";
 
 /** A computed content source as stored (the reference's ComputedContentSource*). */
 export interface ComputedSourceJSON {
@@ -51,7 +48,7 @@ export interface PageEntry extends PageMetadata {
   /** SHA-256 of the page's markdown body (document pages). */
   body?: string;
   /** Link pages. */
-  target?: ContentRefJSON;
+  target?: ContentRef;
   href?: string;
   /**
    * Computed pages: the source they are generated from (a ComputedContentSourceRevision, e.g. `builtin:openapi`).

@@ -11,7 +11,7 @@ export interface PageRequest {
   limit: number;
 }
 
-/** A list's envelope, as `listEnvelope` (routes/schemas.ts) puts it on the wire. */
+/** A list's envelope, as `listEnvelope` (wire/common.ts) puts it on the wire. */
 export interface Page<T> {
   items: T[];
   count: number;

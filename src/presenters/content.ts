@@ -6,6 +6,7 @@ import type { Page } from "../lib/pagination";
 import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
 import type { PageReadView } from "../services/revisions";
+import type { ContentRef } from "../wire/content-ref";
 import {
   childrenOf,
   type ComputedSourceJSON,
@@ -56,18 +57,6 @@ export interface PageLayout {
   metadata: boolean;
 }
 
-/** The reference's ContentRef, as a link page's `target`. */
-export type PageTarget =
-  | { kind: "file"; file: string }
-  | { kind: "url"; url: string }
-  | { kind: "page"; page: string; space?: string }
-  | { kind: "anchor"; anchor: string; space?: string; page?: string }
-  | { kind: "user"; user: string }
-  | { kind: "collection"; collection: string }
-  | { kind: "space"; space: string }
-  | { kind: "reusable-content"; reusableContent: string; space?: string }
-  | { kind: "openapi"; spec: string };
-
 export interface PresentedDocumentPage extends PageCommon {
   kind: "sheet";
   type: "document";
@@ -103,7 +92,7 @@ export interface PresentedGroupPage extends PageCommon {
 export interface PresentedLinkPage extends PageCommon {
   kind: "link";
   type: "link";
-  target: PageTarget;
+  target: ContentRef;
   href?: string;
   hidden?: boolean;
 }
@@ -145,7 +134,7 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
       kind: "link",
       type: "link",
       // Stored as the ContentRef it was written with.
-      target: (page.target as PageTarget | undefined) ?? { kind: "url", url: page.href ?? "" },
+      target: (page.target as ContentRef | undefined) ?? { kind: "url", url: page.href ?? "" },
       ...(page.href ? { href: page.href } : {}),
       hidden: flags.hidden,
     };

@@ -1,11 +1,11 @@
-import type { ContentRef } from "../content/document";
+import type { ContentRef, KnownContentRef } from "../content/document";
 import type { PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
 import { mapPage } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
 import type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "../services/revisions";
 import { presentChangeRequest } from "./change-request";
-import { type PageTarget, type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
+import { type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
 import { presentOrganization } from "./organization";
 import { presentSpace } from "./space";
 
@@ -36,7 +36,7 @@ function missingPage(ctx: ServiceContext, spaceId: string, id: string, entry: Pa
       : {}),
   };
   if (entry?.type === "link") {
-    const target = (entry.target as PageTarget | undefined) ?? { kind: "url" as const, url: entry.href ?? "" };
+    const target = (entry.target as KnownContentRef | undefined) ?? { kind: "url" as const, url: entry.href ?? "" };
     return { ...common, kind: "link", type: "link", target, ...(entry.href ? { href: entry.href } : {}) };
   }
   if (entry?.type === "group")

@@ -1,12 +1,8 @@
 /** Shapes of the template catalog, and how a template body points at a given content reference. */
+import type { KnownContentRef } from "../content/document";
 
 /** A content reference as the reference's `ContentRef*` schemas give it (the kinds a template may accept). */
-export type TemplateContentRef =
-  | { kind: "file"; file: string }
-  | { kind: "url"; url: string }
-  | { kind: "openapi"; spec: string }
-  | { kind: "page"; page: string; space?: string }
-  | { kind: "space"; space: string };
+export type TemplateContentRef = Extract<KnownContentRef, { kind: "file" | "url" | "openapi" | "page" | "space" }>;
 
 export type RefKind = TemplateContentRef["kind"];
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { createRouter, defineRoute } from "../../src/http/router";
 import { onError } from "../../src/http/errors";
-import { queryArray, queryBoolean } from "../../src/routes/schemas";
+import { queryArray, queryBoolean } from "../../src/wire/common";
 
 // A throwaway router built with the same helpers as every route: repeated query keys arrive as arrays
 // and booleans as "true"/"false", as the official client sends them (CONTRACT §1).

@@ -4,7 +4,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentFile } from "../../presenters/content";
 import { readFile } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ContentQuery, RevisionFileSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ContentQuery } from "../../wire/content-query";
+import { RevisionFileSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

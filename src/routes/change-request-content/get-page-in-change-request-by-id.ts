@@ -4,7 +4,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, PageQuery, RevisionPageSchema, computedOpt } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { PageQuery, computedOpt } from "../../wire/content-query";
+import { RevisionPageSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readReusableContent } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ContentQuery, ReusableContentSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ContentQuery } from "../../wire/content-query";
+import { ReusableContentSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

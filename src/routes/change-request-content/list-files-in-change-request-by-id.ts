@@ -1,10 +1,12 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery as PageRequestQuery } from "../schemas";
+import { PageQuery as PageRequestQuery } from "../../wire/common";
 import { presentFileList } from "../../presenters/content";
 import { listFiles } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ContentQuery, FileList } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ContentQuery } from "../../wire/content-query";
+import { FileList } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageListJson } from "../../presenters/content";
 import { listPages } from "../../services/revisions";
 import { encodedJson, json } from "../../http/responses";
-import { ChangeRequestParams, ContentQuery, PagesSchema, computedOpt } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { PagesSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

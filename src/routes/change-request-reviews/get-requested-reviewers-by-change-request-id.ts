@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentRequestedReviewer } from "../../presenters/review";
 import { listRequestedReviewers } from "../../services/change-requests";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { ChangeRequestParams, RequestedReviewerList } from "./schemas";
 
 export const route = defineRoute({

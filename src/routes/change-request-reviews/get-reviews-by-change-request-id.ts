@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentReview } from "../../presenters/review";
 import { listReviews } from "../../services/change-requests";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { ChangeRequestParams, ReviewList } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { CommentSchema, DocumentInput } from "../comments/schemas";
-import { ChangeRequestParams } from "../content/schemas";
-import { listEnvelope, TimestampSchema, UserSchema } from "../schemas";
+import { CommentSchema, DocumentInput } from "../../wire/comment";
+import { ChangeRequestParams } from "../../wire/params";
+import { listEnvelope, TimestampSchema } from "../../wire/common";
+import { UserSchema } from "../../wire/user";
 
 export { ChangeRequestParams };
 export const ReviewerParams = ChangeRequestParams.extend({ userId: z.string().min(1).max(128) });

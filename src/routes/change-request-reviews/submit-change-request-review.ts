@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentReview } from "../../presenters/review";
 import { submitReview } from "../../services/change-requests";
-import { bodyMarkdown } from "../comments/schemas";
+import { bodyMarkdown } from "../../wire/comment";
 import { ChangeRequestParams, ReviewSchema, SubmitReviewBody } from "./schemas";
 
 export const route = defineRoute({

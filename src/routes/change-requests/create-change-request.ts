@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { createChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
+import { ChangeRequestSchema } from "../../wire/change-request";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",

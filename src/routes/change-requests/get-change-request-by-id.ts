@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { getChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ChangeRequestSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ChangeRequestSchema } from "../../wire/change-request";
 
 export const route = defineRoute({
   method: "get",

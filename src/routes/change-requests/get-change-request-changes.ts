@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileDownloadURL } from "../../presenters/content";
 import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ChangesQuery, SemanticChangesSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ChangesQuery } from "../../wire/content-query";
+import { SemanticChangesSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

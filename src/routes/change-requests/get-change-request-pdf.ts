@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { changeRequestPdf } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, PdfQuery, PdfUrlSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { PdfQuery, PdfUrlSchema } from "../../wire/content-query";
 
 export const route = defineRoute({
   method: "get",

@@ -2,9 +2,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions";
-import { ChangeRequestLinkQuery, LinkList } from "../content/link-schemas";
+import { ChangeRequestLinkQuery, LinkList } from "../../wire/links";
 import { json } from "../../http/responses";
-import { ChangeRequestParams } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listEnvelope, PageQuery } from "../schemas";
+import { listEnvelope, PageQuery } from "../../wire/common";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { listChangeRequests } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestSchema, SpaceParams } from "../content/schemas";
+import { ChangeRequestSchema } from "../../wire/change-request";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

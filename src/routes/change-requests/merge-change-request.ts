@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mergeChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestParams } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
 
 export const MergeResultSchema = z
   .object({

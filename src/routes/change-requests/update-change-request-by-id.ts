@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { updateChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ChangeRequestSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ChangeRequestSchema } from "../../wire/change-request";
 
 export const route = defineRoute({
   method: "patch",

@@ -6,9 +6,11 @@ import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/content";
 import { getChangeRequest } from "../../services/change-requests";
 import { writeChangeRequestContent } from "../../services/revisions";
-import { queryBoolean } from "../schemas";
+import { queryBoolean } from "../../wire/common";
 import { json } from "../../http/responses";
-import { ChangeRequestParams, ChangeRequestSchema, RevisionFileSchema } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { ChangeRequestSchema } from "../../wire/change-request";
+import { RevisionFileSchema } from "../../wire/revision";
 import { named } from "../../http/named-schema";
 
 const ContentUpdateSchema = z

@@ -1,9 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { OrganizationParams } from "../../wire/params";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { collectionLocation, presentCollection } from "../../presenters/collection";
 import { createCollection } from "../../services/spaces";
-import { CollectionSchema, CreateCollectionBody } from "./schemas";
+import { CollectionSchema } from "../../wire/collection";
+import { CreateCollectionBody } from "./schemas";
 
 export const route = defineRoute({
   method: "post",
@@ -13,7 +15,7 @@ export const route = defineRoute({
   summary: "Create a collection",
   description: "Creates a collection (last among its siblings). An empty body is allowed.",
   request: {
-    params: z.object({ organizationId: z.string() }),
+    params: OrganizationParams,
     body: { required: false, content: { "application/json": { schema: CreateCollectionBody } } },
   },
   responses: {

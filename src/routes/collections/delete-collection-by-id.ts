@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { deleteCollection } from "../../services/spaces";
-import { CollectionParams } from "./schemas";
+import { CollectionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "delete",

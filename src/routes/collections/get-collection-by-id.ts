@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { getCollection } from "../../services/spaces";
-import { CollectionParams, CollectionSchema } from "./schemas";
+import { CollectionParams } from "../../wire/params";
+import { CollectionSchema } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "get",

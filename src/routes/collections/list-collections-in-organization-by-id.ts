@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { OrganizationParams } from "../../wire/params";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
@@ -14,7 +14,7 @@ export const route = defineRoute({
   tags: ["collections"],
   summary: "List all collections",
   description: "`nested` (default true): list nested collections too; false: top-level collections only.",
-  request: { params: z.object({ organizationId: z.string() }), query: ListCollectionsQuery },
+  request: { params: OrganizationParams, query: ListCollectionsQuery },
   responses: { 200: json(CollectionList) },
 });
 

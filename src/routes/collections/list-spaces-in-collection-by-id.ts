@@ -1,12 +1,12 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInCollection } from "../../services/spaces";
-import { SpaceList } from "../spaces/schemas";
-import { CollectionParams } from "./schemas";
+import { SpaceList } from "../../wire/space";
+import { CollectionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -1,24 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { queryBoolean, listEnvelope, PageQuery } from "../schemas";
-import { DefaultLevelSchema } from "../spaces/schemas";
-
-export const CollectionParams = z.object({ collectionId: z.string() });
-export const CollectionTitleSchema = z.string().max(50).openapi("CollectionTitle");
-export const CollectionDescriptionSchema = z.string().max(100).openapi("CollectionDescription");
-
-export const CollectionSchema = z
-  .object({
-    object: z.literal("collection"),
-    id: z.string(),
-    title: CollectionTitleSchema,
-    description: CollectionDescriptionSchema.optional(),
-    organization: z.string(),
-    parent: z.string().optional(),
-    defaultLevel: DefaultLevelSchema,
-    urls: z.object({ location: z.string(), app: z.string() }),
-    permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
-  })
-  .openapi("Collection");
+import { queryBoolean, listEnvelope, PageQuery } from "../../wire/common";
+import { DefaultLevelSchema } from "../../wire/space";
+import { CollectionDescriptionSchema, CollectionSchema, CollectionTitleSchema } from "../../wire/collection";
 
 export const CollectionList = listEnvelope(CollectionSchema, "CollectionList");
 

@@ -4,8 +4,9 @@ import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { transferCollection } from "../../services/spaces";
-import { TransferBody } from "../spaces/schemas";
-import { CollectionParams, CollectionSchema } from "./schemas";
+import { TransferBody } from "../../wire/space";
+import { CollectionParams } from "../../wire/params";
+import { CollectionSchema } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { updateCollection } from "../../services/spaces";
-import { CollectionParams, CollectionSchema, UpdateCollectionBody } from "./schemas";
+import { CollectionParams } from "../../wire/params";
+import { UpdateCollectionBody } from "./schemas";
+import { CollectionSchema } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "patch",

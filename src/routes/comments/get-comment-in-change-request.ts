@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { getComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { ChangeRequestCommentParams, CommentSchema, FormatQuery, scopeOf } from "./schemas";
+import { ChangeRequestCommentParams, FormatQuery, scopeOf } from "./schemas";
+import { CommentSchema } from "../../wire/comment";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { getComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentSchema, FormatQuery, SpaceCommentParams, scopeOf } from "./schemas";
+import { CommentSchema } from "../../wire/comment";
+import { FormatQuery, SpaceCommentParams, scopeOf } from "./schemas";
 
 export const route = defineRoute({
   method: "get",

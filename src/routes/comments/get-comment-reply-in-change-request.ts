@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { getCommentReply } from "../../services/comments";
 import { json } from "../../http/responses";
-import { ChangeRequestReplyParams, CommentReplySchema, FormatQuery, scopeOf } from "./schemas";
+import { ChangeRequestReplyParams, FormatQuery, scopeOf } from "./schemas";
+import { CommentReplySchema } from "../../wire/comment";
 
 export const route = defineRoute({
   method: "get",

@@ -1,11 +1,11 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentMember } from "../../presenters/member";
 import { listCommenters } from "../../services/comments";
-import { MemberList } from "../members/schemas";
+import { MemberList } from "../../wire/member";
 import { json } from "../../http/responses";
-import { ChangeRequestParams } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
 import { scopeOf } from "./schemas";
 
 export const route = defineRoute({

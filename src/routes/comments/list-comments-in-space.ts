@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { listComments } from "../../services/comments";
 import { json } from "../../http/responses";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { CommentList, CommentListQuery, scopeOf } from "./schemas";
 
 export const route = defineRoute({

@@ -3,8 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { postComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { ChangeRequestParams } from "../content/schemas";
-import { CommentSchema, PostCommentBody, bodyMarkdown, scopeOf } from "./schemas";
+import { ChangeRequestParams } from "../../wire/params";
+import { CommentSchema, bodyMarkdown } from "../../wire/comment";
+import { PostCommentBody, scopeOf } from "./schemas";
 
 export const route = defineRoute({
   method: "post",

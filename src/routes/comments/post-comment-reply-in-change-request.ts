@@ -3,14 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { postCommentReply } from "../../services/comments";
 import { json } from "../../http/responses";
-import {
-  ChangeRequestCommentParams,
-  CommentReplySchema,
-  FormatQuery,
-  PostReplyBody,
-  bodyMarkdown,
-  scopeOf,
-} from "./schemas";
+import { ChangeRequestCommentParams, FormatQuery, PostReplyBody, scopeOf } from "./schemas";
+import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
 
 export const route = defineRoute({
   method: "post",

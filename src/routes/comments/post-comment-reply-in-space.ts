@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { postCommentReply } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentReplySchema, PostReplyBody, SpaceCommentParams, bodyMarkdown, scopeOf } from "./schemas";
+import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
+import { PostReplyBody, SpaceCommentParams, scopeOf } from "./schemas";
 
 export const route = defineRoute({
   method: "post",

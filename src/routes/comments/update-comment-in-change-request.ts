@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { ChangeRequestCommentParams, CommentSchema, UpdateCommentBody, bodyMarkdown, scopeOf } from "./schemas";
+import { ChangeRequestCommentParams, UpdateCommentBody, scopeOf } from "./schemas";
+import { CommentSchema, bodyMarkdown } from "../../wire/comment";
 
 export const route = defineRoute({
   method: "put",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComment } from "../../presenters/comment";
 import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentSchema, SpaceCommentParams, UpdateCommentBody, bodyMarkdown, scopeOf } from "./schemas";
+import { CommentSchema, bodyMarkdown } from "../../wire/comment";
+import { SpaceCommentParams, UpdateCommentBody, scopeOf } from "./schemas";
 
 export const route = defineRoute({
   method: "put",

@@ -3,13 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import {
-  ChangeRequestReplyParams,
-  CommentReplySchema,
-  UpdateChangeRequestReplyBody,
-  bodyMarkdown,
-  scopeOf,
-} from "./schemas";
+import { ChangeRequestReplyParams, UpdateChangeRequestReplyBody, scopeOf } from "./schemas";
+import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
 
 export const route = defineRoute({
   method: "put",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentCommentReply } from "../../presenters/comment";
 import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentReplySchema, SpaceReplyParams, UpdateReplyBody, bodyMarkdown, scopeOf } from "./schemas";
+import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
+import { SpaceReplyParams, UpdateReplyBody, scopeOf } from "./schemas";
 
 export const route = defineRoute({
   method: "put",

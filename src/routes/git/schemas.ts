@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-export { SpaceParams } from "../content/schemas";
+export { SpaceParams } from "../../wire/params";
 
 const GitInfoBody = z
   .object({

@@ -1,5 +1,5 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { ChangeRequestParams } from "../content/schemas";
+import { ChangeRequestParams } from "../../wire/params";
 import { importBody, importResponses, respondWithImport } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { importBody, importResponses, respondWithImport } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentIntegrationEvent } from "../../presenters/integration";
 import { listIntegrationEvents } from "../../services/integrations";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { IntegrationEventList, IntegrationParams } from "./schemas";
 
 export const route = defineRoute({

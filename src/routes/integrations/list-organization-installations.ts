@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentInstallation, presentIntegration } from "../../presenters/integration";
 import { listOrganizationInstallations } from "../../services/integrations";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { OrganizationInstallationList, OrganizationInstallationsQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listOrganizationInstallations } from "../../services/integrations";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { OrganizationInstallationsQuery, OrganizationIntegrationStatusList } from "./schemas";
 
 export const route = defineRoute({

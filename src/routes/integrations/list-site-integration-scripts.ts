@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { listSiteIntegrationScripts } from "../../services/integrations";
-import { SiteParams } from "../sites/schemas";
+import { SiteParams } from "../../wire/params";
 import { SiteIntegrationScriptList } from "./schemas";
 
 export const route = defineRoute({

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listSiteIntegrations } from "../../services/integrations";
-import { SiteParams } from "../sites/schemas";
+import { SiteParams } from "../../wire/params";
 import { IntegrationList, SiteIntegrationsQuery } from "./schemas";
 
 export const route = defineRoute({

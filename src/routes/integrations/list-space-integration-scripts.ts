@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { listSpaceIntegrationScripts } from "../../services/integrations";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { SpaceIntegrationScriptList } from "./schemas";
 
 export const route = defineRoute({

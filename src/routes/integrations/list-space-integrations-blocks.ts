@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSpaceIntegrationBlocks } from "../../services/integrations";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { SpaceIntegrationBlocksSchema } from "./schemas";
 
 export const route = defineRoute({

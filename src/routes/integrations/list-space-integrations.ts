@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listSpaceIntegrations } from "../../services/integrations";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { IntegrationList, SpaceIntegrationsQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES } from "../../db/schema";
-import { OrganizationSchema } from "../organizations/schemas";
-import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../schemas";
-import { SiteSchema } from "../sites/schemas";
-import { SpaceSchema } from "../spaces/schemas";
+import { OrganizationSchema } from "../../wire/organization";
+import { listEnvelope, PageQuery, queryBoolean, TimestampSchema } from "../../wire/common";
+import { SiteSchema } from "../../wire/site";
+import { SpaceSchema } from "../../wire/space";
 
 const NAME = /^[a-zA-Z0-9-_.]+$/;
 export const IntegrationNameSchema = z.string().min(1).max(100).regex(NAME, "must match ^[a-zA-Z0-9-_.]+$");

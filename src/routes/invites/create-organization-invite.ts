@@ -5,7 +5,7 @@ import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core";
 import { createInviteLink } from "../../services/people";
 import type { MemberRole } from "../../services/access";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { CreateInviteBody, epochMs, InviteLinkSchema } from "./schemas";
 
 export const route = defineRoute({

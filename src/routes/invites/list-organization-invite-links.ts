@@ -1,12 +1,12 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/core";
 import { listInviteLinks } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { InviteLinkList } from "./schemas";
 
 export const route = defineRoute({

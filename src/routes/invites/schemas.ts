@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../schemas";
+import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../../wire/common";
 
 export const InviteParams = z.object({ organizationId: z.string(), inviteId: z.string() });
 

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { getMember, withSpaceCounts } from "../../services/people";
-import { MemberParams, OrganizationMemberSchema } from "./schemas";
+import { MemberParams } from "./schemas";
+import { OrganizationMemberSchema } from "../../wire/member";
 
 export const route = defineRoute({
   method: "get",

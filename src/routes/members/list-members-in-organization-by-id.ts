@@ -3,8 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { listMembers, withSpaceCounts } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
-import { MemberList, MemberListQuery } from "./schemas";
+import { OrganizationParams } from "../../wire/params";
+import { MemberList } from "../../wire/member";
+import { MemberListQuery } from "./schemas";
 
 export const route = defineRoute({
   method: "get",

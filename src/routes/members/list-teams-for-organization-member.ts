@@ -5,7 +5,7 @@ import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core";
 import { listTeamsForMember } from "../../services/people";
-import { MemberTeamList, MemberTeamsQuery } from "../teams/schemas";
+import { MemberTeamList, MemberTeamsQuery } from "../../wire/team";
 import { MemberParams } from "./schemas";
 
 export const route = defineRoute({

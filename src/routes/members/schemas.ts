@@ -1,35 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { SpaceSchema } from "../spaces/schemas";
+import { SpaceSchema } from "../../wire/space";
 import { ROLES } from "../../services/access";
-import {
-  MemberRoleOrGuestSchema,
-  MemberRoleSchema,
-  TimestampSchema,
-  UserSchema,
-  listEnvelope,
-  PageQuery,
-} from "../schemas";
+import { MemberRoleOrGuestSchema, MemberRoleSchema, listEnvelope, PageQuery } from "../../wire/common";
 
 export const MemberParams = z.object({ organizationId: z.string(), userId: z.string() });
 export const OrderSchema = z
   .enum(["asc", "desc"])
   .default("desc")
   .openapi({ description: "An order for the items in the list" });
-
-export const OrganizationMemberSchema = z
-  .object({
-    object: z.literal("member"),
-    id: z.string(),
-    role: MemberRoleOrGuestSchema,
-    user: UserSchema,
-    disabled: z.boolean(),
-    joinedAt: TimestampSchema,
-    lastSeenAt: TimestampSchema.optional(),
-    sso: z.boolean(),
-    spaces: z.number(),
-    teams: z.number(),
-  })
-  .openapi("OrganizationMember");
 
 export const MemberListQuery = PageQuery.extend({
   order: OrderSchema,
@@ -46,8 +24,6 @@ export const MemberListQuery = PageQuery.extend({
     description: "The property to sort by. When sorting by lastSeenAt, only members seen at least once are listed.",
   }),
 });
-
-export const MemberList = listEnvelope(OrganizationMemberSchema, "OrganizationMemberList");
 
 export const UpdateMemberBody = z
   .object({ role: MemberRoleOrGuestSchema.optional() })

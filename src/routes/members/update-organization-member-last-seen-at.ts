@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { pingOrganization } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { PingResponse } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { createSpec } from "../../services/openapi";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { CreateSpecBody, SpecSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { listSpecVersions } from "../../services/openapi";
 import { SpecParams, SpecVersionList } from "./schemas";

@@ -1,10 +1,10 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentSpec } from "../../presenters/openapi";
 import { listSpecs } from "../../services/openapi";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { SpecList } from "./schemas";
 
 export const route = defineRoute({

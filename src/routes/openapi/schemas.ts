@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema, listEnvelope } from "../schemas";
+import { TimestampSchema, listEnvelope } from "../../wire/common";
 
 export const SPEC_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { getOrganization } from "../../services/people";
-import { OrganizationParams, OrganizationSchema } from "./schemas";
+import { OrganizationParams } from "../../wire/params";
+import { OrganizationSchema } from "../../wire/organization";
 
 export const route = defineRoute({
   method: "get",

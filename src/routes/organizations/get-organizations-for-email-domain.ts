@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { organizationsForEmailDomain } from "../../services/people";
-import { OrganizationSchema } from "./schemas";
+import { OrganizationSchema } from "../../wire/organization";
 
 export const route = defineRoute({
   method: "get",

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentOrganization } from "../../presenters/organization";
 import { listOrganizationsForCaller } from "../../services/people";
 import type { MemberRole } from "../../services/access";

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { updateOrganization } from "../../services/people";
-import { OrganizationParams, OrganizationSchema, UpdateOrganizationBody } from "./schemas";
+import { OrganizationParams } from "../../wire/params";
+import { OrganizationSchema } from "../../wire/organization";
+import { UpdateOrganizationBody } from "./schemas";
 
 export const route = defineRoute({
   method: "patch",

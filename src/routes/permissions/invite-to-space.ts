@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { grantAccess } from "../../services/access";
-import { InviteBody, SpaceTargetParams } from "./schemas";
+import { InviteBody } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",
@@ -12,7 +13,7 @@ export const route = defineRoute({
   description:
     "Grants `role` on the space (and, for a collection, everything under it) to members of its organization (guests included) and its teams; 400 naming any other. `role: null` takes the grant back. Needs `admin` on the space.",
   request: {
-    params: SpaceTargetParams,
+    params: SpaceParams,
     body: { required: true, content: { "application/json": { schema: InviteBody } } },
   },
   responses: {

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentUserPermission } from "../../presenters/permission";
 import { listEffectivePermissions } from "../../services/access";
-import { UserPermissionList, SpaceTargetParams, AggregateQuery } from "./schemas";
+import { UserPermissionList, AggregateQuery } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",
@@ -15,7 +16,7 @@ export const route = defineRoute({
   description:
     "Every member with their effective role on the space, by the rule that authorizes: organization role with `defaultLevel`s, and grants to them or their teams on the space and the collections above it (`role` filters). Needs `admin` on the space.",
   request: {
-    params: SpaceTargetParams,
+    params: SpaceParams,
     query: AggregateQuery,
   },
   responses: {

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeamPermission } from "../../presenters/permission";
 import { listTeamGrants } from "../../services/access";
-import { TeamPermissionList, CollectionTargetParams, PageQuery } from "./schemas";
+import { TeamPermissionList, PageQuery } from "./schemas";
+import { CollectionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",
@@ -14,7 +15,7 @@ export const route = defineRoute({
   summary: "List the teams granted a role on the collection",
   description: "Team grants on the collection itself. Needs `admin` on the collection.",
   request: {
-    params: CollectionTargetParams,
+    params: CollectionParams,
     query: PageQuery,
   },
   responses: {

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeamPermission } from "../../presenters/permission";
 import { listTeamGrants } from "../../services/access";
-import { TeamPermissionList, SpaceTargetParams, PageQuery } from "./schemas";
+import { TeamPermissionList, PageQuery } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",
@@ -14,7 +15,7 @@ export const route = defineRoute({
   summary: "List the teams granted a role on the space",
   description: "Team grants on the space itself. Needs `admin` on the space.",
   request: {
-    params: SpaceTargetParams,
+    params: SpaceParams,
     query: PageQuery,
   },
   responses: {

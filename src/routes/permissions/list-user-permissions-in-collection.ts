@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentUserPermission } from "../../presenters/permission";
 import { listUserGrants } from "../../services/access";
-import { UserPermissionList, CollectionTargetParams, PageQuery } from "./schemas";
+import { UserPermissionList, PageQuery } from "./schemas";
+import { CollectionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",
@@ -14,7 +15,7 @@ export const route = defineRoute({
   summary: "List the users granted a role on the collection",
   description: "Direct user grants on the collection itself. Needs `admin` on the collection.",
   request: {
-    params: CollectionTargetParams,
+    params: CollectionParams,
     query: PageQuery,
   },
   responses: {

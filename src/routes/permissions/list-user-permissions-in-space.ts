@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentUserPermission } from "../../presenters/permission";
 import { listUserGrants } from "../../services/access";
-import { UserPermissionList, SpaceTargetParams, PageQuery } from "./schemas";
+import { UserPermissionList, PageQuery } from "./schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",
@@ -14,7 +15,7 @@ export const route = defineRoute({
   summary: "List the users granted a role on the space",
   description: "Direct user grants on the space itself. Needs `admin` on the space.",
   request: {
-    params: SpaceTargetParams,
+    params: SpaceParams,
     query: PageQuery,
   },
   responses: {

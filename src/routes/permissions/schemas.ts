@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery, UserSchema } from "../schemas";
-import { TeamSchema } from "../teams/schemas";
+import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery } from "../../wire/common";
+import { UserSchema } from "../../wire/user";
+import { TeamSchema } from "../../wire/team";
+import { CollectionParams, SpaceParams } from "../../wire/params";
 
-export const SpaceTargetParams = z.object({ spaceId: z.string() });
-export const CollectionTargetParams = z.object({ collectionId: z.string() });
-export const SpaceUserParams = SpaceTargetParams.extend({ userId: z.string().min(1).max(128) });
-export const SpaceTeamParams = SpaceTargetParams.extend({ teamId: z.string().min(1).max(128) });
-export const CollectionUserParams = CollectionTargetParams.extend({ userId: z.string().min(1).max(128) });
-export const CollectionTeamParams = CollectionTargetParams.extend({ teamId: z.string().min(1).max(128) });
+export const SpaceUserParams = SpaceParams.extend({ userId: z.string().min(1).max(128) });
+export const SpaceTeamParams = SpaceParams.extend({ teamId: z.string().min(1).max(128) });
+export const CollectionUserParams = CollectionParams.extend({ userId: z.string().min(1).max(128) });
+export const CollectionTeamParams = CollectionParams.extend({ teamId: z.string().min(1).max(128) });
 
 const Ids = z.array(z.string().min(1).max(128)).min(1).max(100);
 

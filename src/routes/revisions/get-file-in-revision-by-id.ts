@@ -4,7 +4,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentFile } from "../../presenters/content";
 import { readFile } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, RevisionFileSchema, RevisionParams } from "../content/schemas";
+import { ContentQuery } from "../../wire/content-query";
+import { RevisionFileSchema } from "../../wire/revision";
+import { RevisionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -2,9 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readPageDocument } from "../../services/revisions";
-import { queryBoolean } from "../schemas";
+import { queryBoolean } from "../../wire/common";
 import { json } from "../../http/responses";
-import { ContentQuery, JSONDocumentSchema, RevisionParams, computedOpt } from "../content/schemas";
+import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { JSONDocumentSchema } from "../../wire/revision";
+import { RevisionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readReusableContent } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, ReusableContentSchema, RevisionParams } from "../content/schemas";
+import { ContentQuery } from "../../wire/content-query";
+import { ReusableContentSchema } from "../../wire/revision";
+import { RevisionParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevisionJson } from "../../presenters/revision";
 import { readRevision } from "../../services/revisions";
 import { encodedJson, json } from "../../http/responses";
-import { ContentQuery, RevisionParams, RevisionSchema, computedOpt } from "../content/schemas";
+import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { RevisionParams } from "../../wire/params";
+import { RevisionSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

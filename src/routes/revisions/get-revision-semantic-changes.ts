@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { fileDownloadURL } from "../../presenters/content";
 import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ChangesQuery, ContentQuery, RevisionParams, SemanticChangesSchema } from "../content/schemas";
+import { ChangesQuery, ContentQuery } from "../../wire/content-query";
+import { RevisionParams } from "../../wire/params";
+import { SemanticChangesSchema } from "../../wire/revision";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { createSamlProvider } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { CreateSamlProviderBody, SamlProviderSchema } from "./schemas";
 
 export const route = defineRoute({

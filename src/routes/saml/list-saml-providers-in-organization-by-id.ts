@@ -1,11 +1,11 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentSamlProvider } from "../../presenters/saml";
 import { listSamlProviders } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { SamlProviderList } from "./schemas";
 
 export const route = defineRoute({

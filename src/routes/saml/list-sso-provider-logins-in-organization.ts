@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { samlServiceUrls } from "../../presenters/saml";
 import { listSSOLogins } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { SSOLoginList } from "./schemas";
 
 export const route = defineRoute({

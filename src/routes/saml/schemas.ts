@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isPemCertificate } from "../../lib/x509";
-import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../schemas";
-import { TeamSchema } from "../teams/schemas";
+import { MemberRoleOrGuestSchema, TimestampSchema, listEnvelope } from "../../wire/common";
+import { TeamSchema } from "../../wire/team";
 
 export const SamlParams = z.object({ organizationId: z.string(), samlProviderId: z.string() });
 

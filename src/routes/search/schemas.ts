@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery } from "../schemas";
+import { listEnvelope, PageQuery } from "../../wire/common";
 
 /** `query` (required, at most 512 characters) with the list's `page` and `limit`. */
 export const SearchQuery = PageQuery.extend({

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchSpaces } from "../../presenters/search";
 import { searchOrganization } from "../../services/search";
 import { json } from "../../http/responses";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { SearchQuery, SearchSpaceResultList } from "./schemas";
 
 export const route = defineRoute({

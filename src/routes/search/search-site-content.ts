@@ -4,8 +4,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchSpaces } from "../../presenters/search";
 import { type SiteSearchScope, searchSite } from "../../services/search";
-import { PageQuery } from "../schemas";
-import { SiteParams } from "../sites/schemas";
+import { PageQuery } from "../../wire/common";
+import { SiteParams } from "../../wire/params";
 import { SearchSiteContentBody, SearchSpaceResultList } from "./schemas";
 
 export const route = defineRoute({

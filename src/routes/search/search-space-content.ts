@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSearchPages } from "../../presenters/search";
 import { searchSpace } from "../../services/search";
 import { json } from "../../http/responses";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { SearchPageResultList, SearchQuery } from "./schemas";
 
 export const route = defineRoute({

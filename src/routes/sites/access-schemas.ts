@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery, TimestampSchema } from "../schemas";
-import { SiteParams } from "./schemas";
+import { listEnvelope, PageQuery, TimestampSchema } from "../../wire/common";
+import { SiteParams } from "../../wire/params";
 
 export const ShareLinkParams = SiteParams.extend({ shareLinkId: z.string().min(1).max(128) });
 const ShareLinkNameSchema = z.string().max(50).openapi("ShareLinkName");

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { type AdaptiveClaim, UNSIGNED_DESCRIPTION } from "../../services/sites";
-import { TimestampSchema } from "../schemas";
+import { TimestampSchema } from "../../wire/common";
 
 // The reference's SiteAdaptiveJSONSchema and its claims: a draft-07 object schema (`additionalProperties:
 // false`) whose properties are boolean, string (optionally `enum`), number, array-of-those and object claims

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { addSpaceToSite } from "../../services/sites";
-import { AddSpaceToSiteBody, SiteParams, SiteSpaceSchema } from "./schemas";
+import { AddSpaceToSiteBody, SiteSpaceSchema } from "./schemas";
+import { SiteParams } from "../../wire/params";
 import { presentSiteSpaces } from "./site-space-items";
 
 export const route = defineRoute({

@@ -5,7 +5,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { createSiteRedirect } from "../../services/sites";
 import { CreateSiteRedirectBody, SiteRedirectSchema } from "./redirect-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentShareLink } from "../../presenters/site-access";
 import { createShareLink } from "../../services/sites";
 import { CreateShareLinkBody, ShareLinkSchema } from "./access-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",

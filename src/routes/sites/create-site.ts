@@ -3,8 +3,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSite } from "../../presenters/site";
 import { createSite } from "../../services/sites";
-import { OrganizationParams } from "../organizations/schemas";
-import { CreateSiteBody, SiteSchema } from "./schemas";
+import { OrganizationParams } from "../../wire/params";
+import { CreateSiteBody } from "./schemas";
+import { SiteSchema } from "../../wire/site";
 
 export const route = defineRoute({
   method: "post",

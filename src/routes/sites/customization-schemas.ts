@@ -1,8 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { CUSTOMIZATION_FONTS, CUSTOMIZATION_MONOSPACE_FONTS } from "../../services/sites";
-import { queryBoolean } from "../schemas";
-import { EmojiSchema } from "../spaces/schemas";
-import { SiteTitleSchema } from "./schemas";
+import { queryBoolean } from "../../wire/common";
+import { EmojiSchema } from "../../wire/space";
+import { SiteTitleSchema } from "../../wire/site";
+import { URLSchema } from "../../wire/common";
+import { CustomizationContentRefSchema } from "../../wire/content-ref";
 
 // The reference's SiteCustomizationSettings and its parts, with its enums, lengths and required fields. Colors
 // are hex (#rgb or #rrggbb); URLs are absolute http(s) URLs of at most 2048 characters.
@@ -11,40 +13,18 @@ const ColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "must be a hex color (#rgb or #rrggbb)")
   .openapi("Color");
-export const URLSchema = z
-  .url({ protocol: /^https?$/, error: "must be an absolute http or https URL" })
-  .max(2048)
-  .openapi("URL");
-
 const ThemedColor = z.object({ light: ColorSchema, dark: ColorSchema }).openapi("CustomizationThemedColor");
 const ThemedURL = z.object({ light: URLSchema, dark: URLSchema }).openapi("CustomizationThemedURL");
 const Tint = z.object({ color: ThemedColor }).openapi("CustomizationTint");
-const Id = z.string().min(1).max(256);
-
-/** ContentRef, with `url` references held to http(s) URLs (they become links on the published site). */
-const ContentRef = z
-  .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("file"), file: Id }),
-    z.object({ kind: z.literal("url"), url: URLSchema }),
-    z.object({ kind: z.literal("page"), page: Id, space: Id.optional() }),
-    z.object({ kind: z.literal("anchor"), anchor: Id, space: Id.optional(), page: Id.optional() }),
-    z.object({ kind: z.literal("user"), user: Id }),
-    z.object({ kind: z.literal("collection"), collection: Id }),
-    z.object({ kind: z.literal("space"), space: Id }),
-    z.object({ kind: z.literal("reusable-content"), reusableContent: Id, space: Id.optional() }),
-    z.object({ kind: z.literal("openapi"), spec: Id }),
-  ])
-  .openapi("CustomizationContentRef");
-
 const ContentLink = z
-  .object({ title: z.string().max(64).openapi("CustomizationContentLinkTitle"), to: ContentRef })
+  .object({ title: z.string().max(64).openapi("CustomizationContentLinkTitle"), to: CustomizationContentRefSchema })
   .openapi("CustomizationContentLink");
 
 const HeaderItem = z
   .object({
     title: z.string(),
     style: z.enum(["link", "button-primary", "button-secondary"]).optional(),
-    to: ContentRef.nullable(),
+    to: CustomizationContentRefSchema.nullable(),
     links: z.array(ContentLink),
     condition: z.string().min(1).max(1024).optional(),
   })

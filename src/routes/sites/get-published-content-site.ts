@@ -6,7 +6,9 @@ import { presentIntegrationScript } from "../../presenters/integration";
 import { presentSite } from "../../presenters/site";
 import { getPublishedSite } from "../../services/sites";
 import { SiteCustomizationSettingsSchema } from "./customization-schemas";
-import { SiteParams, SiteSchema, SiteStructureSchema } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteSchema } from "../../wire/site";
+import { SiteStructureSchema } from "./schemas";
 import { presentStructure } from "./site-space-items";
 
 const PublishedContentSiteSchema = z

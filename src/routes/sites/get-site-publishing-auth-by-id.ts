@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
 import { getPublishingAuth } from "../../services/sites";
 import { PublishingAuthSchema } from "./access-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

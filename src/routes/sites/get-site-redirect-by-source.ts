@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { getSiteRedirectBySource } from "../../services/sites";
 import { ResolvedSiteRedirectSchema, SiteRedirectBySourceQuery } from "./redirect-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -5,8 +5,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage } from "../../lib/pagination";
 import { presentUser } from "../../presenters/user";
 import { listSitePermissions } from "../../services/sites";
-import { listEnvelope, MemberRoleOrGuestSchema, PageQuery, UserSchema } from "../schemas";
-import { SiteParams } from "./schemas";
+import { listEnvelope, MemberRoleOrGuestSchema, PageQuery } from "../../wire/common";
+import { UserSchema } from "../../wire/user";
+import { SiteParams } from "../../wire/params";
 
 const UserSitePermissionSchema = z
   .object({

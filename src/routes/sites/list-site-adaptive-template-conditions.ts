@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteAdaptiveTemplateConditions } from "../../services/sites";
 import { SiteAdaptiveTemplateConditionList } from "./adaptive-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,7 @@ import { mapPage } from "../../lib/pagination";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { listSiteRedirects } from "../../services/sites";
 import { PageQuery, SiteRedirectList } from "./redirect-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteSections } from "../../services/sites";
-import { SiteParams, SiteSectionList, SiteSectionListQuery } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteSectionList, SiteSectionListQuery } from "./schemas";
 import { presentSiteSections } from "./site-space-items";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteSpaces } from "../../services/sites";
-import { SiteParams, SiteSpaceList, SiteSpaceListQuery } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteSpaceList, SiteSpaceListQuery } from "./schemas";
 import { presentSiteSpaces } from "./site-space-items";
 
 export const route = defineRoute({

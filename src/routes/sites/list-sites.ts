@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentSite } from "../../presenters/site";
 import { listSites } from "../../services/sites";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { SiteList, SiteListQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery } from "../schemas";
-import { SiteParams } from "./schemas";
+import { listEnvelope, PageQuery } from "../../wire/common";
+import { SiteParams } from "../../wire/params";
 
 const Id = z.string().min(1).max(128);
 

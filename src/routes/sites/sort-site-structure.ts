@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { moveStructureItem } from "../../services/sites";
-import { SiteParams, SiteStructureItemSchema, SortStructureBody } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteStructureItemSchema, SortStructureBody } from "./schemas";
 import { presentStructureItem } from "./site-space-items";
 
 export const route = defineRoute({

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSite } from "../../presenters/site";
 import { setSitePublished } from "../../services/sites";
-import { SiteParams, SiteSchema } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteSchema } from "../../wire/site";
 
 export const route = defineRoute({
   method: "post",

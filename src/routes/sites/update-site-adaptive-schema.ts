@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { presentSiteAdaptiveSchema } from "../../presenters/site";
 import { updateSiteAdaptiveSchema } from "../../services/sites";
 import { SiteAdaptiveSchemaSchema, UpdateSiteAdaptiveSchemaBody } from "./adaptive-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "put",

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSite } from "../../presenters/site";
 import { updateSite } from "../../services/sites";
-import { SiteParams, SiteSchema, UpdateSiteBody } from "./schemas";
+import { SiteParams } from "../../wire/params";
+import { SiteSchema } from "../../wire/site";
+import { UpdateSiteBody } from "./schemas";
 
 export const route = defineRoute({
   method: "patch",

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { updateSiteCustomization } from "../../services/sites";
 import { SiteCustomizationSettingsSchema } from "./customization-schemas";
-import { SiteParams } from "./schemas";
+import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "put",

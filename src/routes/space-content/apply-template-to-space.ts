@@ -1,8 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { applyTemplateToSpace } from "../../services/spaces";
-import { SpaceParams } from "../content/schemas";
-import { ApplySpaceTemplateSchema } from "../spaces/schemas";
+import { SpaceParams } from "../../wire/params";
+import { ApplySpaceTemplateSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ComputedDocumentSource, ComputedRevisionSource } from "../../content/computed";
-import { ReusableContentSchema, RevisionFileSchema, RevisionPageSchema } from "../content/schemas";
+import { ReusableContentSchema, RevisionFileSchema, RevisionPageSchema } from "../../wire/revision";
 import { named } from "../../http/named-schema";
 
 const Seed = z

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { computeDocument } from "../../services/revisions";
-import { JSONDocumentSchema, SpaceParams } from "../content/schemas";
+import { JSONDocumentSchema } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 import { ComputedDocumentBody } from "./computed-schemas";
 
 export const route = defineRoute({

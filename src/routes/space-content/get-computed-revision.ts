@@ -3,7 +3,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComputedRevision } from "../../presenters/revision";
 import { computeRevision } from "../../services/revisions";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 import { ComputedRevisionBody, ComputedRevisionSchema } from "./computed-schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentRevisionJson } from "../../presenters/revision";
 import { readRevision } from "../../services/revisions";
 import { encodedJson, json } from "../../http/responses";
-import { ContentQuery, RevisionSchema, SpaceParams, computedOpt } from "../content/schemas";
+import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { RevisionSchema } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

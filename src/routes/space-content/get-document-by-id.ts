@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { readDocument } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { JSONDocumentSchema, SpaceParams } from "../content/schemas";
+import { JSONDocumentSchema } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageRead } from "../../presenters/content";
 import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { PageQuery, RevisionPageSchema, SpaceParams, computedOpt } from "../content/schemas";
+import { PageQuery, computedOpt } from "../../wire/content-query";
+import { RevisionPageSchema } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { spacePdf } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { SpaceParams, PdfQuery, PdfUrlSchema } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
+import { PdfQuery, PdfUrlSchema } from "../../wire/content-query";
 
 export const route = defineRoute({
   method: "get",

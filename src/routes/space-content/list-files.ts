@@ -1,10 +1,12 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery as PageRequestQuery } from "../schemas";
+import { PageQuery as PageRequestQuery } from "../../wire/common";
 import { presentFileList } from "../../presenters/content";
 import { listFiles } from "../../services/revisions";
 import { json } from "../../http/responses";
-import { ContentQuery, FileList, SpaceParams } from "../content/schemas";
+import { ContentQuery } from "../../wire/content-query";
+import { FileList } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPageListJson } from "../../presenters/content";
 import { listPages } from "../../services/revisions";
 import { encodedJson, json } from "../../http/responses";
-import { ContentQuery, PagesSchema, SpaceParams, computedOpt } from "../content/schemas";
+import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { PagesSchema } from "../../wire/revision";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

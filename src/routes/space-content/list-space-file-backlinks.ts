@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentBacklinkList } from "../../presenters/links";
 import { listBacklinks } from "../../services/revisions";
-import { BacklinkList } from "../content/link-schemas";
+import { BacklinkList } from "../../wire/links";
 import { json } from "../../http/responses";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

@@ -1,9 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { OrganizationParams } from "../../wire/params";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
 import { createSpace } from "../../services/spaces";
-import { CreateSpaceBody, SpaceSchema } from "./schemas";
+import { CreateSpaceBody } from "./schemas";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",
@@ -14,7 +16,7 @@ export const route = defineRoute({
   description:
     "Creates a space (last among its siblings) with an empty first revision, or with a built-in template's pages as its first revision (`template`). An empty body is allowed.",
   request: {
-    params: z.object({ organizationId: z.string() }),
+    params: OrganizationParams,
     body: { required: false, content: { "application/json": { schema: CreateSpaceBody } } },
   },
   responses: {

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
 import { duplicateSpace } from "../../services/spaces";
-import { SpaceParams, SpaceSchema } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { getSpace } from "../../services/spaces";
-import { SpaceParams, SpaceSchema } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "get",

@@ -2,9 +2,9 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
 import { listLinks } from "../../services/revisions";
-import { LinkList, LinkQuery } from "../content/link-schemas";
+import { LinkList, LinkQuery } from "../../wire/links";
 import { json } from "../../http/responses";
-import { SpaceParams } from "../content/schemas";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "get",

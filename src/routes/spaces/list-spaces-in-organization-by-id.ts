@@ -1,12 +1,12 @@
-import { z } from "@hono/zod-openapi";
+import { OrganizationParams } from "../../wire/params";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesInOrganization } from "../../services/spaces";
-import { SpaceList } from "./schemas";
+import { SpaceList } from "../../wire/space";
 
 export const route = defineRoute({
   method: "get",
@@ -15,7 +15,7 @@ export const route = defineRoute({
   tags: ["spaces"],
   summary: "List all spaces",
   description: "The live spaces of the organization that the caller can see, siblings in their explicit order.",
-  request: { params: z.object({ organizationId: z.string() }), query: PageQuery },
+  request: { params: OrganizationParams, query: PageQuery },
   responses: { 200: json(SpaceList) },
 });
 

@@ -4,7 +4,8 @@ import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { moveSpace } from "../../services/spaces";
-import { MoveBody, SpaceParams, SpaceSchema } from "./schemas";
+import { MoveBody, SpaceSchema } from "../../wire/space";
+import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { restoreSpace } from "../../services/spaces";
-import { SpaceParams, SpaceSchema } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

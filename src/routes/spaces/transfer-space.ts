@@ -4,7 +4,8 @@ import { errorResponses } from "../../http/errors";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { transferSpace } from "../../services/spaces";
-import { SpaceParams, SpaceSchema, TransferBody } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { SpaceSchema, TransferBody } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

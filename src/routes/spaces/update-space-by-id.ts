@@ -3,7 +3,9 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { updateSpace } from "../../services/spaces";
-import { SpaceParams, SpaceSchema, UpdateSpaceBody } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { UpdateSpaceBody } from "./schemas";
+import { SpaceSchema } from "../../wire/space";
 
 export const route = defineRoute({
   method: "patch",

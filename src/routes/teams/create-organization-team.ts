@@ -4,8 +4,9 @@ import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core";
 import { createTeam } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
-import { CreateTeamBody, TeamSchema } from "./schemas";
+import { OrganizationParams } from "../../wire/params";
+import { CreateTeamBody } from "./schemas";
+import { TeamSchema } from "../../wire/team";
 
 export const route = defineRoute({
   method: "put",

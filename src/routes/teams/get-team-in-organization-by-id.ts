@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core";
 import { getTeam } from "../../services/people";
-import { TeamParams, TeamSchema } from "./schemas";
+import { TeamParams } from "./schemas";
+import { TeamSchema } from "../../wire/team";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,7 @@ import { organizationAccess } from "../../services/core";
 import { permissionsObject } from "../../services/access";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { PageQuery } from "../schemas";
+import { PageQuery } from "../../wire/common";
 import { presentMember } from "../../presenters/member";
 import { TeamMemberList, TeamParams } from "./schemas";
 

@@ -5,7 +5,7 @@ import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core";
 import { listTeams } from "../../services/people";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { TeamList, TeamListQuery } from "./schemas";
 
 export const route = defineRoute({

@@ -1,24 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema, listEnvelope, PageQuery } from "../schemas";
-import { OrganizationMemberSchema } from "../members/schemas";
+import { listEnvelope, PageQuery } from "../../wire/common";
+import { OrganizationMemberSchema } from "../../wire/member";
+import { TeamRoleSchema, TeamSchema } from "../../wire/team";
 
 export const TeamParams = z.object({ organizationId: z.string(), teamId: z.string() });
 export const TeamMemberParams = TeamParams.extend({ userId: z.string() });
 
-export const TeamRoleSchema = z.enum(["owner", "member"]).openapi("TeamMemberRole");
 export const TeamTitleSchema = z.string().trim().min(1).max(64).openapi("OrganizationTeamTitle");
-
-export const TeamSchema = z
-  .object({
-    object: z.literal("team"),
-    id: z.string(),
-    title: z.string(),
-    members: z.number().int(),
-    spaces: z.number(),
-    createdAt: TimestampSchema,
-    permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
-  })
-  .openapi("OrganizationTeam");
 
 export const TeamList = listEnvelope(TeamSchema, "OrganizationTeamList");
 
@@ -59,16 +47,3 @@ export const TeamMemberSchema = z
   })
   .openapi("OrganizationTeamMember");
 export const TeamMemberList = listEnvelope(TeamMemberSchema, "OrganizationTeamMemberList");
-
-/** listTeamsForOrganizationMember (a members operation; its schemas live with the team ones). */
-export const MemberTeamsQuery = PageQuery.extend({
-  title: z
-    .string()
-    .max(64)
-    .optional()
-    .openapi({ description: "Only teams whose title contains this (case-insensitive)" }),
-});
-export const MemberTeamList = listEnvelope(
-  z.object({ team: TeamSchema, member: z.object({ role: TeamRoleSchema }) }),
-  "OrganizationMemberTeamList",
-);

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/core";
 import { updateTeam } from "../../services/people";
-import { TeamParams, TeamSchema, UpdateTeamBody } from "./schemas";
+import { TeamParams, UpdateTeamBody } from "./schemas";
+import { TeamSchema } from "../../wire/team";
 
 export const route = defineRoute({
   method: "patch",

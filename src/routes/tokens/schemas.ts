@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../schemas";
+import { listEnvelope } from "../../wire/common";
 
 export const ApiTokenSchema = z
   .object({

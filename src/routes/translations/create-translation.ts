@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTranslation } from "../../presenters/translation";
 import { createTranslation } from "../../services/translations";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { CreateTranslationBody, instructionsMarkdown, TranslationSchema } from "./schemas";
 
 export const route = defineRoute({

@@ -3,8 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentGlossaryEntry } from "../../presenters/translation";
 import { listGlossaryEntries } from "../../services/translations";
-import { OrganizationParams } from "../organizations/schemas";
-import { PageQuery } from "../schemas";
+import { OrganizationParams } from "../../wire/params";
+import { PageQuery } from "../../wire/common";
 import { GlossaryEntryList } from "./schemas";
 
 export const route = defineRoute({

@@ -3,8 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTranslation } from "../../presenters/translation";
 import { listTranslations } from "../../services/translations";
-import { OrganizationParams } from "../organizations/schemas";
-import { PageQuery } from "../schemas";
+import { OrganizationParams } from "../../wire/params";
+import { PageQuery } from "../../wire/common";
 import { TranslationList } from "./schemas";
 
 export const route = defineRoute({

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { documentToMarkdown, markdownToDocument } from "../../content/markdown";
 import { ApiError, badRequest } from "../../lib/errors";
 import { TRANSLATION_LANGUAGES } from "../../services/translations";
-import { JSONDocumentSchema } from "../content/schemas";
-import { listEnvelope, TimestampSchema } from "../schemas";
+import { JSONDocumentSchema } from "../../wire/revision";
+import { listEnvelope, TimestampSchema } from "../../wire/common";
 
 export const TranslationLanguageSchema = z.enum(TRANSLATION_LANGUAGES).openapi("TranslationLanguage");
 

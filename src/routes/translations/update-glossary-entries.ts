@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { updateGlossaryEntries } from "../../services/translations";
-import { OrganizationParams } from "../organizations/schemas";
+import { OrganizationParams } from "../../wire/params";
 import { UpdateGlossaryBody } from "./schemas";
 
 export const route = defineRoute({

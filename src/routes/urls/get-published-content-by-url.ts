@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishedLookup } from "../../presenters/url-lookup";
 import { resolvePublishedUrl } from "../../services/published";
-import { queryBoolean } from "../schemas";
+import { queryBoolean } from "../../wire/common";
 import {
   PUBLISHED_LOOKUP_DESCRIPTION,
   PublishedSiteContentLookupSchema,

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { CollectionSchema } from "../collections/schemas";
-import { ChangeRequestSchema, RevisionPageDocumentSchema, RevisionPageGroupSchema } from "../content/schemas";
-import { URLSchema } from "../sites/customization-schemas";
-import { SpaceSchema } from "../spaces/schemas";
+import { CollectionSchema } from "../../wire/collection";
+import { ChangeRequestSchema } from "../../wire/change-request";
+import { RevisionPageDocumentSchema, RevisionPageGroupSchema } from "../../wire/revision";
+import { URLSchema } from "../../wire/common";
+import { SpaceSchema } from "../../wire/space";
 
 // URL resolution: getContentByUrl's content union, and the reference's PublishedSiteContentLookup.
 

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { getAuthenticatedUser } from "../../services/people";
-import { UserSchema } from "../schemas";
+import { UserSchema } from "../../wire/user";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { getVisibleUser } from "../../services/people";
-import { UserSchema } from "../schemas";
+import { UserSchema } from "../../wire/user";
 
 export const route = defineRoute({
   method: "get",

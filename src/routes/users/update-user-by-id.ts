@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentUser } from "../../presenters/user";
 import { updateOwnProfile } from "../../services/people";
-import { UserSchema } from "../schemas";
+import { UserSchema } from "../../wire/user";
 
 const UpdateUserBody = z.object({
   displayName: z.string().trim().min(1).max(64).optional(),

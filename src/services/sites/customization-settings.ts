@@ -1,6 +1,7 @@
 // Site customization settings (the reference's SiteCustomizationSettings): their type, the defaults of a site
 // that never had customization, and how a site space's partial override applies over its site's settings.
 // Pure: no database. The wire validation is in src/routes/sites/customization-schemas.ts.
+import type { KnownContentRef } from "../../content/document";
 
 /** The fonts GitBook provides (CustomizationDefaultFont, CustomizationDefaultMonospaceFont). */
 export const CUSTOMIZATION_FONTS = [
@@ -39,20 +40,9 @@ export interface ThemedURL {
   light: string;
   dark: string;
 }
-/** A content reference (ContentRef), by `kind`. */
-export type CustomizationContentRef =
-  | { kind: "file"; file: string }
-  | { kind: "url"; url: string }
-  | { kind: "page"; page: string; space?: string }
-  | { kind: "anchor"; anchor: string; space?: string; page?: string }
-  | { kind: "user"; user: string }
-  | { kind: "collection"; collection: string }
-  | { kind: "space"; space: string }
-  | { kind: "reusable-content"; reusableContent: string; space?: string }
-  | { kind: "openapi"; spec: string };
 export interface ContentLink {
   title: string;
-  to: CustomizationContentRef;
+  to: KnownContentRef;
 }
 export interface FontDefinition {
   id: string;
@@ -64,7 +54,7 @@ export type Favicon = { icon: ThemedURL } | { emoji: string } | Record<string, n
 export interface HeaderItem {
   title: string;
   style?: "link" | "button-primary" | "button-secondary";
-  to: CustomizationContentRef | null;
+  to: KnownContentRef | null;
   links: ContentLink[];
   condition?: string;
 }

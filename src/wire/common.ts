@@ -8,17 +8,6 @@ export const TimestampSchema = z
   .string()
   .openapi("Timestamp", { format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 
-export const UserSchema = z
-  .object({
-    object: z.literal("user"),
-    id: z.string(),
-    displayName: z.string(),
-    email: z.string().optional(),
-    photoURL: z.string().optional(),
-    urls: z.object({ location: z.string() }),
-  })
-  .openapi("User");
-
 /** A boolean sent as a query string ("true"/"false"), as the official client does. */
 export function queryBoolean(defaultValue: boolean) {
   return z
@@ -54,3 +43,8 @@ export function listEnvelope<T extends z.ZodType>(item: T, name?: string) {
   });
   return name ? schema.openapi(name) : schema;
 }
+
+export const URLSchema = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http or https URL" })
+  .max(2048)
+  .openapi("URL");

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery } from "../schemas";
-import { OrganizationSchema } from "../organizations/schemas";
-import { SpaceSchema } from "../spaces/schemas";
-import { ChangeRequestSchema, RevisionFileSchema, RevisionPageSchema } from "./schemas";
+import { listEnvelope, PageQuery } from "./common";
+import { OrganizationSchema } from "./organization";
+import { SpaceSchema } from "./space";
+import { ChangeRequestSchema } from "./change-request";
+import { RevisionFileSchema, RevisionPageSchema } from "./revision";
 
 const VersionContext = z
   .object({ type: z.literal("changeRequest"), changeRequest: ChangeRequestSchema })

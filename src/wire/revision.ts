@@ -1,17 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { queryBoolean, UserSchema, listEnvelope } from "../schemas";
-
-export const SpaceParams = z.object({ spaceId: z.string() });
-export const ChangeRequestParams = z.object({ spaceId: z.string(), changeRequestId: z.string() });
-export const RevisionParams = z.object({ spaceId: z.string(), revisionId: z.string() });
-
-/** `metadata` and `computed` as the reference gives them (Quire stores no Git metadata; `computed=false` leaves
- * computed pages unexpanded). */
-export const ContentQuery = z.object({ metadata: queryBoolean(true), computed: queryBoolean(true) });
-export const PageQuery = ContentQuery.extend({
-  format: z.enum(["document", "markdown"]).optional(),
-  evaluated: queryBoolean(false),
-});
+import { listEnvelope } from "./common";
+import { ContentRefSchema } from "./content-ref";
+import { ChangeRequestSchema } from "./change-request";
 
 const PageBase = {
   id: z.string(),
@@ -26,25 +16,6 @@ const PageVisibility = {
   noIndex: z.boolean().optional(),
   noRobotsIndex: z.boolean().optional(),
 };
-
-export const ContentRefSchema = z
-  .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("file"), file: z.string() }),
-    z.object({ kind: z.literal("url"), url: z.string() }),
-    z.object({ kind: z.literal("page"), page: z.string(), space: z.string().optional() }),
-    z.object({
-      kind: z.literal("anchor"),
-      anchor: z.string(),
-      space: z.string().optional(),
-      page: z.string().optional(),
-    }),
-    z.object({ kind: z.literal("user"), user: z.string() }),
-    z.object({ kind: z.literal("collection"), collection: z.string() }),
-    z.object({ kind: z.literal("space"), space: z.string() }),
-    z.object({ kind: z.literal("reusable-content"), reusableContent: z.string(), space: z.string().optional() }),
-    z.object({ kind: z.literal("openapi"), spec: z.string() }),
-  ])
-  .openapi("ContentRef");
 
 export const PageLayoutSchema = z
   .object({
@@ -154,26 +125,6 @@ export const RevisionFileSchema = z
   })
   .openapi("RevisionFile");
 
-export const ChangeRequestSchema = z
-  .object({
-    object: z.literal("change-request"),
-    id: z.string(),
-    number: z.number(),
-    status: z.enum(["draft", "open", "archived", "merged"]),
-    subject: z.string(),
-    createdBy: UserSchema,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    revision: z.string(),
-    revisionInitial: z.string(),
-    revisionMergedAncestor: z.string().optional(),
-    revisionMerged: z.string().optional(),
-    comments: z.number(),
-    outdated: z.boolean(),
-    urls: z.object({ app: z.string(), location: z.string() }),
-  })
-  .openapi("ChangeRequest");
-
 export const RevisionSchema = z
   .object({
     object: z.literal("revision"),
@@ -257,22 +208,3 @@ export const SemanticChangesSchema = z
     more: z.number().optional(),
   })
   .openapi("RevisionSemanticChanges");
-export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
-
-/** The query of the PDF exports (getSpacePDF, getChangeRequestPDF). */
-export const PdfQuery = z.object({
-  only: queryBoolean(false),
-  page: z.string().min(1).max(128).optional().openapi({ description: "ID of a specific page to generate a PDF for." }),
-});
-
-export const PdfUrlSchema = z.object({
-  url: z.string().max(2048).openapi({ format: "uri", description: "Temporary URL of the PDF (1 hour)." }),
-});
-
-/**
- * The content-read options of a route whose query includes ContentQuery: `computed` (validated there as
- * "true" or "false", default true) expands computed pages into the pages they generate.
- */
-export function computedOpt(c: { req: { query(name: string): string | undefined } }): { computed: boolean } {
-  return { computed: c.req.query("computed") !== "false" };
-}
