@@ -1,11 +1,9 @@
-import { signedDownloadURL } from "../content/files";
 import { markdownToDocument } from "../content/markdown";
 import { type EncodedJson, encodeJson } from "../lib/encoded-json";
 import * as isolate from "../lib/isolate-caches";
 import type { Page } from "../lib/pagination";
-import { signingSecret } from "../services/access";
 import type { ServiceContext } from "../services/core";
-import type { PageReadView } from "../services/revisions";
+import { fileDownloadURL, type PageReadView } from "../services/revisions";
 import type { ContentRef } from "../wire/content-ref";
 import {
   childrenOf,
@@ -28,8 +26,6 @@ const DEFAULT_LAYOUT: PageLayout = {
   pagination: true,
   metadata: true,
 };
-
-const DOWNLOAD_URL_SECONDS = 3600;
 
 export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
   return `${ctx.urls.app}/s/${spaceId}`;
@@ -217,19 +213,6 @@ export async function presentFile(ctx: ServiceContext, spaceId: string, file: Fi
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
   };
-}
-
-export async function fileDownloadURL(ctx: ServiceContext, spaceId: string, file: FileEntry) {
-  return signedDownloadURL(
-    { urls: ctx.urls, secret: await signingSecret(ctx) },
-    {
-      spaceId,
-      hash: file.hash,
-      name: file.name,
-      contentType: file.contentType,
-      expiresInSeconds: DOWNLOAD_URL_SECONDS,
-    },
-  );
 }
 
 export type PageFormat = "markdown" | "document";

@@ -1,7 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { fileDownloadURL } from "../../presenters/content";
-import { readSemanticChanges } from "../../services/revisions";
+import { fileDownloadURL, readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangesQuery, ContentQuery } from "../../wire/content-query";
 import { RevisionParams } from "../../wire/params";

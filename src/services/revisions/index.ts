@@ -13,6 +13,7 @@ export {
   readRevision,
   readSemanticChanges,
 } from "./content-reads";
+export { fileDownloadURL } from "./file-urls";
 export type { PageReadView, RevisionView } from "./content-reads";
 export { writeChangeRequestContent } from "./content-writes";
 export { computeDocument, computeRevision } from "./computed";
