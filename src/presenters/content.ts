@@ -1,18 +1,13 @@
+import type { z } from "@hono/zod-openapi";
 import { markdownToDocument } from "../content/markdown";
 import { type EncodedJson, encodeJson } from "../lib/encoded-json";
 import * as isolate from "../lib/isolate-caches";
 import type { Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
-import { fileDownloadURL, type PageReadView } from "../services/revisions";
+import type { PageReadView, SignedFile } from "../services/revisions";
 import type { ContentRef } from "../wire/content-ref";
-import {
-  childrenOf,
-  type ComputedSourceJSON,
-  type FileEntry,
-  type PageEntry,
-  pagePath,
-  type Snapshot,
-} from "../content/model";
+import type { RevisionFileSchema } from "../wire/revision";
+import { childrenOf, type ComputedSourceJSON, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { JSONDocument } from "../content/document";
 
 const DEFAULT_LAYOUT: PageLayout = {
@@ -204,12 +199,13 @@ export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot):
   );
 }
 
-export async function presentFile(ctx: ServiceContext, spaceId: string, file: FileEntry) {
+/** A file as served: its download URL was signed by the service that read it. */
+export function presentFile(file: SignedFile): z.infer<typeof RevisionFileSchema> {
   return {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: await fileDownloadURL(ctx, spaceId, file),
+    downloadURL: file.downloadURL,
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
   };
@@ -253,8 +249,8 @@ export function presentPageListJson(ctx: ServiceContext, spaceId: string, snapsh
   );
 }
 
-export async function presentFileList(ctx: ServiceContext, spaceId: string, page: Page<FileEntry>) {
-  return { ...page, items: await Promise.all(page.items.map((f) => presentFile(ctx, spaceId, f))) };
+export function presentFileList(page: Page<SignedFile>) {
+  return { ...page, items: page.items.map(presentFile) };
 }
 
 export type { PageEntry };

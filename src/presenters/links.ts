@@ -1,5 +1,5 @@
 import type { ContentRef, KnownContentRef } from "../content/document";
-import type { PageEntry, Snapshot } from "../content/model";
+import type { FileEntry, PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
 import { mapPage } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
@@ -16,6 +16,8 @@ export interface LocationContext {
   snapshot: Snapshot;
   organization: ReturnType<typeof presentOrganization>;
   space: ReturnType<typeof presentSpace>;
+  /** The signed download URLs of the files locations may show, by file id (the service signed them). */
+  fileURLs: Map<string, string>;
   /** Set for change-request content; main content carries none (the field is optional). */
   versionContext?: { type: "changeRequest"; changeRequest: ReturnType<typeof presentChangeRequest> };
 }
@@ -57,7 +59,8 @@ function missingPage(ctx: ServiceContext, spaceId: string, id: string, entry: Pa
 /** Builds ContentLocation objects (pages and files presented once each, however often they appear). */
 export function locationPresenter(lc: LocationContext) {
   const pages = new Map<string, ReturnType<typeof presentPage>>();
-  const files = new Map<string, Promise<Awaited<ReturnType<typeof presentFile>>>>();
+  const files = new Map<string, ReturnType<typeof presentFile>>();
+  const fileOf = (entry: FileEntry) => presentFile({ ...entry, downloadURL: lc.fileURLs.get(entry.id) ?? "" });
   const common = () => ({
     organization: lc.organization,
     space: lc.space,
@@ -72,20 +75,17 @@ export function locationPresenter(lc: LocationContext) {
       ...(anchor ? { internalLocation: { type: "anchor" as const, anchor } } : {}),
     };
   };
-  const file = async (id: string) => {
-    const entry = lc.snapshot.files.get(id)!;
-    if (!files.has(id)) files.set(id, presentFile(lc.ctx, lc.spaceId, entry));
-    return { kind: "file" as const, ...common(), file: await files.get(id)! };
+  const file = (id: string) => {
+    if (!files.has(id)) files.set(id, fileOf(lc.snapshot.files.get(id)!));
+    return { kind: "file" as const, ...common(), file: files.get(id)! };
   };
   /** A page or file that the revision lacks, presented from what the space last recorded of it. */
-  const missingLocation = async (ref: ContentRef, missing: MissingTargets) => {
+  const missingLocation = (ref: ContentRef, missing: MissingTargets) => {
     const r = ref as Record<string, string | undefined>;
     if (ref.kind === "file") {
       const entry = missing.files.get(r.file!);
       // A file never stored in this space has no bytes to download: an empty URL, size 0.
-      const presented = entry
-        ? await presentFile(lc.ctx, lc.spaceId, entry)
-        : { id: r.file!, name: "", contentType: "", downloadURL: "", size: 0 };
+      const presented = entry ? fileOf(entry) : { id: r.file!, name: "", contentType: "", downloadURL: "", size: 0 };
       return { kind: "file" as const, ...common(), file: presented };
     }
     const anchor =
@@ -101,7 +101,7 @@ export function locationPresenter(lc: LocationContext) {
    * The location a reference points at, of the kind its markdown wrote (`/pages/<id>`, `/pages/<id>#a`,
    * `/files/<id>`), whether or not the target is still in the revision (a broken link keeps its kind).
    */
-  const target = async (ref: ContentRef, missing: MissingTargets = { pages: new Map(), files: new Map() }) => {
+  const target = (ref: ContentRef, missing: MissingTargets = { pages: new Map(), files: new Map() }) => {
     const r = ref as Record<string, string | undefined>;
     const inRevision = ref.kind === "file" ? lc.snapshot.files.has(r.file ?? "") : lc.snapshot.pages.has(r.page ?? "");
     if ((ref.kind === "page" || ref.kind === "anchor") && r.page)
@@ -112,9 +112,14 @@ export function locationPresenter(lc: LocationContext) {
   return { page, file, target };
 }
 
-function locationContext(ctx: ServiceContext, view: LocationView): LocationContext {
+function locationContext(
+  ctx: ServiceContext,
+  view: LocationView,
+  fileURLs = new Map<string, string>(),
+): LocationContext {
   return {
     ctx,
+    fileURLs,
     spaceId: view.spaceId,
     snapshot: view.snapshot,
     organization: presentOrganization(view.organization.row, view.organization.access, ctx.urls),
@@ -131,16 +136,14 @@ function locationContext(ctx: ServiceContext, view: LocationView): LocationConte
 }
 
 /** listSpaceLinks, listPageLinksInSpace and their change-request forms. */
-export async function presentLinkList(ctx: ServiceContext, { location, missing, ...list }: LinkListView) {
-  const present = locationPresenter(locationContext(ctx, location));
-  const items = await Promise.all(
-    list.items.map(async (link) => ({
-      status: link.status,
-      relation: link.relation,
-      targetReference: await present.target(link.targetReference, missing),
-      locationReferences: link.locationReferences.map((l) => present.page(l.page.id)),
-    })),
-  );
+export function presentLinkList(ctx: ServiceContext, { location, missing, fileURLs, ...list }: LinkListView) {
+  const present = locationPresenter(locationContext(ctx, location, fileURLs));
+  const items = list.items.map((link) => ({
+    status: link.status,
+    relation: link.relation,
+    targetReference: present.target(link.targetReference, missing),
+    locationReferences: link.locationReferences.map((l) => present.page(l.page.id)),
+  }));
   return { ...list, items };
 }
 

@@ -10,20 +10,20 @@ import { presentFile, presentPage, presentPageListJson, spaceAppURL } from "./co
 /**
  * A revision object of the reference (pages without bodies, files with signed download URLs), as the JSON bytes
  * of the response body: the page list's kept bytes (`pages` first) joined to the rest, encoded per request (its
- * download URLs are signed per request). The tree is most of a revision, and is then never encoded again.
+ * download URLs, signed by the read, differ per request). The tree is most of a revision, and is then never encoded again.
  */
-export async function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView) {
+export function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView) {
   return joinEncodedObjects(
     presentPageListJson(ctx, spaceId, view.snapshot),
-    encodeJson(await presentRevisionBesidesPages(ctx, spaceId, view)),
+    encodeJson(presentRevisionBesidesPages(ctx, spaceId, view)),
   );
 }
 
 /** A revision object's members other than `pages`. */
-async function presentRevisionBesidesPages(
+function presentRevisionBesidesPages(
   ctx: ServiceContext,
   spaceId: string,
-  { snapshot, mergedFrom }: RevisionView,
+  { snapshot, files, mergedFrom }: RevisionView,
 ) {
   const rev = snapshot.revision;
   return {
@@ -32,7 +32,7 @@ async function presentRevisionBesidesPages(
     parents: rev.parents,
     type: rev.type,
     ...(mergedFrom ? { mergedFrom: presentChangeRequest(ctx, mergedFrom) } : {}),
-    files: await Promise.all([...snapshot.files.values()].map((f) => presentFile(ctx, spaceId, f))),
+    files: files.map(presentFile),
     reusableContents: [...snapshot.reusables.values()].map((r) => ({
       id: r.id,
       title: r.title,

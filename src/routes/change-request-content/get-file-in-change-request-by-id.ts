@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentFile } from "../../presenters/content";
-import { readFile } from "../../services/revisions";
+import { readSignedFile } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
 import { ContentQuery } from "../../wire/content-query";
@@ -21,6 +21,11 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await readFile(ctx, p.spaceId, { kind: "change-request" as const, ref: p.changeRequestId }, p.fileId);
-  return c.json(await presentFile(ctx, p.spaceId, view), 200);
+  const view = await readSignedFile(
+    ctx,
+    p.spaceId,
+    { kind: "change-request" as const, ref: p.changeRequestId },
+    p.fileId,
+  );
+  return c.json(presentFile(view), 200);
 };

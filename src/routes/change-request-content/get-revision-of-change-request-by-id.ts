@@ -26,5 +26,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "change-request" as const, ref: p.changeRequestId },
     computedOpt(c),
   );
-  return encodedJson(c, await presentRevisionJson(ctx, p.spaceId, view));
+  return encodedJson(c, presentRevisionJson(ctx, p.spaceId, view));
 };

@@ -27,5 +27,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     c.req.valid("query"),
     p.pageId,
   );
-  return c.json(await presentLinkList(ctx, view), 200);
+  return c.json(presentLinkList(ctx, view), 200);
 };

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { fileDownloadURL, readSemanticChanges } from "../../services/revisions";
+import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
 import { ChangesQuery } from "../../wire/content-query";
@@ -26,7 +26,6 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "change-request", ref },
     { kind: "merge-base", ref },
     c.req.valid("query").limit,
-    (file) => fileDownloadURL(ctx, p.spaceId, file),
   );
   return c.json(changes, 200);
 };

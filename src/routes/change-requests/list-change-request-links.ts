@@ -25,5 +25,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "change-request", ref: p.changeRequestId },
     c.req.valid("query"),
   );
-  return c.json(await presentLinkList(ctx, view), 200);
+  return c.json(presentLinkList(ctx, view), 200);
 };

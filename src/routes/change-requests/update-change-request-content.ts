@@ -5,7 +5,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { presentFile } from "../../presenters/content";
 import { getChangeRequest } from "../../services/change-requests";
-import { writeChangeRequestContent } from "../../services/revisions";
+import { signFiles, writeChangeRequestContent } from "../../services/revisions";
 import { queryBoolean } from "../../wire/common";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
@@ -67,7 +67,7 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
               page: { object: "page" as const, id: o.page, urls: { location: pageURL(o.page) } },
             },
       ),
-      insertedFiles: await Promise.all(result.insertedFiles.map((f) => presentFile(ctx, p.spaceId, f))),
+      insertedFiles: (await signFiles(ctx, p.spaceId, result.insertedFiles)).map(presentFile),
     },
     200,
   );

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { fileDownloadURL, readSemanticChanges } from "../../services/revisions";
+import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangesQuery, ContentQuery } from "../../wire/content-query";
 import { RevisionParams } from "../../wire/params";
@@ -25,7 +25,6 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "revision", revisionId: p.revisionId },
     "first-parent",
     c.req.valid("query").limit,
-    (file) => fileDownloadURL(ctx, p.spaceId, file),
   );
   return c.json(changes, 200);
 };

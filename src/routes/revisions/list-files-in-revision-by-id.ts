@@ -27,5 +27,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     { kind: "revision" as const, revisionId: p.revisionId },
     c.req.valid("query"),
   );
-  return c.json(await presentFileList(ctx, p.spaceId, view), 200);
+  return c.json(presentFileList(view), 200);
 };

@@ -23,5 +23,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const view = await readRevision(ctx, p.spaceId, { kind: "main" as const }, computedOpt(c));
-  return encodedJson(c, await presentRevisionJson(ctx, p.spaceId, view));
+  return encodedJson(c, presentRevisionJson(ctx, p.spaceId, view));
 };

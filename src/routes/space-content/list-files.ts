@@ -23,5 +23,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const view = await listFiles(ctx, p.spaceId, { kind: "main" as const }, c.req.valid("query"));
-  return c.json(await presentFileList(ctx, p.spaceId, view), 200);
+  return c.json(presentFileList(view), 200);
 };

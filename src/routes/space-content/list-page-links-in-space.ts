@@ -21,5 +21,5 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const view = await listLinks(ctx, p.spaceId, { kind: "main" }, c.req.valid("query"), p.pageId);
-  return c.json(await presentLinkList(ctx, view), 200);
+  return c.json(presentLinkList(ctx, view), 200);
 };

@@ -21,10 +21,12 @@ import { loadPage } from "./page-load";
 import { checkSpace, type ContentTarget, loadContent, loadContents, revisionIdSql } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
 import { spaceRead, withSpaceAccess } from "../access/space-read";
+import { fileSigner, type SignedFile, signFiles } from "./file-urls";
 
-/** A revision: its snapshot, and the change request it was merged from, if any. */
+/** A revision: its snapshot, its files with signed download URLs, and the change request it was merged from, if any. */
 export interface RevisionView {
   snapshot: StoredSnapshot;
+  files: SignedFile[];
   mergedFrom?: ChangeRequestView;
 }
 
@@ -69,11 +71,13 @@ export async function readRevision(
   const snapshot = opts.computed
     ? (await expandSnapshot(ctx, space.row.organizationId, stored, opts)).snapshot
     : stored;
+  const files = await signFiles(ctx, spaceId, [...snapshot.files.values()]);
   const mergedFrom = stored.revision.mergedFrom;
-  if (!mergedFrom) return { snapshot };
+  if (!mergedFrom) return { snapshot, files };
   const [found] = (alongside[0] ?? []) as Parameters<typeof changeRequestViewOf>[0][];
   return {
     snapshot,
+    files,
     mergedFrom:
       found?.cr.id === mergedFrom
         ? changeRequestViewOf(found, space)
@@ -201,15 +205,17 @@ export async function readDocument(ctx: ServiceContext, spaceId: string, documen
   return markdownToDocument(blobs[0].body);
 }
 
+/** A page of a target's files, by id, with their signed download URLs. */
 export async function listFiles(
   ctx: ServiceContext,
   spaceId: string,
   target: ContentTarget,
   page: PageRequest,
-): Promise<Page<FileEntry>> {
+): Promise<Page<SignedFile>> {
   const { snapshot } = await loadContent(ctx, spaceId, target);
   const files = [...snapshot.files.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
-  return pageArray(files, (f) => f.id, page);
+  const listed = pageArray(files, (f) => f.id, page);
+  return { ...listed, items: await signFiles(ctx, spaceId, listed.items) };
 }
 
 export async function readFile(
@@ -222,6 +228,17 @@ export async function readFile(
   const file = snapshot.files.get(fileId);
   if (!file) throw notFound("File");
   return file;
+}
+
+/** A file of a target with its signed download URL (the file reads of the API; sites serve bytes with readFile). */
+export async function readSignedFile(
+  ctx: ServiceContext,
+  spaceId: string,
+  target: ContentTarget,
+  fileId: string,
+): Promise<SignedFile> {
+  const [signed] = await signFiles(ctx, spaceId, [await readFile(ctx, spaceId, target, fileId)]);
+  return signed;
 }
 
 async function findReusable(ctx: ServiceContext, spaceId: string, target: ContentTarget, id: string) {
@@ -248,7 +265,7 @@ export async function readReusableContentDocument(
 
 /**
  * Semantic changes between two snapshots: a revision and its first parent, or a change request and its base.
- * `downloadURL` signs a file version's download URL; the caller supplies it, as URLs are presentation.
+ * The files the changes report carry download URLs signed for this request.
  */
 export async function readSemanticChanges(
   ctx: ServiceContext,
@@ -256,8 +273,8 @@ export async function readSemanticChanges(
   after: ContentTarget,
   before: ContentTarget | "first-parent",
   limit: number,
-  downloadURL: (file: FileEntry) => Promise<string>,
 ) {
+  const downloadURL = fileSigner(ctx, spaceId);
   const first = await loadContents(ctx, spaceId, before === "first-parent" ? [after] : [after, before]);
   let [afterSnap, beforeSnap] = first.snapshots;
   if (before === "first-parent") {

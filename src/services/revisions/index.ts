@@ -12,8 +12,10 @@ export {
   readReusableContentDocument,
   readRevision,
   readSemanticChanges,
+  readSignedFile,
 } from "./content-reads";
-export { fileDownloadURL } from "./file-urls";
+export { signFiles } from "./file-urls";
+export type { SignedFile } from "./file-urls";
 export type { PageReadView, RevisionView } from "./content-reads";
 export { writeChangeRequestContent } from "./content-writes";
 export { computeDocument, computeRevision } from "./computed";

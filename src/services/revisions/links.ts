@@ -11,6 +11,7 @@ import { type ChangeRequestView, openCommentsColumn } from "../change-requests/c
 import type { OrganizationRow } from "../people/organizations";
 import { type ContentTarget, loadContents } from "./content-load";
 import { bodyLinks } from "./link-cache";
+import { signFileMap } from "./file-urls";
 import { foldSpaceCounters, spaceCountersQueries } from "../spaces/space-counters";
 import type { SpaceView } from "../spaces/spaces";
 
@@ -130,6 +131,8 @@ export interface LinkListView extends Page<LinkView> {
   stats: { total: number; broken: { total: number; changeRequest?: number } };
   location: LocationView;
   missing: MissingTargets;
+  /** The signed download URL of every file a listed reference targets (in the revision or missing), by file id. */
+  fileURLs: Map<string, string>;
 }
 
 /** A backlink list: a page of the pages linking to a target. */
@@ -239,7 +242,14 @@ export async function listLinks(
       locationReferences: u.from.map((id) => ({ page: head.pages.get(id)! })),
     }),
   );
-  return { ...page, items, stats, location, missing };
+  // The files listed references target, in the revision or missing from it, signed once each.
+  const targetFiles = new Map<string, FileEntry>();
+  for (const ref of page.items.map((u) => u.ref as Record<string, unknown>)) {
+    const file = ref.kind === "file" && typeof ref.file === "string" ? ref.file : "";
+    const entry = head.files.get(file) ?? missing.files.get(file);
+    if (entry) targetFiles.set(file, entry);
+  }
+  return { ...page, items, stats, location, missing, fileURLs: await signFileMap(ctx, spaceId, targetFiles) };
 }
 
 /** Pages and files that references name but the listed revision lacks, as the space last recorded them. */
