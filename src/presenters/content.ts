@@ -1,4 +1,3 @@
-import type { z } from "@hono/zod-openapi";
 import { markdownToDocument } from "../content/markdown";
 import { type EncodedJson, encodeJson } from "../lib/encoded-json";
 import * as isolate from "../lib/isolate-caches";
@@ -6,7 +5,7 @@ import type { Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
 import type { PageReadView, SignedFile } from "../services/revisions";
 import type { ContentRef } from "../wire/content-ref";
-import type { RevisionFileSchema } from "../wire/revision";
+import type { RevisionFile, RevisionFileList } from "../wire/revision";
 import { childrenOf, type ComputedSourceJSON, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { JSONDocument } from "../content/document";
 
@@ -200,7 +199,7 @@ export function presentPages(ctx: ServiceContext, spaceId: string, s: Snapshot):
 }
 
 /** A file as served: its download URL was signed by the service that read it. */
-export function presentFile(file: SignedFile): z.infer<typeof RevisionFileSchema> {
+export function presentFile(file: SignedFile): RevisionFile {
   return {
     id: file.id,
     name: file.name,
@@ -249,7 +248,7 @@ export function presentPageListJson(ctx: ServiceContext, spaceId: string, snapsh
   );
 }
 
-export function presentFileList(page: Page<SignedFile>) {
+export function presentFileList(page: Page<SignedFile>): RevisionFileList {
   return { ...page, items: page.items.map(presentFile) };
 }
 

@@ -8,6 +8,7 @@ import { presentChangeRequest } from "./change-request";
 import { type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
 import { presentOrganization } from "./organization";
 import { presentSpace } from "./space";
+import type { ContentLocationList, ContentReferenceUsageList } from "../wire/links";
 
 /** What every location of one space's content shares: its organization, space and version context. */
 export interface LocationContext {
@@ -136,7 +137,10 @@ function locationContext(
 }
 
 /** listSpaceLinks, listPageLinksInSpace and their change-request forms. */
-export function presentLinkList(ctx: ServiceContext, { location, missing, fileURLs, ...list }: LinkListView) {
+export function presentLinkList(
+  ctx: ServiceContext,
+  { location, missing, fileURLs, ...list }: LinkListView,
+): ContentReferenceUsageList {
   const present = locationPresenter(locationContext(ctx, location, fileURLs));
   const items = list.items.map((link) => ({
     status: link.status,
@@ -148,7 +152,7 @@ export function presentLinkList(ctx: ServiceContext, { location, missing, fileUR
 }
 
 /** listSpacePageBacklinks, listSpaceFileBacklinks and their change-request forms. */
-export function presentBacklinkList(ctx: ServiceContext, { location, ...list }: BacklinkListView) {
+export function presentBacklinkList(ctx: ServiceContext, { location, ...list }: BacklinkListView): ContentLocationList {
   const present = locationPresenter(locationContext(ctx, location));
   return mapPage(list, (l) => present.page(l.page.id));
 }

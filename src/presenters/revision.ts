@@ -4,6 +4,7 @@ import { emptySnapshot, type PageEntry } from "../content/model";
 import { encodeJson, joinEncodedObjects } from "../lib/encoded-json";
 import type { ServiceContext } from "../services/core";
 import type { RevisionView } from "../services/revisions";
+import type { Revision } from "../wire/revision";
 import { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage, presentPageListJson, spaceAppURL } from "./content";
 
@@ -24,7 +25,7 @@ function presentRevisionBesidesPages(
   ctx: ServiceContext,
   spaceId: string,
   { snapshot, files, mergedFrom }: RevisionView,
-) {
+): Omit<Revision, "pages"> {
   const rev = snapshot.revision;
   return {
     object: "revision" as const,

@@ -54,8 +54,10 @@ export const ContentReferencesStatsSchema = z
 export const LinkList = listEnvelope(ContentReferenceUsageSchema)
   .extend({ stats: ContentReferencesStatsSchema })
   .openapi("ContentReferenceUsageList");
+export type ContentReferenceUsageList = z.infer<typeof LinkList>;
 
 export const BacklinkList = listEnvelope(ContentLocationSchema, "ContentLocationList");
+export type ContentLocationList = z.infer<typeof BacklinkList>;
 
 export const LinkQuery = PageQuery.extend({ status: LinkStatusSchema.optional() });
 export const ChangeRequestLinkQuery = LinkQuery.extend({

@@ -124,6 +124,7 @@ export const RevisionFileSchema = z
     dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
   })
   .openapi("RevisionFile");
+export type RevisionFile = z.infer<typeof RevisionFileSchema>;
 
 export const RevisionSchema = z
   .object({
@@ -150,9 +151,11 @@ export const RevisionSchema = z
     urls: z.object({ app: z.string() }),
   })
   .openapi("Revision");
+export type Revision = z.infer<typeof RevisionSchema>;
 
 export const PagesSchema = z.object({ pages: z.array(RevisionPageSchema) });
 export const FileList = listEnvelope(RevisionFileSchema, "RevisionFileList");
+export type RevisionFileList = z.infer<typeof FileList>;
 export const ReusableContentSchema = z
   .object({ id: z.string(), title: z.string(), document: z.string().optional() })
   .openapi("RevisionReusableContent");
