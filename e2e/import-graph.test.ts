@@ -181,3 +181,55 @@ describe("src/ import graph", () => {
     expect([...graph.keys()].filter((file) => /^services\/[^/]+$/.test(file))).toEqual([]);
   });
 });
+
+/**
+ * Values presenters may import from services: pure, synchronous functions of a view (no I/O, no secrets), each
+ * with why it lives in services (the permission and state rules there decide it, presenters only show it).
+ */
+const PURE_SERVICE_HELPERS: Record<string, string> = {
+  permissionsObject: "access: the one permission function, evaluated on an Access the view already holds",
+  commentPermissions: "access: a comment's permissions from the view's Access and author",
+  toWireLevel: "access: the stored level's wire name (a mapping)",
+  organizationAccess: "core: the caller's Access in an organization, from the request's caller",
+  teamAccess: "people: a team's Access from the view's roles",
+  isRedundant: "people: whether an invite's role adds nothing, from the view's Access",
+  samlStatus: "people: a SAML provider's status from its row",
+};
+/**
+ * Presenter files that are wiring rather than presenters: integration-runtime.ts hands the integrations service
+ * the presenters its scripts' environments use and the token issuers (which read D1); the service calls them.
+ */
+const PRESENTER_WIRING = new Set(["presenters/integration-runtime.ts"]);
+
+describe("presenters are synchronous and pure", () => {
+  const files = sourceFiles(join(src, "presenters")).map((file) => ({
+    name: relative(src, file),
+    text: readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""),
+  }));
+
+  it("declare no async function and await nothing (services compute what needs I/O into the view)", () => {
+    const found = files.filter((f) => /\b(?:async|await)\b/.test(f.text)).map((f) => f.name);
+    expect(found).toEqual([]);
+  });
+
+  it("import only types from services, besides the pure helpers listed", () => {
+    const values: string[] = [];
+    for (const { name, text } of files) {
+      if (PRESENTER_WIRING.has(name)) continue;
+      for (const m of text.matchAll(/import\s+(type\s+)?([^;]*?)\s*from\s*["']((?:\.\.\/)+services\/[^"']*)["']/g)) {
+        if (m[1]) continue;
+        const named = /^\{([^}]*)\}$/.exec(m[2]!.trim());
+        if (!named) {
+          values.push(`${name}: ${m[2]} from ${m[3]}`);
+          continue;
+        }
+        for (const binding of named[1]!.split(",").map((b) => b.trim())) {
+          if (!binding || binding.startsWith("type ")) continue;
+          const imported = binding.split(/\s+as\s+/)[0]!;
+          if (!(imported in PURE_SERVICE_HELPERS)) values.push(`${name}: ${imported} from ${m[3]}`);
+        }
+      }
+    }
+    expect(values.sort()).toEqual([]);
+  });
+});
