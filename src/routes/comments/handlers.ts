@@ -2,9 +2,8 @@
 // change request (`/spaces/{spaceId}/change-requests/{changeRequestId}/…`). Each route file keeps its own
 // `defineRoute` and answers with one of these; the target is resolved once, by `scopeOf`, from the path.
 import type { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../http/app-env";
 import { serviceContext } from "../../http/context";
+import type { SharedRouteContext as In } from "../../http/router";
 import { presentComment, presentCommentReply } from "../../presenters/comment";
 import { presentMember } from "../../presenters/member";
 import {
@@ -35,9 +34,6 @@ import { scopeOf } from "./schemas";
 type TargetParams = { spaceId: string; changeRequestId?: string };
 type CommentParams = TargetParams & { commentId: string };
 type ReplyParams = CommentParams & { commentReplyId: string };
-
-/** A request whose validated inputs are `Out` (the route's own `c`, narrowed to what the operation reads). */
-type In<Out extends object> = Context<AppEnv, string, { out: Out }>;
 
 export async function listCommentsOf(c: In<{ param: TargetParams; query: z.output<typeof CommentListQuery> }>) {
   const ctx = serviceContext(c);
