@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { getSiteInstallation } from "../../services/integrations";
+import { getTargetInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 
@@ -18,7 +18,7 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await getSiteInstallation(ctx, p.integrationName, p.installationId, p.siteId);
+  const view = await getTargetInstallation(ctx, p.integrationName, p.installationId, { kind: "site", id: p.siteId });
   const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
   return c.json(body!, 200);
 };

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { getSpaceInstallation } from "../../services/integrations";
+import { getTargetInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSpaceParams, SpaceInstallationSchema } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 
@@ -18,7 +18,7 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await getSpaceInstallation(ctx, p.integrationName, p.installationId, p.spaceId);
+  const view = await getTargetInstallation(ctx, p.integrationName, p.installationId, { kind: "space", id: p.spaceId });
   const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
   return c.json(body!, 200);
 };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { installOnSite } from "../../services/integrations";
+import { installOn } from "../../services/integrations";
 import { ExtendedQuery, InstallationParams, InstallOnSiteBody, SiteInstallationSchema } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 
@@ -32,7 +32,10 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await installOnSite(ctx, p.integrationName, p.installationId, c.req.valid("json").siteId);
+  const view = await installOn(ctx, p.integrationName, p.installationId, {
+    kind: "site",
+    id: c.req.valid("json").siteId,
+  });
   const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
   c.header("Location", body!.urls.location);
   return c.json(body!, 201);

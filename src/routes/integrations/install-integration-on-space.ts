@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { installOnSpace } from "../../services/integrations";
+import { installOn } from "../../services/integrations";
 import { ExtendedQuery, InstallationParams, InstallOnSpaceBody, SpaceInstallationSchema } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 
@@ -31,7 +31,10 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await installOnSpace(ctx, p.integrationName, p.installationId, c.req.valid("json").space);
+  const view = await installOn(ctx, p.integrationName, p.installationId, {
+    kind: "space",
+    id: c.req.valid("json").space,
+  });
   const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
   c.header("Location", body!.urls.location);
   return c.json(body!, 201);

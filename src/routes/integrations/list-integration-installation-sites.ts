@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listInstallationSites } from "../../services/integrations";
+import { listInstallationTargets } from "../../services/integrations";
 import { InstallationParams, SiteInstallationList, SiteInstallationListQuery } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 
@@ -20,6 +20,6 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const q = c.req.valid("query");
-  const page = await listInstallationSites(ctx, p.integrationName, p.installationId, q);
+  const page = await listInstallationTargets(ctx, p.integrationName, p.installationId, "site", q);
   return c.json({ ...page, items: await presentSiteInstallations(ctx, page.items, q.extended) }, 200);
 };

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listInstallationSpaces } from "../../services/integrations";
+import { listInstallationTargets } from "../../services/integrations";
 import { InstallationParams, SpaceInstallationList, SpaceInstallationListQuery } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 
@@ -20,6 +20,6 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
   const q = c.req.valid("query");
-  const page = await listInstallationSpaces(ctx, p.integrationName, p.installationId, q);
+  const page = await listInstallationTargets(ctx, p.integrationName, p.installationId, "space", q);
   return c.json({ ...page, items: await presentSpaceInstallations(ctx, page.items, q.extended) }, 200);
 };

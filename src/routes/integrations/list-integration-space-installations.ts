@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listIntegrationSpaceInstallations } from "../../services/integrations";
+import { listIntegrationTargetInstallations } from "../../services/integrations";
 import { IntegrationParams, IntegrationSpaceInstallationsQuery, SpaceInstallationList } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 
@@ -20,6 +20,6 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const q = c.req.valid("query");
-  const page = await listIntegrationSpaceInstallations(ctx, c.req.valid("param").integrationName, q);
+  const page = await listIntegrationTargetInstallations(ctx, c.req.valid("param").integrationName, "space", q);
   return c.json({ ...page, items: await presentSpaceInstallations(ctx, page.items, q.extended) }, 200);
 };

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { uninstallFromSite } from "../../services/integrations";
+import { uninstallFrom } from "../../services/integrations";
 import { InstallationSiteParams } from "./schemas";
 
 export const route = defineRoute({
@@ -18,6 +18,9 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
-  const removed = await uninstallFromSite(serviceContext(c), p.integrationName, p.installationId, p.siteId);
+  const removed = await uninstallFrom(serviceContext(c), p.integrationName, p.installationId, {
+    kind: "site",
+    id: p.siteId,
+  });
   return c.body(null, removed ? 205 : 204);
 };

@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { uninstallFromSpace } from "../../services/integrations";
+import { uninstallFrom } from "../../services/integrations";
 import { InstallationSpaceParams } from "./schemas";
 
 export const route = defineRoute({
@@ -18,6 +18,9 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
-  const removed = await uninstallFromSpace(serviceContext(c), p.integrationName, p.installationId, p.spaceId);
+  const removed = await uninstallFrom(serviceContext(c), p.integrationName, p.installationId, {
+    kind: "space",
+    id: p.spaceId,
+  });
   return c.body(null, removed ? 205 : 204);
 };

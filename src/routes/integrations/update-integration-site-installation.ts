@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { updateSiteInstallation } from "../../services/integrations";
+import { updateTargetInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema, UpdateSiteInstallationBody } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 
@@ -25,7 +25,13 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await updateSiteInstallation(ctx, p.integrationName, p.installationId, p.siteId, c.req.valid("json"));
+  const view = await updateTargetInstallation(
+    ctx,
+    p.integrationName,
+    p.installationId,
+    { kind: "site", id: p.siteId },
+    c.req.valid("json"),
+  );
   const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
   return c.json(body!, 200);
 };

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { updateSpaceInstallation } from "../../services/integrations";
+import { updateTargetInstallation } from "../../services/integrations";
 import {
   ExtendedQuery,
   InstallationSpaceParams,
@@ -30,7 +30,13 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  const view = await updateSpaceInstallation(ctx, p.integrationName, p.installationId, p.spaceId, c.req.valid("json"));
+  const view = await updateTargetInstallation(
+    ctx,
+    p.integrationName,
+    p.installationId,
+    { kind: "space", id: p.spaceId },
+    c.req.valid("json"),
+  );
   const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
   return c.json(body!, 200);
 };
