@@ -31,10 +31,12 @@ export {
 } from "./target-installations";
 export type {
   InstallationTarget,
+  InstallationTargetKind,
   SiteInstallationRow,
   SiteInstallationView,
   SpaceInstallationRow,
   SpaceInstallationView,
+  TargetInstallationView,
 } from "./target-installations";
 export { cspString, listSiteIntegrationScripts, listSpaceIntegrationScripts } from "./published-scripts";
 export type { PublishedScriptView, ScriptTarget } from "./published-scripts";

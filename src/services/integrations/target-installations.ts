@@ -30,7 +30,9 @@ export interface InstallationTarget<K extends InstallationTargetKind = Installat
   id: string;
 }
 type RowOf<K extends InstallationTargetKind> = K extends "space" ? SpaceInstallationRow : SiteInstallationRow;
-type ViewOf<K extends InstallationTargetKind> = { row: RowOf<K> };
+/** A space installation's view for `space`, a site installation's for `site`. */
+export type TargetInstallationView<K extends InstallationTargetKind> = { row: RowOf<K> };
+type ViewOf<K extends InstallationTargetKind> = TargetInstallationView<K>;
 type AnyRow = SpaceInstallationRow | SiteInstallationRow;
 const targetIdOf = (row: AnyRow) => ("spaceId" in row ? row.spaceId : row.siteId);
 
