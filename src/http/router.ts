@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Hook, RouteHandler } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
@@ -137,3 +137,9 @@ export function defineRoute<const R extends QuireRoute>(config: R) {
 
 /** A handler typed from its route (no detached controllers). */
 export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+
+/**
+ * A route's `c` seen by a handler shared between twin routes (one per content target): only the validated
+ * inputs `Out` it reads, so each twin's own `c` fits whatever its path.
+ */
+export type SharedRouteContext<Out extends object> = Context<AppEnv, string, { out: Out }>;

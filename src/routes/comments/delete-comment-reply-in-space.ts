@@ -1,7 +1,6 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { deleteComment } from "../../services/comments";
-import { SpaceReplyParams, scopeOf } from "./schemas";
+import { SpaceReplyParams } from "./schemas";
+import { deleteReplyOf } from "./handlers";
 
 export const route = defineRoute({
   method: "delete",
@@ -14,8 +13,6 @@ export const route = defineRoute({
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  await deleteComment(ctx, scopeOf(p), p.commentReplyId, p.commentId);
+  await deleteReplyOf(c);
   return c.body(null, 204);
 };

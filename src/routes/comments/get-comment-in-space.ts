@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentComment } from "../../presenters/comment";
-import { getComment } from "../../services/comments";
 import { json } from "../../http/responses";
 import { CommentSchema } from "../../wire/comment";
-import { FormatQuery, SpaceCommentParams, scopeOf } from "./schemas";
+import { FormatQuery, SpaceCommentParams } from "./schemas";
+import { getCommentOf } from "./handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,9 +14,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentSchema, "The returned comment.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const { loaded, record } = await getComment(ctx, scopeOf(p), p.commentId);
-  return c.json(presentComment(ctx, loaded, record, c.req.valid("query").format), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getCommentOf(c), 200);

@@ -1,9 +1,7 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentCommentReply } from "../../presenters/comment";
-import { listCommentReplies } from "../../services/comments";
 import { json } from "../../http/responses";
-import { ChangeRequestCommentParams, CommentReplyList, ReplyListQuery, scopeOf } from "./schemas";
+import { ChangeRequestCommentParams, CommentReplyList, ReplyListQuery } from "./schemas";
+import { listRepliesOf } from "./handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,10 +14,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentReplyList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const query = c.req.valid("query");
-  const { loaded, page } = await listCommentReplies(ctx, scopeOf(p), p.commentId, query);
-  return c.json({ ...page, items: page.items.map((r) => presentCommentReply(ctx, loaded, r, query.format)) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listRepliesOf(c), 200);

@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentComment } from "../../presenters/comment";
-import { listComments } from "../../services/comments";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../../wire/params";
-import { CommentList, CommentListQuery, scopeOf } from "./schemas";
+import { CommentList, CommentListQuery } from "./schemas";
+import { listCommentsOf } from "./handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,9 +14,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const query = c.req.valid("query");
-  const { loaded, page } = await listComments(ctx, scopeOf(c.req.valid("param")), query);
-  return c.json({ ...page, items: page.items.map((r) => presentComment(ctx, loaded, r, query.format)) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listCommentsOf(c), 200);

@@ -1,11 +1,9 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentComment } from "../../presenters/comment";
-import { postComment } from "../../services/comments";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
-import { CommentSchema, bodyMarkdown } from "../../wire/comment";
-import { PostCommentBody, scopeOf } from "./schemas";
+import { CommentSchema } from "../../wire/comment";
+import { PostCommentBody } from "./schemas";
+import { postCommentOn } from "./handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -20,12 +18,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentSchema, "The comment was posted.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const { body, ...target } = c.req.valid("json");
-  const { loaded, record } = await postComment(ctx, scopeOf(c.req.valid("param")), {
-    ...target,
-    markdown: bodyMarkdown(body),
-  });
-  return c.json(presentComment(ctx, loaded, record), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await postCommentOn(c), 200);

@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentCommentReply } from "../../presenters/comment";
-import { postCommentReply } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
-import { PostReplyBody, SpaceCommentParams, scopeOf } from "./schemas";
+import { CommentReplySchema } from "../../wire/comment";
+import { PostReplyBody, SpaceCommentParams } from "./schemas";
+import { postReplyTo } from "./handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -19,14 +17,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentReplySchema, "The reply was posted.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const { loaded, record } = await postCommentReply(
-    ctx,
-    scopeOf(p),
-    p.commentId,
-    bodyMarkdown(c.req.valid("json").body),
-  );
-  return c.json(presentCommentReply(ctx, loaded, record), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await postReplyTo(c), 200);

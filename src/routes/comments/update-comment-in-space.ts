@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentComment } from "../../presenters/comment";
-import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentSchema, bodyMarkdown } from "../../wire/comment";
-import { SpaceCommentParams, UpdateCommentBody, scopeOf } from "./schemas";
+import { CommentSchema } from "../../wire/comment";
+import { SpaceCommentParams, UpdateCommentBody } from "./schemas";
+import { updateCommentOf } from "./handlers";
 
 export const route = defineRoute({
   method: "put",
@@ -21,13 +19,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentSchema, "The comment was updated.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const { body, ...rest } = c.req.valid("json") ?? {};
-  const { loaded, record } = await updateComment(ctx, scopeOf(p), p.commentId, null, {
-    ...rest,
-    markdown: bodyMarkdown(body),
-  });
-  return c.json(presentComment(ctx, loaded, record), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await updateCommentOf(c), 200);

@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentCommentReply } from "../../presenters/comment";
-import { updateComment } from "../../services/comments";
 import { json } from "../../http/responses";
-import { CommentReplySchema, bodyMarkdown } from "../../wire/comment";
-import { SpaceReplyParams, UpdateReplyBody, scopeOf } from "./schemas";
+import { CommentReplySchema } from "../../wire/comment";
+import { SpaceReplyParams, UpdateReplyBody } from "./schemas";
+import { updateReplyOf } from "./handlers";
 
 export const route = defineRoute({
   method: "put",
@@ -20,13 +18,4 @@ export const route = defineRoute({
   responses: { 200: json(CommentReplySchema, "The reply was updated.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const { body, ...rest } = c.req.valid("json") ?? {};
-  const { loaded, record } = await updateComment(ctx, scopeOf(p), p.commentReplyId, p.commentId, {
-    ...rest,
-    markdown: bodyMarkdown(body),
-  });
-  return c.json(presentCommentReply(ctx, loaded, record), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await updateReplyOf(c), 200);

@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { getSiteInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
+import { getTargetInstallationOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -15,10 +14,8 @@ export const route = defineRoute({
   responses: { 200: json(SiteInstallationSchema, "Integration site installation") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await getSiteInstallation(ctx, p.integrationName, p.installationId, p.siteId);
-  const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
-  return c.json(body!, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(
+    await getTargetInstallationOf(c, { kind: "site", id: c.req.valid("param").siteId }, presentSiteInstallations),
+    200,
+  );

@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { getSpaceInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSpaceParams, SpaceInstallationSchema } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
+import { getTargetInstallationOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -15,10 +14,8 @@ export const route = defineRoute({
   responses: { 200: json(SpaceInstallationSchema, "Integration space installation") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await getSpaceInstallation(ctx, p.integrationName, p.installationId, p.spaceId);
-  const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
-  return c.json(body!, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(
+    await getTargetInstallationOf(c, { kind: "space", id: c.req.valid("param").spaceId }, presentSpaceInstallations),
+    200,
+  );

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { installOnSite } from "../../services/integrations";
 import { ExtendedQuery, InstallationParams, InstallOnSiteBody, SiteInstallationSchema } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
+import { installOnTarget } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -29,11 +28,5 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await installOnSite(ctx, p.integrationName, p.installationId, c.req.valid("json").siteId);
-  const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
-  c.header("Location", body!.urls.location);
-  return c.json(body!, 201);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await installOnTarget(c, { kind: "site", id: c.req.valid("json").siteId }, presentSiteInstallations), 201);

@@ -1,9 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { installOnSpace } from "../../services/integrations";
 import { ExtendedQuery, InstallationParams, InstallOnSpaceBody, SpaceInstallationSchema } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
+import { installOnTarget } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -28,11 +27,5 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await installOnSpace(ctx, p.integrationName, p.installationId, c.req.valid("json").space);
-  const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
-  c.header("Location", body!.urls.location);
-  return c.json(body!, 201);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await installOnTarget(c, { kind: "space", id: c.req.valid("json").space }, presentSpaceInstallations), 201);

@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listInstallationSites } from "../../services/integrations";
 import { InstallationParams, SiteInstallationList, SiteInstallationListQuery } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
+import { listInstallationTargetsOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,10 +15,5 @@ export const route = defineRoute({
   responses: { 200: json(SiteInstallationList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const q = c.req.valid("query");
-  const page = await listInstallationSites(ctx, p.integrationName, p.installationId, q);
-  return c.json({ ...page, items: await presentSiteInstallations(ctx, page.items, q.extended) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await listInstallationTargetsOf(c, "site", presentSiteInstallations), 200);

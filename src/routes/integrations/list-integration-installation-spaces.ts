@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listInstallationSpaces } from "../../services/integrations";
 import { InstallationParams, SpaceInstallationList, SpaceInstallationListQuery } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
+import { listInstallationTargetsOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,10 +15,5 @@ export const route = defineRoute({
   responses: { 200: json(SpaceInstallationList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const q = c.req.valid("query");
-  const page = await listInstallationSpaces(ctx, p.integrationName, p.installationId, q);
-  return c.json({ ...page, items: await presentSpaceInstallations(ctx, page.items, q.extended) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await listInstallationTargetsOf(c, "space", presentSpaceInstallations), 200);

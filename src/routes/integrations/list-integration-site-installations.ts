@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listIntegrationSiteInstallations } from "../../services/integrations";
 import { IntegrationParams, IntegrationSiteInstallationsQuery, SiteInstallationList } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
+import { listIntegrationTargetInstallationsOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -17,9 +16,5 @@ export const route = defineRoute({
   responses: { 200: json(SiteInstallationList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const q = c.req.valid("query");
-  const page = await listIntegrationSiteInstallations(ctx, c.req.valid("param").integrationName, q);
-  return c.json({ ...page, items: await presentSiteInstallations(ctx, page.items, q.extended) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await listIntegrationTargetInstallationsOf(c, "site", presentSiteInstallations), 200);

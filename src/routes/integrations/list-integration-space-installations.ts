@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { listIntegrationSpaceInstallations } from "../../services/integrations";
 import { IntegrationParams, IntegrationSpaceInstallationsQuery, SpaceInstallationList } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
+import { listIntegrationTargetInstallationsOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -17,9 +16,5 @@ export const route = defineRoute({
   responses: { 200: json(SpaceInstallationList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const q = c.req.valid("query");
-  const page = await listIntegrationSpaceInstallations(ctx, c.req.valid("param").integrationName, q);
-  return c.json({ ...page, items: await presentSpaceInstallations(ctx, page.items, q.extended) }, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(await listIntegrationTargetInstallationsOf(c, "space", presentSpaceInstallations), 200);

@@ -1,7 +1,6 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { uninstallFromSpace } from "../../services/integrations";
 import { InstallationSpaceParams } from "./schemas";
+import { uninstallFromTarget } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "delete",
@@ -16,8 +15,5 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  const removed = await uninstallFromSpace(serviceContext(c), p.integrationName, p.installationId, p.spaceId);
-  return c.body(null, removed ? 205 : 204);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.body(null, (await uninstallFromTarget(c, { kind: "space", id: c.req.valid("param").spaceId })) ? 205 : 204);

@@ -1,9 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { updateSiteInstallation } from "../../services/integrations";
 import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema, UpdateSiteInstallationBody } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
+import { updateTargetInstallationOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "patch",
@@ -22,10 +21,8 @@ export const route = defineRoute({
   responses: { 200: json(SiteInstallationSchema, "The site installation has been updated.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await updateSiteInstallation(ctx, p.integrationName, p.installationId, p.siteId, c.req.valid("json"));
-  const [body] = await presentSiteInstallations(ctx, [view], c.req.valid("query").extended);
-  return c.json(body!, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(
+    await updateTargetInstallationOf(c, { kind: "site", id: c.req.valid("param").siteId }, presentSiteInstallations),
+    200,
+  );

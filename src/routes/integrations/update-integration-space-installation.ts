@@ -1,7 +1,5 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { updateSpaceInstallation } from "../../services/integrations";
 import {
   ExtendedQuery,
   InstallationSpaceParams,
@@ -9,6 +7,7 @@ import {
   UpdateSpaceInstallationBody,
 } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
+import { updateTargetInstallationOf } from "./target-installation-handlers";
 
 export const route = defineRoute({
   method: "patch",
@@ -27,10 +26,8 @@ export const route = defineRoute({
   responses: { 200: json(SpaceInstallationSchema, "The space installation has been updated.") },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await updateSpaceInstallation(ctx, p.integrationName, p.installationId, p.spaceId, c.req.valid("json"));
-  const [body] = await presentSpaceInstallations(ctx, [view], c.req.valid("query").extended);
-  return c.json(body!, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) =>
+  c.json(
+    await updateTargetInstallationOf(c, { kind: "space", id: c.req.valid("param").spaceId }, presentSpaceInstallations),
+    200,
+  );

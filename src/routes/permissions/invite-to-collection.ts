@@ -1,8 +1,7 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { grantAccess } from "../../services/access";
 import { InviteBody } from "./schemas";
 import { CollectionParams } from "../../wire/params";
+import { inviteTo } from "./handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -22,7 +21,6 @@ export const route = defineRoute({
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  await grantAccess(serviceContext(c), { kind: "collection", id: p.collectionId } as const, c.req.valid("json"));
+  await inviteTo(c);
   return c.body(null, 204);
 };

@@ -1,11 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { mapPage } from "../../lib/pagination";
-import { presentUserPermission } from "../../presenters/permission";
-import { listEffectivePermissions } from "../../services/access";
 import { UserPermissionList, AggregateQuery } from "./schemas";
 import { CollectionParams } from "../../wire/params";
+import { listPermissionsAggregateOn } from "./handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -24,16 +21,4 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const page = await listEffectivePermissions(
-    ctx,
-    { kind: "collection", id: p.collectionId } as const,
-    c.req.valid("query"),
-  );
-  return c.json(
-    mapPage(page, (view) => presentUserPermission(view, ctx)),
-    200,
-  );
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listPermissionsAggregateOn(c), 200);

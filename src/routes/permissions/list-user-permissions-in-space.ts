@@ -1,11 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { mapPage } from "../../lib/pagination";
-import { presentUserPermission } from "../../presenters/permission";
-import { listUserGrants } from "../../services/access";
 import { UserPermissionList, PageQuery } from "./schemas";
 import { SpaceParams } from "../../wire/params";
+import { listUserPermissionsOn } from "./handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -23,12 +20,4 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const page = await listUserGrants(ctx, { kind: "space", id: p.spaceId } as const, c.req.valid("query"));
-  return c.json(
-    mapPage(page, (view) => presentUserPermission(view, ctx)),
-    200,
-  );
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listUserPermissionsOn(c), 200);

@@ -1,7 +1,6 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { revokeGrant } from "../../services/access";
 import { CollectionUserParams } from "./schemas";
+import { removeFrom } from "./handlers";
 
 export const route = defineRoute({
   method: "delete",
@@ -20,10 +19,6 @@ export const route = defineRoute({
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  await revokeGrant(serviceContext(c), { kind: "collection", id: p.collectionId } as const, {
-    kind: "user",
-    id: p.userId,
-  });
+  await removeFrom(c);
   return c.body(null, 204);
 };

@@ -1,7 +1,6 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { updateGrant } from "../../services/access";
 import { CollectionUserParams, UpdatePermissionBody } from "./schemas";
+import { updatePermissionOn } from "./handlers";
 
 export const route = defineRoute({
   method: "patch",
@@ -21,12 +20,6 @@ export const route = defineRoute({
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  await updateGrant(
-    serviceContext(c),
-    { kind: "collection", id: p.collectionId } as const,
-    { kind: "user", id: p.userId },
-    c.req.valid("json").role,
-  );
+  await updatePermissionOn(c);
   return c.body(null, 204);
 };

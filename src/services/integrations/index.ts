@@ -19,27 +19,25 @@ export {
   unpublishIntegration,
 } from "./integrations";
 export type { IntegrationFilters, IntegrationRow, IntegrationView, PublishIntegrationInput } from "./integrations";
+export { listSpaceIntegrationBlocks, listSpaceIntegrations } from "./space-installations";
+export { listSiteIntegrations } from "./site-installations";
 export {
-  getSpaceInstallation,
-  installOnSpace,
-  listInstallationSpaces,
-  listIntegrationSpaceInstallations,
-  listSpaceIntegrationBlocks,
-  listSpaceIntegrations,
-  uninstallFromSpace,
-  updateSpaceInstallation,
-} from "./space-installations";
-export type { SpaceInstallationRow, SpaceInstallationView } from "./space-installations";
-export {
-  getSiteInstallation,
-  installOnSite,
-  listInstallationSites,
-  listIntegrationSiteInstallations,
-  listSiteIntegrations,
-  uninstallFromSite,
-  updateSiteInstallation,
-} from "./site-installations";
-export type { SiteInstallationRow, SiteInstallationView } from "./site-installations";
+  getTargetInstallation,
+  installOn,
+  listInstallationTargets,
+  listIntegrationTargetInstallations,
+  uninstallFrom,
+  updateTargetInstallation,
+} from "./target-installations";
+export type {
+  InstallationTarget,
+  InstallationTargetKind,
+  SiteInstallationRow,
+  SiteInstallationView,
+  SpaceInstallationRow,
+  SpaceInstallationView,
+  TargetInstallationView,
+} from "./target-installations";
 export { cspString, listSiteIntegrationScripts, listSpaceIntegrationScripts } from "./published-scripts";
 export type { PublishedScriptView, ScriptTarget } from "./published-scripts";
 export { integrationSigningSecret } from "./signing";
