@@ -334,9 +334,10 @@ async function main() {
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
   if (!check.ok) throw new Error(`the anchor answered ${check.status}: ${await check.text()}`);
 
-  console.log(
-    `measuring: ${ROUNDS} rounds of wrk (1 thread, ${CONNECTIONS} connections, ${SECONDS} s) per read, anchor then Quire\n`,
-  );
+  if (READS.some((r) => ONLY.includes(r)))
+    console.log(
+      `measuring: ${ROUNDS} rounds of wrk (1 thread, ${CONNECTIONS} connections, ${SECONDS} s) per read, anchor then Quire\n`,
+    );
   const results: ReadResult[] = [];
   for (const name of READS.filter((r) => ONLY.includes(r))) {
     // Warm-up, not measured: both Workers' code paths, SQLite's page cache and Quire's snapshot cache.
