@@ -13,6 +13,7 @@ import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type ColdStartResult, coldStart } from "./bench-cold-start";
 
 const READS = [
   "getSpaceById",
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "8" },
     only: { type: "string" },
+    // Cold-start samples: pairs of fresh Miniflare instances, anchor then Quire (scripts/bench-cold-start.ts).
+    samples: { type: "string", default: "7" },
     keep: { type: "boolean", default: false },
     // The D1 database's read replication mode Quire runs with (its D1_READ_REPLICATION var): "auto" measures
     // reads in D1 sessions, as a deployment with read replication runs them.
@@ -43,17 +46,25 @@ const { values } = parseArgs({
 const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
-const ONLY = values.only ? values.only.split(",").map((s) => s.trim()) : [...READS];
+const SAMPLES = Number(values.samples);
+// Not a wrk read: the first getSpaceById on a fresh isolate (scripts/bench-cold-start.ts).
+const COLD_START = "coldStart";
+const ONLY = values.only ? values.only.split(",").map((s) => s.trim()) : [...READS, COLD_START];
 function usage(message: string): never {
   console.error(`bench: ${message}`);
   process.exit(2);
 }
-for (const [name, n] of Object.entries({ rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS })) {
+for (const [name, n] of Object.entries({
+  rounds: ROUNDS,
+  seconds: SECONDS,
+  connections: CONNECTIONS,
+  samples: SAMPLES,
+})) {
   if (!Number.isInteger(n) || n < 1) usage(`--${name} must be a positive integer`);
 }
 if (values.replication !== "auto" && values.replication !== "disabled") usage("--replication: auto or disabled");
-const unknown = ONLY.filter((name) => !(READS as readonly string[]).includes(name));
-if (unknown.length) usage(`--only: unknown read ${unknown.join(", ")}; one of ${READS.join(", ")}`);
+const unknown = ONLY.filter((name) => name !== COLD_START && !(READS as readonly string[]).includes(name));
+if (unknown.length) usage(`--only: unknown read ${unknown.join(", ")}; one of ${[...READS, COLD_START].join(", ")}`);
 
 const PAGES = 1000;
 const BATCH = 50; // the content write's largest batch (maxItems)
@@ -197,9 +208,10 @@ async function seed(quire: string, token: string, organizationId: string): Promi
   }
   const merged = await call("POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`);
   if (merged.result !== "merge") throw new Error(`merge answered ${JSON.stringify(merged)}`);
-  process.stdout.write(`, merged; waiting for the search index`);
-  // 1,000 changed pages are indexed by the queued search-index job: wait until the word finds its 20 pages.
-  for (const deadline = Date.now() + 300_000; ; ) {
+  // 1,000 changed pages are indexed by the queued search-index job: wait until the word finds its 20 pages
+  // (only when the search read is measured: no other read depends on the index).
+  if (ONLY.includes("searchSpaceContent")) process.stdout.write(`, merged; waiting for the search index`);
+  for (const deadline = Date.now() + 300_000; ONLY.includes("searchSpaceContent"); ) {
     const found = await call("GET", `/spaces/${space.id}/search?query=${WORD}&limit=25`);
     if (found.items.length === WORD_PAGES) break;
     if (found.items.length > WORD_PAGES) throw new Error(`search found ${found.items.length} pages, not ${WORD_PAGES}`);
@@ -291,20 +303,18 @@ async function main() {
   ) as { token: string; organizationId: string };
 
   console.log("starting Quire and the anchor under wrangler dev");
+  const quireVars: Record<string, string> = {
+    RATE_LIMIT_REQUESTS: "100000000",
+    SKIP_IP_RATE_LIMIT: "true",
+    D1_STATS: "true",
+    SIGNING_SECRET: "bench",
+    D1_READ_REPLICATION: values.replication as string,
+  };
   const [quire, anchor] = await Promise.all([
     // As `npm start` runs it: Quire and its static files' Worker (wrangler.static.toml).
     startDev("quire", [
       ...["-c", "wrangler.toml", "-c", "wrangler.static.toml"],
-      "--var",
-      "RATE_LIMIT_REQUESTS:100000000",
-      "--var",
-      "SKIP_IP_RATE_LIMIT:true",
-      "--var",
-      "D1_STATS:true",
-      "--var",
-      "SIGNING_SECRET:bench",
-      "--var",
-      `D1_READ_REPLICATION:${values.replication}`,
+      ...Object.entries(quireVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ]),
     startDev("anchor", ["--config", "bench/anchor/wrangler.toml"]),
   ]);
@@ -324,9 +334,10 @@ async function main() {
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
   if (!check.ok) throw new Error(`the anchor answered ${check.status}: ${await check.text()}`);
 
-  console.log(
-    `measuring: ${ROUNDS} rounds of wrk (1 thread, ${CONNECTIONS} connections, ${SECONDS} s) per read, anchor then Quire\n`,
-  );
+  if (READS.some((r) => ONLY.includes(r)))
+    console.log(
+      `measuring: ${ROUNDS} rounds of wrk (1 thread, ${CONNECTIONS} connections, ${SECONDS} s) per read, anchor then Quire\n`,
+    );
   const results: ReadResult[] = [];
   for (const name of READS.filter((r) => ONLY.includes(r))) {
     // Warm-up, not measured: both Workers' code paths, SQLite's page cache and Quire's snapshot cache.
@@ -353,6 +364,26 @@ async function main() {
       ...stats,
     });
   }
+  let cold: ColdStartResult | undefined;
+  if (ONLY.includes(COLD_START)) {
+    // Last, with both `wrangler dev` stopped: Quire's queued jobs (search indexing) would otherwise write the
+    // D1 file the samples read (SQLITE_BUSY) and load the machine.
+    await stopDev();
+    console.log(`cold start: ${SAMPLES} pairs of fresh Miniflare instances, anchor then Quire`);
+    cold = await coldStart({
+      root,
+      persist,
+      token: boot.token,
+      spaceId: seeded.spaceId,
+      samples: SAMPLES,
+      quireVars,
+      onSample: (i, s) =>
+        process.stdout.write(
+          `\r${COLD_START}: sample ${i + 1}/${SAMPLES} anchor ${s.anchorMs.toFixed(0)} ms, Quire ${s.quireMs.toFixed(0)} ms   `,
+        ),
+    });
+    process.stdout.write("\n");
+  }
 
   const rows = [
     ["read", "ratio (median)", "rounds", "Quire p50", "Quire p99", "D1 statements", "D1 round trips", "D1 rows"],
@@ -366,6 +397,22 @@ async function main() {
       String(r.roundTrips),
       String(r.rows),
     ]),
+    // Anchor ms ÷ Quire ms from instance creation to the first response: 1 = as fast a start as the anchor's.
+    // The latency columns hold Quire's median start: to `ready` (modules evaluated), then to the first response.
+    ...(cold
+      ? [
+          [
+            COLD_START,
+            cold.ratio.toFixed(2),
+            cold.samples.map((x) => x.ratio.toFixed(2)).join(" "),
+            `${cold.quireReadyMs.toFixed(0)} ms ready`,
+            `${cold.quireMs.toFixed(0)} ms total`,
+            String(cold.statements),
+            String(cold.roundTrips),
+            String(cold.rows),
+          ],
+        ]
+      : []),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
@@ -393,8 +440,34 @@ async function main() {
           ratio: round2(x.ratio),
         })),
       })),
+      ...(cold
+        ? {
+            coldStart: {
+              ...cold,
+              ratio: round2(cold.ratio),
+              quireMs: round2(cold.quireMs),
+              anchorMs: round2(cold.anchorMs),
+              quireReadyMs: round2(cold.quireReadyMs),
+              anchorReadyMs: round2(cold.anchorReadyMs),
+              samples: cold.samples.map((x) => ({
+                anchorMs: round2(x.anchorMs),
+                quireMs: round2(x.quireMs),
+                anchorReadyMs: round2(x.anchorReadyMs),
+                quireReadyMs: round2(x.quireReadyMs),
+                ratio: round2(x.ratio),
+              })),
+            },
+          }
+        : {}),
     })}`,
   );
+}
+
+/** Stops both `wrangler dev` (their process groups) and waits for them, at most 10 s. */
+async function stopDev() {
+  const exits = children.map((child) => new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(0))));
+  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 10_000))]);
 }
 
 try {
@@ -404,8 +477,6 @@ try {
   process.exitCode = 1;
 } finally {
   // Let both wrangler dev stop before their state directory goes.
-  const exits = children.map((child) => new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(0))));
-  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 10_000))]);
+  await stopDev();
   cleanup();
 }
