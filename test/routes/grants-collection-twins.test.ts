@@ -37,8 +37,8 @@ describe("collection permission routes", () => {
     expect(aggregate.json.items.map((p: { user: { id: string } }) => p.user.id)).toContain(guest.user.id);
     expect((await on("/teams")).json.items[0].permission).toBe("comment");
 
-    expect((await on(`/users/${guest.user.id}`, "DELETE")).status).toBe(204);
-    expect((await on(`/teams/${team.id}`, "DELETE")).status).toBe(204);
+    expect((await on(`/users/${guest.user.id}`, "DELETE")).status).toBe(205);
+    expect((await on(`/teams/${team.id}`, "DELETE")).status).toBe(205);
     expect((await on("/users")).json.items).toEqual([]);
     expect((await on("/teams")).json.items).toEqual([]);
     expect((await on(`/users/${guest.user.id}`, "PATCH", { role: "edit" })).status).toBe(404);

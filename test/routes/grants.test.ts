@@ -135,7 +135,7 @@ describe("space and collection grants", () => {
 
     await w.gb.spaces.inviteToSpace(w.atRoot.id, { role: "read", users: [w.guest.user.id] } as never);
     const path = `/spaces/${w.atRoot.id}/permissions/users/${w.guest.user.id}`;
-    expect((await api("DELETE", path, { token: w.owner.token })).status).toBe(204);
+    expect((await api("DELETE", path, { token: w.owner.token })).status).toBe(205);
     expect((await api("DELETE", path, { token: w.owner.token })).status).toBe(204);
     expect((await clientError(client(w.guest.token).spaces.getSpaceById(w.atRoot.id))).code).toBe(404);
     // Updating a grant that does not exist: 404. `role: null` takes a grant back.
@@ -170,9 +170,12 @@ describe("space and collection grants", () => {
     await s.inviteToSpace(w.atRoot.id, { role: "read", teams: [team.id] } as never);
     await s.updateTeamPermissionInSpace(w.atRoot.id, team.id, { role: "edit" } as never);
     expect((await s.listTeamPermissionsInSpace(w.atRoot.id)).data.items.map((t) => t.permission)).toEqual(["edit"]);
+    // 205 when a grant was taken back, 204 when there was none (CONTRACT §4).
+    expect((await s.removeTeamFromSpace(w.atRoot.id, team.id)).status).toBe(205);
     expect((await s.removeTeamFromSpace(w.atRoot.id, team.id)).status).toBe(204);
     expect((await s.listTeamPermissionsInSpace(w.atRoot.id)).data.items).toEqual([]);
     await s.inviteToSpace(w.atRoot.id, { role: "read", users: [w.guest.user.id] } as never);
+    expect((await s.removeUserFromSpace(w.atRoot.id, w.guest.user.id)).status).toBe(205);
     expect((await s.removeUserFromSpace(w.atRoot.id, w.guest.user.id)).status).toBe(204);
 
     await c.inviteToCollection(w.shelf.id, { role: "read", users: [w.guest.user.id], teams: [team.id] } as never);
@@ -190,6 +193,8 @@ describe("space and collection grants", () => {
     );
     // The guest now sees the collection's space, with the collection's grant.
     expect(await spaceIds(w.guest.token, w.organization.id)).toEqual([w.inShelf.id]);
+    expect((await c.removeUserFromCollection(w.shelf.id, w.guest.user.id)).status).toBe(205);
+    expect((await c.removeTeamFromCollection(w.shelf.id, team.id)).status).toBe(205);
     expect((await c.removeUserFromCollection(w.shelf.id, w.guest.user.id)).status).toBe(204);
     expect((await c.removeTeamFromCollection(w.shelf.id, team.id)).status).toBe(204);
     expect(await spaceIds(w.guest.token, w.organization.id)).toEqual([]);

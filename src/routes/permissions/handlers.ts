@@ -59,7 +59,8 @@ export async function updatePermissionOn(
   await updateGrant(serviceContext(c), targetOf(p), granteeOf(p), c.req.valid("json").role);
 }
 
+/** Revokes the grant: 205 when there was one, 204 when there was none (CONTRACT §4). */
 export async function removeFrom(c: In<{ param: TargetParams & Grantee }>) {
   const p = c.req.valid("param");
-  await revokeGrant(serviceContext(c), targetOf(p), granteeOf(p));
+  return (await revokeGrant(serviceContext(c), targetOf(p), granteeOf(p))) ? 205 : 204;
 }

@@ -8,17 +8,16 @@ export const route = defineRoute({
   operationId: "removeTeamFromSpace",
   tags: ["spaces"],
   summary: "Remove a team from the space",
-  description:
-    "Takes back the team's grant on the space; 204 whether or not there was one. Needs `admin` on the space.",
+  description: "Takes back the team's grant on the space: 205, or 204 when there was none. Needs `admin` on the space.",
   request: {
     params: SpaceTeamParams,
   },
   responses: {
     204: { description: "The team no longer has a grant on the space" },
+    205: { description: "The grant was taken back" },
   },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  await removeFrom(c);
-  return c.body(null, 204);
+  return c.body(null, await removeFrom(c));
 };

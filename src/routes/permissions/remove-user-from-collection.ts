@@ -15,10 +15,10 @@ export const route = defineRoute({
   },
   responses: {
     204: { description: "The user no longer has a grant on the collection" },
+    205: { description: "The grant was taken back" },
   },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  await removeFrom(c);
-  return c.body(null, 204);
+  return c.body(null, await removeFrom(c));
 };

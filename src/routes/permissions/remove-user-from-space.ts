@@ -8,17 +8,16 @@ export const route = defineRoute({
   operationId: "removeUserFromSpace",
   tags: ["spaces"],
   summary: "Remove a user from the space",
-  description:
-    "Takes back the user's grant on the space; 204 whether or not there was one. Needs `admin` on the space.",
+  description: "Takes back the user's grant on the space: 205, or 204 when there was none. Needs `admin` on the space.",
   request: {
     params: SpaceUserParams,
   },
   responses: {
     204: { description: "The user no longer has a grant on the space" },
+    205: { description: "The grant was taken back" },
   },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  await removeFrom(c);
-  return c.body(null, 204);
+  return c.body(null, await removeFrom(c));
 };
