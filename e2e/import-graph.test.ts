@@ -190,7 +190,7 @@ const PURE_SERVICE_HELPERS: Record<string, string> = {
   permissionsObject: "access: the one permission function, evaluated on an Access the view already holds",
   commentPermissions: "access: a comment's permissions from the view's Access and author",
   toWireLevel: "access: the stored level's wire name (a mapping)",
-  organizationAccess: "core: the caller's Access in an organization, from the request's caller",
+  organizationAccess: "access: the caller's Access in an organization, from the request's caller",
   teamAccess: "people: a team's Access from the view's roles",
   isRedundant: "people: whether an invite's role adds nothing, from the view's Access",
   samlStatus: "people: a SAML provider's status from its row",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listSpacesForMember } from "../../src/services/spaces/space-lists";
-import { organizationAccess } from "../../src/services/core/context";
+import { organizationAccess } from "../../src/services/access/organization-access";
 import { api, client, clientError } from "../helpers/http";
 import { db, seedMember, seedOrganization, seedUser } from "../helpers/seed";
 import { addMember } from "../../src/services/people/organizations";

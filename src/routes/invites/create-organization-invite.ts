@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { createInviteLink } from "../../services/people";
 import type { MemberRole } from "../../services/access";
 import { OrganizationParams } from "../../wire/params";

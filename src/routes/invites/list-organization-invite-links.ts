@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { listInviteLinks } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
 import { InviteLinkList } from "./schemas";

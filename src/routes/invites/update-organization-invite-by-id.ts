@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { updateInviteLink } from "../../services/people";
 import { epochMs, InviteLinkSchema, InviteParams, UpdateInviteBody } from "./schemas";
 

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { createTeam } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
 import { CreateTeamBody } from "./schemas";

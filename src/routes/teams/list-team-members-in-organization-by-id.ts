@@ -1,6 +1,6 @@
 import { serviceContext } from "../../http/context";
 import { listTeamMembers, withSpaceCounts } from "../../services/people";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { permissionsObject } from "../../services/access";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";

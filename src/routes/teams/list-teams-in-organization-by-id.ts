@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentTeam } from "../../presenters/team";
-import { organizationAccess } from "../../services/core";
+import { organizationAccess } from "../../services/access";
 import { listTeams } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
 import { TeamList, TeamListQuery } from "./schemas";

@@ -1,8 +1,8 @@
-/** Roles, strongest first (CONTRACT §7). `null` is a guest. */
-export const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
-export type Role = (typeof ROLES)[number];
-/** A member's role: a Role, or null for a guest. */
-export type MemberRole = Role | null;
+import type { MemberRole, Role } from "../core/caller";
+
+// The roles are the caller's (services/core/caller.ts); their order and comparisons are access's.
+export { ROLES } from "../core/caller";
+export type { MemberRole, Role } from "../core/caller";
 
 const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
 

@@ -1,7 +1,9 @@
 import type { IntegrationScope } from "../../db/schema";
 import { scopedAccess } from "../../lib/isolate-caches";
+import type { ScopedCaller, TokenInstallation } from "../core/caller";
 import type { Action, ScopedAccess } from "./permissions";
-import type { VisitorPass } from "./visitor-pass";
+
+export type { ScopedCaller, TokenInstallation } from "../core/caller";
 
 /**
  * The scopes an installation acts with: those its integration asks for now that its admins accepted (README
@@ -23,34 +25,6 @@ export function unacceptedScopes(
 ): IntegrationScope[] {
   const ok = new Set(accepted);
   return current.filter((scope) => !ok.has(scope));
-}
-
-/**
- * The installation an installation token acts for: its organization, the consented scopes and the
- * installation's selections (`all`, or the ids of the spaces and sites it is enabled on).
- */
-export interface TokenInstallation {
-  id: string;
-  organizationId: string;
-  scopes: ReadonlySet<IntegrationScope>;
-  spaces: "all" | ReadonlySet<string>;
-  sites: "all" | ReadonlySet<string>;
-}
-
-/**
- * A caller authenticated by a token Quire minted for an integration (services/integrations/tokens.ts): no user.
- * Without `installation` it is the integration itself (it reads its integration and installations and mints
- * installation tokens); with it, it acts for that installation within its scopes.
- */
-export interface ScopedCaller {
-  kind: "scoped";
-  tokenId: string;
-  /** The integration's name. */
-  integration: string;
-  /** The organization that owns (publishes) the integration. */
-  ownerOrganizationId: string;
-  installation?: TokenInstallation;
-  visitor?: VisitorPass;
 }
 
 /**

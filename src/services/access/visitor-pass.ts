@@ -2,19 +2,10 @@ import { sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
+import type { VisitorPass } from "../core/caller";
 import { adaptiveVisibilityOf, type ConditionedItem } from "./adaptive-visibility";
 
-/**
- * What a visitor's credentials open: the published sites (and the spaces they publish) that a share key or a
- * visitor JWT admits them to, and the JWT's claims (adaptive content). Spaces published on a `share-link` or
- * `visitor-auth` site are readable by anyone holding such a pass for one of the sites that publish them, through
- * a site space the pass's claims show (adaptive content: services/access/adaptive-visibility.ts).
- */
-export interface VisitorPass {
-  sites: ReadonlySet<string>;
-  spaces: ReadonlySet<string>;
-  claims?: Record<string, unknown>;
-}
+export type { VisitorPass } from "../core/caller";
 
 export interface VisitorCredentials {
   /** A site share link's key (`shareKey`). */

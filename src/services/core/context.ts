@@ -2,10 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import { forbidden, unauthorized } from "../../lib/errors";
-import type { Access } from "../access/permissions";
-import type { MemberRole } from "../access/roles";
-import { type ScopedCaller, scopedOrganizationAccess } from "../access/scoped-access";
-import type { VisitorPass } from "../access/visitor-pass";
+import type { MemberRole, ScopedCaller, VisitorPass } from "./caller";
 
 /**
  * Roles granted to a user on spaces and collections, directly or through their teams (the strongest per
@@ -97,13 +94,4 @@ export function memberRole(caller: Caller, organizationId: string): MemberRole |
   return caller.kind === "user" ? caller.memberships.get(organizationId) : undefined;
 }
 
-/**
- * The caller's access to an organization, as `authorize` takes it: a member's role (null for a guest), a scoped
- * token's allowed actions in the organization of its installation, undefined otherwise.
- */
-export function organizationAccess(caller: Caller, organizationId: string): Access {
-  if (caller.kind === "scoped") return scopedOrganizationAccess(caller, organizationId);
-  return memberRole(caller, organizationId);
-}
-
-export type { ScopedCaller, TokenInstallation } from "../access/scoped-access";
+export type { ScopedCaller, TokenInstallation } from "./caller";

@@ -4,7 +4,8 @@ import { batch } from "../../db/batch";
 import { integrationInstallations, integrations } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { authorize, can } from "../access/permissions";
-import { organizationAccess, requireUser, type ServiceContext, type UserCaller } from "../core/context";
+import { requireUser, type ServiceContext, type UserCaller } from "../core/context";
+import { organizationAccess } from "../access";
 import type { IntegrationView } from "./integrations";
 
 /**

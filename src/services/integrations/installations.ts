@@ -16,7 +16,8 @@ import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize, can } from "../access/permissions";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core/context";
+import { organizationAccess } from "../access";
 import {
   type IntegrationRow,
   type IntegrationView,

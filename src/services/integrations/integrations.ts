@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize } from "../access/permissions";
 import { strongest } from "../access/roles";
-import { type Caller, memberRole, organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, memberRole, requireUser, type ServiceContext } from "../core/context";
+import { organizationAccess } from "../access";
 import { encryptSecrets } from "./secrets";
 
 export type IntegrationRow = typeof integrations.$inferSelect;

@@ -5,7 +5,8 @@ import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core/context";
+import { organizationAccess } from "../access";
 import { memberSelection, type MemberView } from "./members";
 import { authorize, type Access } from "../access/permissions";
 

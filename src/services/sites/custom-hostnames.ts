@@ -3,7 +3,8 @@ import { batch } from "../../db/batch";
 import { sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { authorize, can } from "../access/permissions";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core/context";
+import { organizationAccess } from "../access";
 import { CHALLENGE_LABEL, dnsEvidence, dnsName } from "./dns-proof";
 
 type SiteRow = typeof sites.$inferSelect;

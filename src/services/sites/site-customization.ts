@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { siteCustomizations as customizations, siteSpaces, sites } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { type Access, authorize } from "../access/permissions";
-import { organizationAccess, requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core/context";
+import { organizationAccess } from "../access";
 import {
   applyOverride,
   defaultSiteCustomization,
