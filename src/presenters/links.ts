@@ -3,7 +3,7 @@ import type { FileEntry, PageEntry, Snapshot } from "../content/model";
 import { urlFromRef } from "../content/document";
 import { mapPage } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
-import type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "../services/revisions";
+import type { BacklinkListView, LinkListView, LocationView, MissingTargets } from "../services/links";
 import { presentChangeRequest } from "./change-request";
 import { type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
 import { presentOrganization } from "./organization";

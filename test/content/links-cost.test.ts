@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { extractLinks } from "../../src/content/links";
-import { listBacklinks, listLinks } from "../../src/services/revisions/links";
+import { listBacklinks, listLinks } from "../../src/services/links/links";
 import { countedAdminContext } from "../helpers/counting-d1";
 import { changeRequestWith, seedSpace } from "../helpers/content";
 

@@ -46,7 +46,7 @@ export const searchIndexState = sqliteTable("search_index_state", {
   revisionId: text().notNull(),
   /**
    * For a revision with computed pages: the spec versions their indexed text was generated from (`slug=versionId`,
-   * comma-separated, as services/openapi/spec-source.ts `computedSpecVersionsSql` spells it); null otherwise.
+   * comma-separated, as services/revisions/spec-source.ts `computedSpecVersionsSql` spells it); null otherwise.
    * The index is up to date when both this and the revision match.
    */
   computedSpecs: text(),

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../wire/common";
 import { presentBacklinkList } from "../../presenters/links";
-import { listBacklinks } from "../../services/revisions";
+import { listBacklinks } from "../../services/links";
 import { BacklinkList } from "../../wire/links";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";

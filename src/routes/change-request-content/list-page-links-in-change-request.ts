@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
-import { listLinks } from "../../services/revisions";
+import { listLinks } from "../../services/links";
 import { LinkList, LinkQuery } from "../../wire/links";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { presentSite } from "../../presenters/site";
-import { getPublishedSite } from "../../services/sites";
+import { getPublishedSite } from "../../services/published";
 import { SiteCustomizationSettingsSchema } from "./customization-schemas";
 import { SiteParams } from "../../wire/params";
 import { SiteSchema } from "../../wire/site";

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentLinkList } from "../../presenters/links";
-import { listLinks } from "../../services/revisions";
+import { listLinks } from "../../services/links";
 import { LinkList, LinkQuery } from "../../wire/links";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../../wire/params";

@@ -29,7 +29,7 @@ export function contentRole(orgRole: MemberRole | undefined, levels: readonly St
 
 /**
  * Access that publishing grants: a space published on a public or unlisted site (its `visibility`, kept by
- * services/sites/site-publication.ts) is readable by anyone; one published on a share-link or visitor-auth site
+ * services/spaces/site-publication.ts) is readable by anyone; one published on a share-link or visitor-auth site
  * by whoever holds a pass for one of those sites.
  */
 export function visibilityAccess(caller: Caller, space: Pick<SpaceRow, "id" | "visibility">): MemberRole | undefined {

@@ -1,8 +1,7 @@
 // The change-requests domain's public surface (change requests, merges and their PDF): what routes, jobs, http and presenters import.
 // Files inside src/services import each other directly.
 export { changeRequestPdf, spacePdf } from "./change-request-pdf";
-export { createChangeRequest, getChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
-export type { ChangeRequestView } from "./change-requests";
+export { createChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";
 export {
   listContributors,
@@ -13,3 +12,6 @@ export {
   submitReview,
 } from "./reviews";
 export type { ContributorView, RequestedReviewerView, ReviewView } from "./reviews";
+// A change request read as a view lives with the content it targets (revisions); routes find it here too.
+export { getChangeRequest } from "../revisions";
+export type { ChangeRequestStatus, ChangeRequestView } from "../revisions";

@@ -17,7 +17,7 @@ import { type SpaceWithAccess, spaceAccess } from "../access/space-access";
 import { type CommentRecord, getComment, type LoadedScope, postComment } from "../comments";
 import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
 import type { UserRow } from "../people/users";
-import { type ChangeRequestView, loadSpaceAndChangeRequest } from "./change-requests";
+import { type ChangeRequestView, loadSpaceAndChangeRequest } from "../revisions/change-request-views";
 
 export type ReviewRow = typeof changeRequestReviews.$inferSelect;
 export type RequestedReviewerRow = typeof changeRequestRequestedReviewers.$inferSelect;

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, type InstallationStatus, shownStatus, statusOf } from "./configuration";
 import { installationsVisibleTo } from "./installation-scope";
 import { queuedEventStatements, sendEventMessages } from "./events";
-import { enableOnEverySite } from "./site-selection";
+import { enableOnEverySite } from "../sites/site-selection";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";

@@ -14,5 +14,6 @@ export {
   updateSpecVisibility,
 } from "./openapi-specs";
 export type { SpecRow, SpecVersionRow } from "./openapi-specs";
-export { latestSpecText } from "./spec-source";
-export type { SpecText } from "./spec-source";
+// A spec version's text, as computed pages read it, lives in revisions (below openapi); routes find it here.
+export { latestSpecText } from "../revisions";
+export type { SpecText } from "../revisions";

@@ -1,6 +1,6 @@
 import { pageByPath, readingOrder, type Snapshot } from "../../content/model";
 import { notFound } from "../../lib/errors";
-import { type ChangeRequestView, getChangeRequest } from "../change-requests/change-requests";
+import { type ChangeRequestView, getChangeRequest } from "../revisions/change-request-views";
 import type { ServiceContext } from "../core/context";
 import type { ContentTarget } from "../revisions/content-load";
 import { listPages } from "../revisions/content-reads";

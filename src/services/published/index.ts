@@ -28,3 +28,4 @@ export { resolveContentUrl } from "./content-url";
 export type { ContentByUrl } from "./content-url";
 export { resolvePublishedUrl } from "./url-resolution";
 export type { PublishedContentView, PublishedLookup, PublishedLookupInput, PublishedRedirect } from "./url-resolution";
+export { getPublishedSite } from "./site-published";

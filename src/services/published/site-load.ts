@@ -4,7 +4,7 @@ import { type Db, inBatch } from "../../db/client";
 import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
 import { verifyVisitorToken } from "../access/visitor-pass";
 import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations/published-scripts";
-import { computedSpecVersionsSql } from "../openapi/spec-source";
+import { computedSpecVersionsSql } from "../revisions/spec-source";
 import { assembleCustomizations, siteCustomizationRows } from "../sites/site-customization";
 
 type SiteRow = typeof sites.$inferSelect;

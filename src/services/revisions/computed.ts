@@ -14,7 +14,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { computedPages, openApiModels } from "../../lib/isolate-caches";
 import { spaceRead, withSpaceAccess } from "../access/space-read";
 import type { ServiceContext } from "../core/context";
-import { latestSpecText } from "../openapi/spec-source";
+import { latestSpecText } from "./spec-source";
 import { checkSpace } from "./content-load";
 
 /**

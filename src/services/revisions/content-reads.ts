@@ -13,7 +13,7 @@ import {
   changeRequestViewOf,
   changeRequestViewRead,
   getChangeRequest,
-} from "../change-requests/change-requests";
+} from "./change-request-views";
 import type { ServiceContext } from "../core/context";
 import type { PageLocator } from "../../content/page-snapshot";
 import { cachedBody, cacheBody } from "./body-cache";

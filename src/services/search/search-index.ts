@@ -8,7 +8,7 @@ import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } 
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
 import type { ServiceContext } from "../core/context";
-import { computedSpecVersionsSql } from "../openapi/spec-source";
+import { computedSpecVersionsSql } from "../revisions/spec-source";
 import { computedPagesOf, expandSnapshot } from "../revisions/computed";
 import { type JobContext, type JobRow, newJob } from "../core/jobs";
 

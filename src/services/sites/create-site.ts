@@ -6,7 +6,7 @@ import { keyBetween } from "../../lib/ordering";
 import { authorize } from "../access/permissions";
 import { requireUser, type ServiceContext } from "../core/context";
 import { organizationAccess } from "../access";
-import { enableOnEverySite } from "../integrations/site-selection";
+import { enableOnEverySite } from "./site-selection";
 import { createSpace } from "../spaces/spaces";
 import { publishableSpaces } from "./publishable-spaces";
 import type { SiteRow, SiteView } from "./sites";

@@ -54,7 +54,6 @@ export {
   defaultSiteCustomization,
 } from "./customization-settings";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
-export { getPublishedSite } from "./site-published";
 export { listSitePermissions } from "./site-permissions";
 export type { SitePermissionView } from "./site-permissions";
 export {

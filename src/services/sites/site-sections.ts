@@ -12,7 +12,7 @@ import { checkCondition } from "../access/conditions";
 import { adaptiveSchemaOf } from "./site-adaptive";
 import { publishableSpaces } from "./publishable-spaces";
 import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
-import { refreshPublishedSpaces } from "./site-publication";
+import { refreshPublishedSpaces } from "../spaces/site-publication";
 import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
 import { sectionsInStructureOrder, topLevel } from "./structure-order";

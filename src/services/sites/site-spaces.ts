@@ -11,7 +11,7 @@ import type { ServiceContext } from "../core/context";
 import { checkCondition } from "../access/conditions";
 import { publishableSpaces } from "./publishable-spaces";
 import { adaptiveSchemaOf } from "./site-adaptive";
-import { refreshPublishedSpaces } from "./site-publication";
+import { refreshPublishedSpaces } from "../spaces/site-publication";
 import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 

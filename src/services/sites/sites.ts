@@ -20,7 +20,7 @@ import { scopedSiteAccess } from "../access/scoped-access";
 import { type Caller, requireUser, type ServiceContext } from "../core/context";
 import { organizationAccess } from "../access";
 import { claimProxy } from "./custom-hostnames";
-import { refreshPublishedSpaces } from "./site-publication";
+import { refreshPublishedSpaces } from "../spaces/site-publication";
 import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;

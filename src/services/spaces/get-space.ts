@@ -6,7 +6,7 @@ import { spaceDetails } from "../../lib/isolate-caches";
 import type { AccessMemo } from "../../lib/lru";
 import { chainKnown, spaceReadColumns, withSpaceAccess } from "../access/space-read";
 import type { ServiceContext } from "../core/context";
-import { type PublishedPlace, publishedPlaceSql } from "../sites/site-publication";
+import { type PublishedPlace, publishedPlaceSql } from "./site-publication";
 import { countersFromJson, type SpaceCounters, spaceCountersJsonSql } from "./space-counters";
 import { checkVisible, type SpaceView } from "./spaces";
 

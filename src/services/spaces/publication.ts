@@ -8,7 +8,7 @@ export const PUBLISHED_VISIBILITIES = ["public", "unlisted", "share-link", "visi
 /**
  * A `spaces` row's visibility as publication makes it (an expression over the outer `spaces` of an UPDATE): the
  * most open of the published sites of `organizationId` holding it, else `private`. Sites of another organization
- * never publish a space, whatever rows they kept. services/sites/site-publication.ts rides it on site writes;
+ * never publish a space, whatever rows they kept. services/spaces/site-publication.ts rides it on site writes;
  * transfers recompute with it.
  */
 export function publishedVisibilitySql(organizationId: string): SQL {

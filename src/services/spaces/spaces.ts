@@ -10,7 +10,7 @@ import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import type { PublishedPlace } from "../sites/site-publication";
+import type { PublishedPlace } from "./site-publication";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 import {

@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, inBatch } from "../../db/client";
-import { publishedVisibilitySql } from "../spaces/publication";
+import { publishedVisibilitySql } from "./publication";
 
 /**
  * The statement that keeps `spaces.visibility` following publication, to ride (last) the batch of every write

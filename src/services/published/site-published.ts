@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../core/context";
 import { publishedSiteScripts } from "../integrations/published-scripts";
-import { siteCustomizations } from "./site-customization";
-import { structureOf } from "./site-section-groups";
-import { loadSite } from "./sites";
+import { siteCustomizations } from "../sites/site-customization";
+import { structureOf } from "../sites/site-section-groups";
+import { loadSite } from "../sites/sites";
 
 /**
  * getPublishedContentSite: everything the published experience needs in one answer: the site, its structure

@@ -6,13 +6,13 @@ import { changeRequests, organizations, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { mapPage, type Page, pageArray, type PageRequest } from "../../lib/pagination";
 import type { Access } from "../access/permissions";
-import { type ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core/context";
 import { organizationAccess } from "../access";
-import { type ChangeRequestView, openCommentsColumn } from "../change-requests/change-requests";
+import { type ChangeRequestView, openCommentsColumn } from "../revisions/change-request-views";
 import type { OrganizationRow } from "../people/organizations";
-import { type ContentTarget, loadContents } from "./content-load";
-import { bodyLinks } from "./link-cache";
-import { signFileMap } from "./file-urls";
+import { type ContentTarget, loadContents } from "../revisions/content-load";
+import { bodyLinks } from "../revisions/link-cache";
+import { signFileMap } from "../revisions/file-urls";
 import { foldSpaceCounters, spaceCountersQueries } from "../spaces/space-counters";
 import type { SpaceView } from "../spaces/spaces";
 
