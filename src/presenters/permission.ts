@@ -1,4 +1,4 @@
-import { type ServiceContext } from "../services/core";
+import type { ServiceContext } from "../services/core";
 import { organizationAccess } from "../services/access";
 import type { TeamPermissionView, UserPermissionView } from "../services/access";
 import { presentTeam } from "./team";

@@ -4,7 +4,7 @@ import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, teams, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, pageArray } from "../../lib/pagination";
-import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core";
 import { type Access, authorize } from "./permissions";
 import { type MemberRole, type Role, strongest } from "./roles";
 import { contentRole, loadCollection } from "./space-access";

@@ -1,4 +1,4 @@
-import { type Caller, memberRole } from "../core/context";
+import { type Caller, memberRole } from "../core";
 import type { Access } from "./permissions";
 import { scopedOrganizationAccess } from "./scoped-access";
 

@@ -1,8 +1,8 @@
-import type { MemberRole, Role } from "../core/caller";
+import type { MemberRole, Role } from "../core";
 
 // The roles are the caller's (services/core/caller.ts); their order and comparisons are access's.
-export { ROLES } from "../core/caller";
-export type { MemberRole, Role } from "../core/caller";
+export { ROLES } from "../core";
+export type { MemberRole, Role } from "../core";
 
 const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
 

@@ -1,9 +1,9 @@
 import type { IntegrationScope } from "../../db/schema";
 import { scopedAccess } from "../../lib/isolate-caches";
-import type { ScopedCaller, TokenInstallation } from "../core/caller";
+import type { ScopedCaller, TokenInstallation } from "../core";
 import type { Action, ScopedAccess } from "./permissions";
 
-export type { ScopedCaller, TokenInstallation } from "../core/caller";
+export type { ScopedCaller, TokenInstallation } from "../core";
 
 /**
  * The scopes an installation acts with: those its integration asks for now that its admins accepted (README

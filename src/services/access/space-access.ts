@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { collections, type spaces, type StoredLevel } from "../../db/schema";
-import { type Caller, memberRole } from "../core/context";
+import { type Caller, memberRole } from "../core";
 import { scopedSpaceAccess } from "./scoped-access";
 import type { Access } from "./permissions";
 import { type MemberRole, strongest } from "./roles";

@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { spaces, type StoredLevel } from "../../db/schema";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import { accessGenerationSql } from "./access-memo";
 import { collectionChains } from "../../lib/isolate-caches";
 import type { AccessMemo } from "../../lib/lru";

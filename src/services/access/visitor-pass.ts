@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
-import type { VisitorPass } from "../core/caller";
+import type { VisitorPass } from "../core";
 import { adaptiveVisibilityOf, type ConditionedItem } from "./adaptive-visibility";
 
-export type { VisitorPass } from "../core/caller";
+export type { VisitorPass } from "../core";
 
 export interface VisitorCredentials {
   /** A site share link's key (`shareKey`). */

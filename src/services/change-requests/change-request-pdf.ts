@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileKey, signedDownloadURL } from "../../content/files";
-import { signingSecret } from "../access/signing-secret";
+import { signingSecret } from "../access";
 import { childrenOf, type Snapshot } from "../../content/model";
 import { batch } from "../../db/batch";
 import { contentBlobs } from "../../db/schema";
@@ -14,9 +14,8 @@ import { sha256Hex } from "../../lib/crypto";
 import { fetchStaticFile } from "../../lib/static-files";
 import { badRequest, notFound } from "../../lib/errors";
 import type { PdfPageInput } from "../../pdf/render";
-import { contentDeps } from "../revisions/content-deps";
-import { type ContentTarget, loadContent } from "../revisions/content-load";
-import type { ServiceContext } from "../core/context";
+import { contentDeps, type ContentTarget, loadContent } from "../revisions";
+import type { ServiceContext } from "../core";
 
 /** Most pages one PDF renders (a guard on the Worker's CPU time). */
 export const MAX_PDF_PAGES = 300;

@@ -5,9 +5,9 @@ import { changeRequests, users } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import type { ChangeRequestRow } from "../revisions/content-load";
+import { requireUser, type ServiceContext } from "../core";
 import {
+  type ChangeRequestRow,
   type AuthorColumns,
   authorColumns,
   authorOf,
@@ -15,7 +15,7 @@ import {
   changeRequestView,
   loadSpaceAndChangeRequest,
   openCommentsColumn,
-} from "../revisions/change-request-views";
+} from "../revisions";
 
 /** Opens a change request on the space's current revision; numbers count from 1 per space. */
 export async function createChangeRequest(ctx: ServiceContext, spaceId: string, subject: string | undefined) {

@@ -1,5 +1,5 @@
 // The change-requests domain's public surface (change requests, merges and their PDF): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { changeRequestPdf, spacePdf } from "./change-request-pdf";
 export { createChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";

@@ -2,11 +2,8 @@ import { mergeSnapshots, type MergeConflict } from "../../content/merge";
 import type { StoredSnapshot } from "../../content/snapshot-store";
 import { ApiError, conflict, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { contentDeps } from "../revisions/content-deps";
-import type { ServiceContext } from "../core/context";
-import { loadContents } from "../revisions/content-load";
-import { commitRevision } from "../revisions/content-writes";
-import { withSpaceWriteTurn } from "../revisions/write-turns";
+import { contentDeps, loadContents, commitRevision, withSpaceWriteTurn } from "../revisions";
+import type { ServiceContext } from "../core";
 
 const ATTEMPTS = 3;
 

@@ -10,14 +10,19 @@ import {
 import { badRequest, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { callerGrantsOf, memberGrantsQuery } from "../access/grants";
-import { authorize, can } from "../access/permissions";
-import type { MemberRole } from "../access/roles";
-import { type SpaceWithAccess, spaceAccess } from "../access/space-access";
+import {
+  callerGrantsOf,
+  memberGrantsQuery,
+  authorize,
+  can,
+  type MemberRole,
+  type SpaceWithAccess,
+  spaceAccess,
+} from "../access";
 import { type CommentRecord, getComment, type LoadedScope, postComment } from "../comments";
-import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import type { UserRow } from "../people/users";
-import { type ChangeRequestView, loadSpaceAndChangeRequest } from "../revisions/change-request-views";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core";
+import type { UserRow } from "../people";
+import { type ChangeRequestView, loadSpaceAndChangeRequest } from "../revisions";
 
 export type ReviewRow = typeof changeRequestReviews.$inferSelect;
 export type RequestedReviewerRow = typeof changeRequestRequestedReviewers.$inferSelect;

@@ -3,9 +3,9 @@ import { batch } from "../../db/batch";
 import { commentReactions, comments } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core";
 import { type CommentRow, type CommentScope, loadScope, scopeWhere, selectComment, toRecord } from "./comments";
-import { authorize, authorizeComment, commentPermissions } from "../access/permissions";
+import { authorize, authorizeComment, commentPermissions } from "../access";
 
 export interface PostCommentInput {
   markdown: string;

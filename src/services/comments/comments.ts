@@ -4,13 +4,10 @@ import { changeRequests, comments, organizationMembers, revisions, users } from 
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import type { ServiceContext } from "../core/context";
-import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions/content-load";
-import { type MemberView, memberSelection, withSpaceCounts } from "../people/members";
-import type { Action } from "../access/permissions";
-import type { SpaceWithAccess } from "../access/space-access";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
-import type { UserRow } from "../people/users";
+import type { ServiceContext } from "../core";
+import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions";
+import { type MemberView, memberSelection, withSpaceCounts, type UserRow } from "../people";
+import { type Action, type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */
 export interface CommentScope {

@@ -1,8 +1,10 @@
 // The core domain's public surface (the service context and job rows): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { ROLES } from "./caller";
 export type { MemberRole, Role, VisitorPass } from "./caller";
 export { memberRole, requireActor, requireUser } from "./context";
 export type { Caller, ScopedCaller, ServiceContext, TokenInstallation, UrlBases, UserCaller } from "./context";
 export { JobFailure, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";
+export type { CallerGrants } from "./context";
+export { newJob } from "./jobs";

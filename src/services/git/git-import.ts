@@ -16,10 +16,7 @@ import {
   planToChanges,
   resolveArchivePath,
 } from "../imports";
-import { contentDeps } from "../revisions/content-deps";
-import { commitRevision } from "../revisions/content-writes";
-import { loadSnapshot } from "../revisions/content-load";
-import { withSpaceWriteTurn } from "../revisions/write-turns";
+import { contentDeps, commitRevision, loadSnapshot, withSpaceWriteTurn } from "../revisions";
 import { isQuireCommit, type RepoPaths, type SyncResult, type SyncRun } from "./git-sync";
 import { fetchRef, MAX_CONTENT_BYTES, MAX_PACK_BYTES, openRepo, type Repo, SyncFailure } from "./remote";
 

@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
-import { spaceGitSyncs, spaces } from "../../db/schema";
+import { spaceGitSyncs, spaces, jobs } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { Caller, ServiceContext } from "../core/context";
-import { jobs } from "../../db/schema";
-import { JobFailure, type JobContext, type JobRow, RetryLater } from "../core/jobs";
-import { decryptSecrets } from "../integrations/secrets";
+import { type Caller, type ServiceContext, JobFailure, type JobContext, type JobRow, RetryLater } from "../core";
+import { decryptSecrets } from "../integrations";
 import { laterTimestamp, operationOf, recordOutcome, type SyncPayload, type SyncRun } from "./git-sync";
 import { type Remote, SyncFailure } from "./remote";
 

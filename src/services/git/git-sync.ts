@@ -2,11 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { jobs, spaceGitSyncs } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { authorize } from "../access/permissions";
-import { loadSpace } from "../access/space-read";
-import { requireUser, type ServiceContext } from "../core/context";
-import { newJob } from "../core/jobs";
-import { encryptSecrets } from "../integrations/secrets";
+import { authorize, loadSpace } from "../access";
+import { requireUser, type ServiceContext, newJob } from "../core";
+import { encryptSecrets } from "../integrations";
 import { normalizeRef, parseRemote, type Remote } from "./remote";
 
 /*

@@ -1,8 +1,7 @@
 import type { Env } from "../../env";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { writeChangeRequestContent, writeMainContent } from "../revisions/content-writes";
-import type { ServiceContext } from "../core/context";
-import { loadContent } from "../revisions/content-load";
+import { writeChangeRequestContent, writeMainContent, loadContent } from "../revisions";
+import type { ServiceContext } from "../core";
 import { checkPlan, type ImportPlan, planToChanges } from "./plan";
 import { planZip } from "./zip";
 

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type {
-  IntegrationEventLog,
-  integrationInstallations,
-  integrationSiteInstallations,
-  integrationSpaceInstallations,
+import {
+  type IntegrationEventLog,
+  type integrationInstallations,
+  type integrationSiteInstallations,
+  type integrationSpaceInstallations,
+  integrationSpaceInstallations as spaceInstallationsTable,
 } from "../../db/schema";
-import { integrationSpaceInstallations as spaceInstallationsTable } from "../../db/schema";
-import type { ServiceContext, UrlBases } from "../core/context";
+import type { ServiceContext, UrlBases } from "../core";
 import { integrationAssetKey, type IntegrationRow, type IntegrationView, type OrganizationRow } from "./integrations";
 import { shownStatus } from "./configuration";
 import { devDeliveryTarget } from "./dev-mode";

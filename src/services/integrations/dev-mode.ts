@@ -3,8 +3,8 @@ import { batch } from "../../db/batch";
 import { integrations } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { checkPublicUrl } from "../../lib/safe-fetch";
-import { authorize } from "../access/permissions";
-import { requireUser, type ServiceContext } from "../core/context";
+import { authorize } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import { type IntegrationRow, loadIntegration } from "./integrations";
 
 /**

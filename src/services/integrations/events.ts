@@ -14,10 +14,8 @@ import type { JobMessage } from "../../env";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import { requireUser, type ServiceContext, type UrlBases } from "../core/context";
-import { organizationAccess } from "../access";
-import type { JobContext, JobRow } from "../core/jobs";
+import { authorize, organizationAccess } from "../access";
+import { requireUser, type ServiceContext, type UrlBases, type JobContext, type JobRow } from "../core";
 import { type DeliveryTarget, deliverToScript, type RuntimePresenters } from "./delivery";
 import { loadIntegration } from "./integrations";
 

@@ -1,5 +1,5 @@
 // The integrations domain's public surface (publishing, installations): what routes, jobs, http and presenters
-// import. Files inside src/services import each other directly.
+// import. Other domains import this one only through this file, and only if they rank above it.
 export {
   getInstallation,
   installIntegration,
@@ -72,3 +72,5 @@ export {
   issueIntegrationToken,
 } from "./tokens";
 export type { IssuedToken } from "./tokens";
+export { decryptSecrets, encryptSecrets } from "./secrets";
+export { publishedSiteScripts, scriptReads, scriptViews } from "./published-scripts";

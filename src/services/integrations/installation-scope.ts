@@ -3,9 +3,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { batch } from "../../db/batch";
 import { integrationInstallations, integrations } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { authorize, can } from "../access/permissions";
-import { requireUser, type ServiceContext, type UserCaller } from "../core/context";
-import { organizationAccess } from "../access";
+import { authorize, can, organizationAccess } from "../access";
+import { requireUser, type ServiceContext, type UserCaller } from "../core";
 import type { IntegrationView } from "./integrations";
 
 /**

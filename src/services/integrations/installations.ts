@@ -11,13 +11,12 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, type InstallationStatus, shownStatus, statusOf } from "./configuration";
 import { installationsVisibleTo } from "./installation-scope";
 import { queuedEventStatements, sendEventMessages } from "./events";
-import { enableOnEverySite } from "../sites/site-selection";
+import { enableOnEverySite } from "../sites";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize, can } from "../access/permissions";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { type Access, authorize, can, organizationAccess } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import {
   type IntegrationRow,
   type IntegrationView,

@@ -12,10 +12,8 @@ import {
 import { sha256HexOfBytes } from "../../lib/crypto";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize } from "../access/permissions";
-import { strongest } from "../access/roles";
-import { type Caller, memberRole, requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { type Access, authorize, strongest, organizationAccess } from "../access";
+import { type Caller, memberRole, requireUser, type ServiceContext } from "../core";
 import { encryptSecrets } from "./secrets";
 
 export type IntegrationRow = typeof integrations.$inferSelect;

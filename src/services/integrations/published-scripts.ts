@@ -10,11 +10,9 @@ import {
   spaces,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { authorize } from "../access/permissions";
-import { consentedScopes } from "../access";
-import { loadSpace } from "../access/space-read";
-import { requireUser, type ServiceContext } from "../core/context";
-import { loadSite } from "../sites/sites";
+import { authorize, consentedScopes, loadSpace } from "../access";
+import { requireUser, type ServiceContext } from "../core";
+import { loadSite } from "../sites";
 
 /*
  * The scripts published content embeds (listSpaceIntegrationScripts, listSiteIntegrationScripts): one per

@@ -1,5 +1,5 @@
-import { signingSecret } from "../access/signing-secret";
-import type { ServiceContext } from "../core/context";
+import { signingSecret } from "../access";
+import type { ServiceContext } from "../core";
 
 /**
  * Integration secrets at rest: AES-256-GCM under a key derived (HKDF-SHA-256) from the instance secret, a fresh

@@ -1,5 +1,5 @@
-import { signingSecret } from "../access/signing-secret";
-import type { ServiceContext } from "../core/context";
+import { signingSecret } from "../access";
+import type { ServiceContext } from "../core";
 
 /**
  * An integration's signing secret (`environment.signingSecrets.integration` for its scripts, and the HMAC key

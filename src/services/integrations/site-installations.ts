@@ -3,8 +3,8 @@
 import { and, sql } from "drizzle-orm";
 import { integrations } from "../../db/schema";
 import type { Page, PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { loadSite } from "../sites/sites";
+import { requireUser, type ServiceContext } from "../core";
+import { loadSite } from "../sites";
 import { integrationPage, type IntegrationView } from "./integrations";
 
 /** listSiteIntegrations: the integrations enabled on a site of the organization (its members), by name. */

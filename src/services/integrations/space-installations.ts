@@ -4,9 +4,8 @@ import { and, inArray, sql } from "drizzle-orm";
 import { integrationSpaceInstallations, integrations } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { Page, PageRequest } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import { loadSpace } from "../access/space-read";
-import { requireUser, type ServiceContext } from "../core/context";
+import { authorize, loadSpace } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import { integrationPage, type IntegrationView } from "./integrations";
 
 /** listSpaceIntegrations: the integrations enabled on a space the caller can read, by name. */

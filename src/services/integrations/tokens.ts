@@ -4,8 +4,8 @@ import { integrationInstallations, integrations, integrationTokens } from "../..
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
 import { installationAccess } from "./installations";
 import { integrationAccess } from "./integrations";
 

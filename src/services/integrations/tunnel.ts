@@ -1,6 +1,6 @@
 import { badRequest } from "../../lib/errors";
 import { safeRequest } from "../../lib/safe-fetch";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import type { DevDeliveryTarget } from "./dev-mode";
 import { integrationSigningSecret } from "./signing";
 

@@ -5,16 +5,18 @@ import { childrenOf, type FileEntry, type PageEntry, type Snapshot } from "../..
 import { changeRequests, organizations, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { mapPage, type Page, pageArray, type PageRequest } from "../../lib/pagination";
-import type { Access } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { type ChangeRequestView, openCommentsColumn } from "../revisions/change-request-views";
-import type { OrganizationRow } from "../people/organizations";
-import { type ContentTarget, loadContents } from "../revisions/content-load";
-import { bodyLinks } from "../revisions/link-cache";
-import { signFileMap } from "../revisions/file-urls";
-import { foldSpaceCounters, spaceCountersQueries } from "../spaces/space-counters";
-import type { SpaceView } from "../spaces/spaces";
+import { type Access, organizationAccess } from "../access";
+import type { ServiceContext } from "../core";
+import {
+  type ChangeRequestView,
+  openCommentsColumn,
+  type ContentTarget,
+  loadContents,
+  bodyLinks,
+  signFileMap,
+} from "../revisions";
+import type { OrganizationRow } from "../people";
+import { foldSpaceCounters, spaceCountersQueries, type SpaceView } from "../spaces";
 
 export type LinkStatus = "ok" | "broken" | "in-app";
 

@@ -1,5 +1,5 @@
 // The openapi domain's public surface (OpenAPI specs and their processing): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "./openapi-processing";
 export {
   createOrUpdateSpec,

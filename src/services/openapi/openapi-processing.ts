@@ -4,8 +4,8 @@ import { batch } from "../../db/batch";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
-import type { JobContext, JobRow } from "../core/jobs";
-import { followSpecVersion } from "../search/search-index";
+import type { JobContext, JobRow } from "../core";
+import { followSpecVersion } from "../search";
 import type { SpecVersionRow } from "./openapi-specs";
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;

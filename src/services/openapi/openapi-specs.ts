@@ -5,11 +5,9 @@ import { jobs, openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { newJob } from "../core/jobs";
-import { followSpecVersion } from "../search/search-index";
-import { type Access, authorize } from "../access/permissions";
+import { requireUser, type ServiceContext, newJob } from "../core";
+import { organizationAccess, type Access, authorize } from "../access";
+import { followSpecVersion } from "../search";
 
 export type SpecRow = typeof openapiSpecs.$inferSelect;
 export type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;

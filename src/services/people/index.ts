@@ -1,5 +1,5 @@
 // The people domain's public surface (users, tokens, organizations, members, teams, invites and SAML): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export {
   createInviteLink,
   deleteInviteLink,
@@ -55,3 +55,4 @@ export {
 export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow } from "./tokens";
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";
+export { memberSelection } from "./members";

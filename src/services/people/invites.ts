@@ -5,10 +5,8 @@ import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { memberRole, requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { type Access, authorize, isScoped } from "../access/permissions";
-import { roleRank, type MemberRole } from "../access/roles";
+import { memberRole, requireUser, type ServiceContext } from "../core";
+import { organizationAccess, type Access, authorize, isScoped, roleRank, type MemberRole } from "../access";
 import { normalizeEmail } from "./users";
 
 export type InviteLinkRow = typeof inviteLinks.$inferSelect;

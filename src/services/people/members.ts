@@ -3,14 +3,10 @@ import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { memberRole, requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize } from "../access/permissions";
-import type { MemberRole, Role } from "../access/roles";
+import { memberRole, requireUser, type ServiceContext } from "../core";
+import { organizationAccess, authorize, type MemberRole, type Role, signingSecret, signVisitorClaims } from "../access";
 import type { UserRow } from "./users";
-import { spaceCountsByRole } from "../spaces/space-lists";
-import { signingSecret } from "../access/signing-secret";
-import { signVisitorClaims } from "../access/visitor-claims";
+import { spaceCountsByRole } from "../spaces";
 
 export type OrganizationMemberRow = typeof organizationMembers.$inferSelect;
 export interface MemberView {

@@ -6,10 +6,8 @@ import { organizationEmailDomains, organizationMembers, organizations, users } f
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize, type Access } from "../access/permissions";
-import type { MemberRole } from "../access/roles";
+import { requireUser, type ServiceContext } from "../core";
+import { organizationAccess, authorize, type Access, type MemberRole } from "../access";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export interface OrganizationWithAccess {

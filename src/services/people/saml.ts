@@ -3,10 +3,8 @@ import { organizations, samlProviders, teams } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize, type Access } from "../access/permissions";
-import type { MemberRole } from "../access/roles";
+import { requireUser, type ServiceContext } from "../core";
+import { organizationAccess, authorize, type Access, type MemberRole } from "../access";
 import { teamSelection, type TeamView } from "./teams";
 
 export type SamlProviderRow = typeof samlProviders.$inferSelect;

@@ -4,9 +4,8 @@ import { organizationMembers, teamMembers, teams } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize } from "../access/permissions";
+import { requireUser, type ServiceContext } from "../core";
+import { organizationAccess, authorize } from "../access";
 import { resolveMembers, teamFor, teamMemberInserts, teamSelection, type TeamRole, type TeamView } from "./teams";
 
 export interface TeamMembersPatch {

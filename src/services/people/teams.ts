@@ -5,10 +5,9 @@ import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { requireUser, type ServiceContext } from "../core";
+import { organizationAccess, authorize, type Access } from "../access";
 import { memberSelection, type MemberView } from "./members";
-import { authorize, type Access } from "../access/permissions";
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamRole = "owner" | "member";

@@ -1,18 +1,21 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { inBatch } from "../../db/client";
+import { type Db, inBatch } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { apiTokens, contentGrants, type IntegrationScope } from "../../db/schema";
-import { consentedScopes, type ScopedCaller } from "../access/scoped-access";
+import {
+  consentedScopes,
+  type ScopedCaller,
+  accessGenerationSql,
+  callerGrantsOf,
+  userGrantsCondition,
+  type MemberRole,
+} from "../access";
 import { newApiToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { type CallerGrants, requireUser, type ServiceContext } from "../core/context";
-import { accessGenerationSql } from "../access/access-memo";
+import { type CallerGrants, requireUser, type ServiceContext } from "../core";
 import { personalTokens } from "../../lib/isolate-caches";
 import type { AccessMemo } from "../../lib/lru";
-import { callerGrantsOf, userGrantsCondition } from "../access/grants";
-import type { MemberRole } from "../access/roles";
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { organizationInvitations, organizationMembers, users } from "../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { requireUser, type ServiceContext } from "../core/context";
+import { requireUser, type ServiceContext } from "../core";
 
 export type UserRow = typeof users.$inferSelect;
 

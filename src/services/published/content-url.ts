@@ -1,12 +1,8 @@
 import { pageByPath, readingOrder, type Snapshot } from "../../content/model";
 import { notFound } from "../../lib/errors";
-import { type ChangeRequestView, getChangeRequest } from "../revisions/change-request-views";
-import type { ServiceContext } from "../core/context";
-import type { ContentTarget } from "../revisions/content-load";
-import { listPages } from "../revisions/content-reads";
-import { type CollectionView, getCollection } from "../spaces/collections";
-import { getSpace } from "../spaces/get-space";
-import type { SpaceView } from "../spaces/spaces";
+import { type ChangeRequestView, getChangeRequest, type ContentTarget, listPages } from "../revisions";
+import type { ServiceContext } from "../core";
+import { type CollectionView, getCollection, getSpace, type SpaceView } from "../spaces";
 import { loadPublishedSite } from "./site-load";
 import { resolveSitePath } from "./site-paths";
 import { decodedSegments, locatePublishedUrl, type PublishedUrl, parseUrl, pathUnder } from "./url-location";

@@ -2,10 +2,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
 import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
-import { verifyVisitorToken } from "../access/visitor-pass";
-import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations/published-scripts";
-import { computedSpecVersionsSql } from "../revisions/spec-source";
-import { assembleCustomizations, siteCustomizationRows } from "../sites/site-customization";
+import { verifyVisitorToken } from "../access";
+import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations";
+import { computedSpecVersionsSql } from "../revisions";
+import { assembleCustomizations, siteCustomizationRows } from "../sites";
 
 type SiteRow = typeof sites.$inferSelect;
 export type SectionRow = typeof siteSections.$inferSelect;

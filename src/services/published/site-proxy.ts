@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { batch } from "../../db/batch";
 import { sites } from "../../db/schema";
-import { MAX_PROXY_DEPTH } from "../sites/custom-hostnames";
+import { MAX_PROXY_DEPTH } from "../sites";
 
 /** What a host is to the published surface: nobody's, or a custom host with the site this path reaches, if any. */
 export type ProxiedHost = undefined | { site?: { siteId: string; base: string } };

@@ -1,8 +1,6 @@
-import type { ServiceContext } from "../core/context";
-import { publishedSiteScripts } from "../integrations/published-scripts";
-import { siteCustomizations } from "../sites/site-customization";
-import { structureOf } from "../sites/site-section-groups";
-import { loadSite } from "../sites/sites";
+import type { ServiceContext } from "../core";
+import { publishedSiteScripts } from "../integrations";
+import { siteCustomizations, structureOf, loadSite } from "../sites";
 
 /**
  * getPublishedContentSite: everything the published experience needs in one answer: the site, its structure

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { pagePath } from "../../content/model";
 import { siteRedirects } from "../../db/schema";
-import type { ServiceContext } from "../core/context";
-import { listPages } from "../revisions/content-reads";
+import type { ServiceContext } from "../core";
+import { listPages } from "../revisions";
 import type { PublishedSiteData, PublishedSiteSpace } from "./site-load";
 import { defaultSiteSpace, siteSpacePrefix, type Visible } from "./site-paths";
 

@@ -1,5 +1,4 @@
-import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
-import type { VisitorPass } from "../access/visitor-pass";
+import { adaptiveVisibilityOf, type VisitorPass } from "../access";
 import type { PublishedSiteData } from "./site-load";
 
 /**

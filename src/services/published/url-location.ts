@@ -1,5 +1,5 @@
 import { badRequest } from "../../lib/errors";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import { findProxiedSite } from "./site-proxy";
 
 /** A URL of a published site: which site, where its root is on the URL's host, and the path inside it. */

@@ -1,7 +1,7 @@
 import { type PageEntry, pageByPath, pagePath, readingOrder, type Snapshot } from "../../content/model";
 import { ApiError, notFound } from "../../lib/errors";
-import type { ServiceContext } from "../core/context";
-import { listPages } from "../revisions/content-reads";
+import type { ServiceContext } from "../core";
+import { listPages } from "../revisions";
 import { fingerprint, loadPublishedSite, type PublishedSiteData } from "./site-load";
 import { resolveSitePath, siteSpacePrefix, siteSpacesAt, type Visible, visibleSections } from "./site-paths";
 import { siteRedirectTarget } from "./site-redirect-target";

@@ -2,9 +2,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { changeRequests, users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { SpaceWithAccess } from "../access/space-access";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
-import type { ServiceContext } from "../core/context";
+import { type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
+import type { ServiceContext } from "../core";
 import { changeRequestWhere, type ChangeRequestRow, checkSpace } from "./content-load";
 
 // A change request as a content target is read here, below the change-requests domain (which creates, lists,

@@ -12,8 +12,8 @@ import { type GeneratedPage, openapiDocumentMarkdown, openapiPages } from "../..
 import { batch } from "../../db/batch";
 import { sha256Hex } from "../../lib/crypto";
 import { computedPages, openApiModels } from "../../lib/isolate-caches";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
-import type { ServiceContext } from "../core/context";
+import { spaceRead, withSpaceAccess } from "../access";
+import type { ServiceContext } from "../core";
 import { latestSpecText } from "./spec-source";
 import { checkSpace } from "./content-load";
 

@@ -17,7 +17,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { fetchPublicResource } from "../../lib/safe-fetch";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 
 const MAX_FETCHED_FILE = 20 * 1024 * 1024;
 

@@ -5,11 +5,9 @@ import { type Placeholders, reusableStatements } from "../../db/reusable";
 import { changeRequests, revisions } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
-import { type Caller, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, requireUser, type ServiceContext } from "../core";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
-import { type Action, authorize, can } from "../access/permissions";
-import type { SpaceWithAccess } from "../access/space-access";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
+import { type Action, authorize, can, type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 

@@ -14,13 +14,13 @@ import {
   changeRequestViewRead,
   getChangeRequest,
 } from "./change-request-views";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import type { PageLocator } from "../../content/page-snapshot";
 import { cachedBody, cacheBody } from "./body-cache";
 import { loadPage } from "./page-load";
 import { checkSpace, type ContentTarget, loadContent, loadContents, revisionIdSql } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
+import { spaceRead, withSpaceAccess } from "../access";
 import { fileSigner, type SignedFile, signFiles } from "./file-urls";
 
 /** A revision: its snapshot, its files with signed download URLs, and the change request it was merged from, if any. */

@@ -1,7 +1,7 @@
 import { signedDownloadURL } from "../../content/files";
 import type { FileEntry } from "../../content/model";
-import { signingSecret } from "../access/signing-secret";
-import type { ServiceContext } from "../core/context";
+import { signingSecret } from "../access";
+import type { ServiceContext } from "../core";
 
 /** How long a download URL handed out by a read stays valid. */
 const DOWNLOAD_URL_SECONDS = 3600;

@@ -1,5 +1,5 @@
 // The revisions domain's public surface (reading and writing revision content, and links): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export {
   listFiles,
   listPages,
@@ -24,3 +24,20 @@ export { getChangeRequest } from "./change-request-views";
 export type { ChangeRequestStatus, ChangeRequestView } from "./change-request-views";
 export { latestSpecText } from "./spec-source";
 export type { SpecText } from "./spec-source";
+export { contentDeps } from "./content-deps";
+export type { ChangeRequestRow, ContentTarget } from "./content-load";
+export { changeRequestWhere, checkSpace, loadContent, loadContents, loadSnapshot } from "./content-load";
+export type { AuthorColumns } from "./change-request-views";
+export {
+  authorColumns,
+  authorOf,
+  changeRequestView,
+  loadSpaceAndChangeRequest,
+  openCommentsColumn,
+} from "./change-request-views";
+export { commitRevision, writeMainContent } from "./content-writes";
+export { withSpaceWriteTurn } from "./write-turns";
+export { bodyLinks } from "./link-cache";
+export { signFileMap } from "./file-urls";
+export { computedSpecVersionsSql } from "./spec-source";
+export { computedPagesOf, expandSnapshot } from "./computed";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Batchable, type BatchResult, batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { type BodyLinks, extractLinks } from "../../content/links";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 
 type Row = { hash: string; links: string | null; anchors: string | null; body: string | null };
 

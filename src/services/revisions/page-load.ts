@@ -12,9 +12,8 @@ import { batch, type Statement } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { changeRequests, revisions } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import type { SpaceWithAccess } from "../access/space-access";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
-import type { ServiceContext } from "../core/context";
+import { type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
+import type { ServiceContext } from "../core";
 import { cacheBody } from "./body-cache";
 import { computedPagesOf } from "./computed";
 import {

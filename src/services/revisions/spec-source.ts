@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;
 
 /** A spec's newest processed version and its text, or why there is none (never an error: computed content is empty then). */

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 
 /**
  * Runs a write to a space's content (a change request's head or the space's primary content) in that space's

@@ -2,10 +2,9 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { planSearch } from "../../content/search";
 import { spaces } from "../../db/schema";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import { organizationTree } from "../access/space-access";
-import { memberRole, requireUser, type ServiceContext } from "../core/context";
-import { visibleSpaces } from "../spaces/space-lists";
+import { authorize, organizationTree } from "../access";
+import { memberRole, requireUser, type ServiceContext } from "../core";
+import { visibleSpaces } from "../spaces";
 import {
   groupPages,
   type Query,

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { MARK_CLOSE, MARK_OPEN, markedWindow, renderSnippet, type SearchPlan } from "../../content/search";
 import { inBatch } from "../../db/client";
 import type { PageRequest } from "../../lib/pagination";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 
 /** bm25 weights of the indexed columns: page title, section heading, section body. */
 const WEIGHTS = sql.raw("10.0, 5.0, 1.0");

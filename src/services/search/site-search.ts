@@ -3,11 +3,9 @@ import { batch } from "../../db/batch";
 import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
 import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
-import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
-import { authorize, can } from "../access/permissions";
-import { organizationTreeRows, treeFromRows } from "../access/space-access";
-import { type Caller, memberRole, type ServiceContext } from "../core/context";
-import { visibleSpaces } from "../spaces/space-lists";
+import { adaptiveVisibilityOf, authorize, can, organizationTreeRows, treeFromRows } from "../access";
+import { type Caller, memberRole, type ServiceContext } from "../core";
+import { visibleSpaces } from "../spaces";
 import { searchBySpace } from "./grouped-search";
 import type { SearchRequest, SearchSpaceView } from "./search";
 

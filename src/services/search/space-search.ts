@@ -5,9 +5,9 @@ import type { Db } from "../../db/client";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { searchStatements } from "../../lib/isolate-caches";
 import { decodeCursor, mapPage, type Page, pageOf } from "../../lib/pagination";
-import type { ServiceContext } from "../core/context";
-import { checkSpace } from "../revisions/content-load";
-import { spaceRead, withSpaceAccess } from "../access/space-read";
+import type { ServiceContext } from "../core";
+import { checkSpace } from "../revisions";
+import { spaceRead, withSpaceAccess } from "../access";
 import { HOT_PAGES, MAX_RANKED_PAGES, rankingPosition, rankings } from "./rankings";
 import { generationIn, generationStatement, searchResults } from "./results-cache";
 import {

@@ -3,11 +3,10 @@ import { batch } from "../../db/batch";
 import { siteSpaces, sites } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
-import { authorize } from "../access/permissions";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { authorize, organizationAccess } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import { enableOnEverySite } from "./site-selection";
-import { createSpace } from "../spaces/spaces";
+import { createSpace } from "../spaces";
 import { publishableSpaces } from "./publishable-spaces";
 import type { SiteRow, SiteView } from "./sites";
 

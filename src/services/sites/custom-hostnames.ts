@@ -2,9 +2,8 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
-import { authorize, can } from "../access/permissions";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { authorize, can, organizationAccess } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import { CHALLENGE_LABEL, dnsEvidence, dnsName } from "./dns-proof";
 
 type SiteRow = typeof sites.$inferSelect;

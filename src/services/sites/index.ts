@@ -1,5 +1,5 @@
 // The sites domain's public surface (docs sites and their structure): what routes, jobs, http and presenters
-// import. Files inside src/services import each other directly.
+// import. Other domains import this one only through this file, and only if they rank above it.
 export {
   addSectionGroup,
   addSectionToGroup,
@@ -73,5 +73,10 @@ export type {
   SiteAdaptiveSchemaView,
   TemplateCondition,
 } from "./site-adaptive";
-export { checkCondition, claimPath, evaluateCondition, parseCondition } from "../access/conditions";
-export type { ConditionNode } from "../access/conditions";
+export { checkCondition, claimPath, evaluateCondition, parseCondition } from "../access";
+export type { ConditionNode } from "../access";
+export { enableOnEverySite } from "./site-selection";
+export { loadSite } from "./sites";
+export { assembleCustomizations, siteCustomizationRows } from "./site-customization";
+export { MAX_PROXY_DEPTH } from "./custom-hostnames";
+export { structureOf } from "./site-section-groups";

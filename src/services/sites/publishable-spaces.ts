@@ -2,9 +2,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
-import { authorize } from "../access/permissions";
-import { organizationTreeRows, spaceAccess, treeFromRows } from "../access/space-access";
-import { memberRole, type ServiceContext } from "../core/context";
+import { authorize, organizationTreeRows, spaceAccess, treeFromRows } from "../access";
+import { memberRole, type ServiceContext } from "../core";
 
 /**
  * The live spaces `spaceIds` of the organization (in the order given, without repeats) that the caller may put on

@@ -3,9 +3,8 @@ import { eq } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { sites } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
-import { claimPath } from "../access/conditions";
+import { authorize, claimPath } from "../access";
+import type { ServiceContext } from "../core";
 import { DRAFT_07_META_SCHEMA } from "./draft-07";
 import { loadSite, type SiteRow } from "./sites";
 

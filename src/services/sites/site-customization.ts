@@ -3,9 +3,8 @@ import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { siteCustomizations as customizations, siteSpaces, sites } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { type Access, authorize } from "../access/permissions";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { type Access, authorize, organizationAccess } from "../access";
+import { requireUser, type ServiceContext } from "../core";
 import {
   applyOverride,
   defaultSiteCustomization,

@@ -3,8 +3,8 @@ import { batch } from "../../db/batch";
 import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysAt } from "../../lib/ordering";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
 import { compareStructure } from "./structure-order";
 import { loadSite } from "./sites";
 

@@ -1,9 +1,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { organizationMembers, users } from "../../db/schema";
 import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import type { MemberRole } from "../access/roles";
-import type { ServiceContext } from "../core/context";
+import { authorize, type MemberRole } from "../access";
+import type { ServiceContext } from "../core";
 import { loadSite } from "./sites";
 
 export interface SitePermissionView {

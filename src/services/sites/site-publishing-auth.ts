@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { sitePublishingAuth } from "../../db/schema";
 import { base62, randomBytes } from "../../lib/ids";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
 import { loadSite } from "./sites";
 
 export type PublishingAuthRow = typeof sitePublishingAuth.$inferSelect;

@@ -6,9 +6,9 @@ import { type SiteRedirectDestination, siteRedirects, siteSections, siteSpaces, 
 import { ApiError, badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
-import { loadSnapshot } from "../revisions/content-load";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
+import { loadSnapshot } from "../revisions";
 import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
 

@@ -4,8 +4,8 @@ import { siteShareLinks } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
 import { loadSite } from "./sites";
 
 export type ShareLinkRow = typeof siteShareLinks.$inferSelect;

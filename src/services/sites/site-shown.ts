@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { siteSections, siteSpaces, type sites } from "../../db/schema";
-import { adaptiveVisibilityOf } from "../access/adaptive-visibility";
-import { type Access, can } from "../access/permissions";
-import type { Caller } from "../core/context";
+import { adaptiveVisibilityOf, type Access, can } from "../access";
+import type { Caller } from "../core";
 
 // What a caller sees of a site's structure: visitors, not what its adaptive content hides from them; everyone
 // but site managers, no `condition` text.

@@ -6,12 +6,11 @@ import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { authorize } from "../access/permissions";
-import type { ServiceContext } from "../core/context";
-import { checkCondition } from "../access/conditions";
+import { authorize, checkCondition } from "../access";
+import type { ServiceContext } from "../core";
 import { publishableSpaces } from "./publishable-spaces";
 import { adaptiveSchemaOf } from "./site-adaptive";
-import { refreshPublishedSpaces } from "../spaces/site-publication";
+import { refreshPublishedSpaces } from "../spaces";
 import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 

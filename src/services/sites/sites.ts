@@ -15,12 +15,10 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize, can } from "../access/permissions";
-import { scopedSiteAccess } from "../access/scoped-access";
-import { type Caller, requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
+import { type Access, authorize, can, scopedSiteAccess, organizationAccess } from "../access";
+import { type Caller, requireUser, type ServiceContext } from "../core";
 import { claimProxy } from "./custom-hostnames";
-import { refreshPublishedSpaces } from "../spaces/site-publication";
+import { refreshPublishedSpaces } from "../spaces";
 import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { siteSectionGroups, siteSections } from "../../db/schema";
 import { batch } from "../../db/batch";
 import { keyBetween, keysAt } from "../../lib/ordering";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import { topLevel } from "./structure-order";
 
 type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;

@@ -4,12 +4,12 @@ import { inBatch } from "../../db/client";
 import { collections } from "../../db/schema";
 import { conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { memberRole, requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize, can, type Access } from "../access/permissions";
-import { type ContentPosition, placementKey } from "./placement";
-import { transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
+import { memberRole, requireUser, type ServiceContext } from "../core";
 import {
+  organizationAccess,
+  authorize,
+  can,
+  type Access,
   collectionAccess,
   type CollectionRow,
   type CollectionWithAccess,
@@ -17,7 +17,9 @@ import {
   type DefaultLevel,
   loadCollection,
   toStoredLevel,
-} from "../access/space-access";
+} from "../access";
+import { type ContentPosition, placementKey } from "./placement";
+import { transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import { targetContainer } from "./spaces";
 
 export interface CollectionView {

@@ -1,5 +1,5 @@
 // The spaces domain's public surface (spaces, collections, placement, counters, templates and purge): what routes, jobs, http and presenters import.
-// Files inside src/services import each other directly.
+// Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export {
   createCollection,
   deleteCollection,
@@ -28,3 +28,7 @@ export {
 export type { SpaceView } from "./spaces";
 export { getSpace } from "./get-space";
 export { applyTemplateToSpace } from "./templates";
+export { foldSpaceCounters, spaceCountersQueries } from "./space-counters";
+export { spaceCountsByRole, visibleSpaces } from "./space-lists";
+export { refreshPublishedSpaces } from "./site-publication";
+export { placementKey } from "./placement";

@@ -3,8 +3,7 @@ import { SPACE_SCOPED_TABLES } from "../../content/store";
 import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { jobs } from "../../db/schema";
-import type { JobContext, JobRow } from "../core/jobs";
-import { newJob } from "../core/jobs";
+import { type JobContext, type JobRow, newJob } from "../core";
 import { RESTORE_WINDOW_MS } from "./spaces";
 
 /** Spaces purged per round; a run does a few rounds, then hands the rest to a queued continuation job. */

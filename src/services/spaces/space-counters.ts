@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Placeholders, reusableStatement } from "../../db/reusable";
 import { changeRequests, comments } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 
 /** The counters every Space object carries. */
 export interface SpaceCounters {

@@ -3,13 +3,15 @@ import { batch } from "../../db/batch";
 import { collections, organizationMembers, spaces } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
-import { type Caller, type CallerGrants, memberRole, requireUser, type ServiceContext } from "../core/context";
+import { type Caller, type CallerGrants, memberRole, requireUser, type ServiceContext } from "../core";
 import type { CollectionView } from "./collections";
-import { authorize, can } from "../access/permissions";
-import type { MemberRole, Role } from "../access/roles";
-import { callerGrantsOf, memberGrantsQuery } from "../access/grants";
-import { spaceCounters } from "./space-counters";
 import {
+  authorize,
+  can,
+  type MemberRole,
+  type Role,
+  callerGrantsOf,
+  memberGrantsQuery,
   collectionAccess,
   contentRole,
   loadCollection,
@@ -18,7 +20,8 @@ import {
   type SpaceRow,
   spaceAccess,
   treeFromRows,
-} from "../access/space-access";
+} from "../access";
+import { spaceCounters } from "./space-counters";
 import type { SpaceView } from "./spaces";
 
 /** Siblings in their explicit order; a global (sortKey, id) order keeps every parent's siblings in order. */

@@ -4,16 +4,12 @@ import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { authorize, can, type Access } from "../access/permissions";
-import { type ContentPosition, placementKey } from "./placement";
-import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
-import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import type { PublishedPlace } from "./site-publication";
-import { spaceCounters, type SpaceCounters } from "./space-counters";
-import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
+import { requireUser, type ServiceContext } from "../core";
 import {
+  organizationAccess,
+  authorize,
+  can,
+  type Access,
   type ChainLink,
   type DefaultLevel,
   loadCollection,
@@ -21,8 +17,14 @@ import {
   spaceAccess,
   type SpaceWithAccess,
   toStoredLevel,
-} from "../access/space-access";
-import { loadSpace } from "../access/space-read";
+  loadSpace,
+} from "../access";
+import { type ContentPosition, placementKey } from "./placement";
+import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
+import { followMainContent, searchIndexJobStatement } from "../search/search-index";
+import type { PublishedPlace } from "./site-publication";
+import { spaceCounters, type SpaceCounters } from "./space-counters";
+import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
 
 /** What presenters get: the row, the caller's access (same function as authorization) and the counters. */
 export interface SpaceView {

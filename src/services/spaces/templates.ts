@@ -10,10 +10,8 @@ import { contentInsertStatements, serializeSnapshot } from "../../content/snapsh
 import { revisions } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { findTemplate, templateChanges, type TemplateContentRef, validateContentRefs } from "../../templates/catalog";
-import { contentDeps } from "../revisions/content-deps";
-import { loadContent } from "../revisions/content-load";
-import { writeMainContent } from "../revisions/content-writes";
-import type { ServiceContext } from "../core/context";
+import { contentDeps, loadContent, writeMainContent } from "../revisions";
+import type { ServiceContext } from "../core";
 
 export interface ApplyTemplateInput {
   id: string;

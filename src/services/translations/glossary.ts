@@ -6,7 +6,7 @@ import { glossaryEntries } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import type { ServiceContext } from "../core/context";
+import type { ServiceContext } from "../core";
 import type { TranslationLanguage } from "./translator";
 import { translationAccess } from "./translations";
 

@@ -1,5 +1,6 @@
 // The translations domain's public surface (translations, their runs, the glossary and the translators): what
-// routes, jobs, http and presenters import. Files inside src/services import each other directly.
+// routes, jobs, http and presenters import. Other domains import this one only through this file, and only if
+// they rank above it.
 export {
   getGlossaryEntry,
   listGlossaryEntries,

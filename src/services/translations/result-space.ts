@@ -7,12 +7,10 @@ import { batch, type Statement } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { spaces, translations } from "../../db/schema";
 import { base62, newId, randomBytes } from "../../lib/ids";
-import type { SpaceRow } from "../access/space-access";
-import type { ServiceContext } from "../core/context";
-import { commitRevision } from "../revisions/content-writes";
-import { loadSnapshot } from "../revisions/content-load";
-import { withSpaceWriteTurn } from "../revisions/write-turns";
-import { placementKey } from "../spaces/placement";
+import type { SpaceRow } from "../access";
+import type { ServiceContext } from "../core";
+import { commitRevision, loadSnapshot, withSpaceWriteTurn } from "../revisions";
+import { placementKey } from "../spaces";
 import type { TranslationRow } from "./translations";
 
 /** What a run translated for one page or reusable content of the source. */

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { translations } from "../../db/schema";
-import type { Caller, ServiceContext } from "../core/context";
-import type { JobContext, JobRow } from "../core/jobs";
+import type { Caller, ServiceContext, JobContext, JobRow } from "../core";
 import { RunFailure, runStep } from "./translation-run";
 
 /*

@@ -7,9 +7,8 @@ import { type Db, inBatch } from "../../db/client";
 import { contentBlobs, jobs, spaces, translationItems, translations } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
-import type { ServiceContext } from "../core/context";
-import { type JobRow, newJob } from "../core/jobs";
-import { loadSnapshot } from "../revisions/content-load";
+import { type ServiceContext, type JobRow, newJob } from "../core";
+import { loadSnapshot } from "../revisions";
 import { glossaryTerms } from "./glossary";
 import {
   commitTranslation,

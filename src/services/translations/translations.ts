@@ -5,11 +5,8 @@ import { translationItems, translations } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext } from "../core/context";
-import { organizationAccess } from "../access";
-import { newJob } from "../core/jobs";
-import { type Access, authorize, can } from "../access/permissions";
-import { loadSpace } from "../access/space-read";
+import { requireUser, type ServiceContext, newJob } from "../core";
+import { organizationAccess, type Access, authorize, can, loadSpace } from "../access";
 import type { TranslationLanguage } from "./translator";
 
 export type TranslationRow = typeof translations.$inferSelect;
