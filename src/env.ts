@@ -48,6 +48,11 @@ export interface Env {
   /** The DNS-over-HTTPS JSON resolver custom hostnames are checked with (default Cloudflare's). */
   DNS_RESOLVER_URL?: string;
   /**
+   * Who may create organizations through the API (createOrganization): `anyone` with a personal token (the
+   * default), `admins` of an existing organization, or `none`. Any other value counts as `none`.
+   */
+  ALLOW_ORGANIZATION_CREATION?: string;
+  /**
    * Optional origins of their own for integrations' public endpoints and published scripts, and for published
    * sites (`/~site/…`). Set, each is served only there, and its host serves nothing else (site/origins.ts).
    */

@@ -4,7 +4,8 @@ import { type Access, permissionsObject } from "../services/access";
 
 /**
  * A self-hosted deployment has every feature and no billing: `plan` is the top plan, `trial.status` is
- * `notapplicable`, and `billing` (optional in the reference) is left out rather than invented.
+ * `notapplicable` (0.202's `count`: 0), and `billing` (optional in the reference) is left out rather than
+ * invented. 0.202's `mergeRules` is `none`: Quire enforces no review before a merge.
  */
 export function presentOrganization(row: OrganizationRow, access: Access, urls: UrlBases) {
   return {
@@ -29,9 +30,11 @@ export function presentOrganization(row: OrganizationRow, access: Access, urls: 
       app: `${urls.app}/o/${row.id}`,
       ...(row.logoUrl ? { logo: row.logoUrl } : {}),
     },
-    trial: { status: "notapplicable" as const },
+    mergeRules: { type: "none" as const },
+    trial: { status: "notapplicable" as const, count: 0 },
     permissions: permissionsObject(access, {
       view: "organization.view",
+      access: "organization.view",
       admin: "organization.admin",
       ownTeam: "organization.ownTeam",
       createContent: "organization.createContent",

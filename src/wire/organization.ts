@@ -20,9 +20,19 @@ export const OrganizationSchema = z
     plan: z.string(),
     customHostname: z.string().optional(),
     urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
-    trial: z.object({ status: z.string(), endDate: z.string().optional(), decision: z.string().optional() }),
+    /** 0.202: the organization's merge rules; Quire has none (a change request merges without review). */
+    mergeRules: z.object({ type: z.literal("none") }),
+    trial: z.object({
+      status: z.string(),
+      /** 0.202 (required there): trials consumed, always 0 without billing. */
+      count: z.number().int(),
+      endDate: z.string().optional(),
+      decision: z.string().optional(),
+    }),
     permissions: z.object({
       view: z.boolean(),
+      /** 0.202: whether the caller sees the organization in the app (as `view`). */
+      access: z.boolean(),
       admin: z.boolean(),
       ownTeam: z.boolean(),
       createContent: z.boolean(),

@@ -53,10 +53,16 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   downloadFile: "the URL's signature is the credential, not a token (a token without it is 400: no signature)",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
   listIntegrations: "public integrations, and those of the caller's own organizations (none of the owner's here)",
+  createOrganization: "creates a new organization, whose admin the caller becomes (ALLOW_ORGANIZATION_CREATION)",
+  joinOrganization:
+    "open to anyone whose email domain the organization lists; others get the reference's 400 and no membership " +
+    "(test/routes/organization-signup.test.ts)",
 };
 
 /** Writes a `read` member may do, and why (CONTRACT §7 roles). */
 const READER_MAY_WRITE: Record<string, string> = {
+  createOrganization: "any person may create an organization of their own (ALLOW_ORGANIZATION_CREATION=anyone)",
+  joinOrganization: "a member joining again: 204, nothing changes",
   createApiToken: "the caller's own tokens",
   revokeApiToken: "the caller's own tokens",
   updateOrganizationMemberLastSeenAt: "ping: the caller's own last-seen time",

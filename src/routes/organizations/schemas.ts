@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MemberRoleOrGuestSchema, listEnvelope } from "../../wire/common";
+import { listEnvelope, MemberRoleOrGuestSchema, queryBoolean } from "../../wire/common";
 import { OrganizationSchema } from "../../wire/organization";
 
 export const SUBDOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
@@ -38,6 +38,20 @@ export const UpdateOrganizationBody = z
     inviteLinks: z.boolean().optional(),
   })
   .openapi("UpdateOrganization");
+
+export const CreateOrganizationBody = z
+  .object({
+    title: z.string().trim().min(2).max(255),
+    emailDomains: z.array(DomainSchema).max(100).optional(),
+    /** 0.202's onboarding answers for the default site: accepted and not used (Quire's default site is its sample). */
+    onboardingPreferences: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("CreateOrganization");
+
+export const CreateOrganizationQuery = z.object({
+  withDefaultSite: queryBoolean(false),
+  openapiUrl: z.string().max(2048).optional(),
+});
 
 export const SubdomainSchema = z
   .object({

@@ -56,3 +56,4 @@ export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow 
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";
 export { memberSelection } from "./members";
+export { createOrganizationAsCaller, joinOrganization } from "./organization-signup";

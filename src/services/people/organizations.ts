@@ -139,16 +139,17 @@ export async function getSubdomain(ctx: ServiceContext, subdomain: string) {
 /** Creates an organization with its first member (bootstrap, tests, later: sign-up). */
 export async function createOrganization(
   db: Db,
-  input: { title: string; ownerId: string; ownerRole?: MemberRole },
+  input: { title: string; ownerId: string; ownerRole?: MemberRole; emailDomains?: string[] },
   now: number,
 ): Promise<OrganizationRow> {
+  const domains = [...new Set((input.emailDomains ?? []).map((d) => d.trim().toLowerCase()))];
   const row: OrganizationRow = {
     id: newId(),
     title: input.title,
     type: "business",
     useCase: null,
     communityType: null,
-    emailDomains: [],
+    emailDomains: domains,
     hostname: null,
     customHostname: null,
     defaultRole: "read",
@@ -168,6 +169,7 @@ export async function createOrganization(
       role: input.ownerRole === undefined ? "admin" : input.ownerRole,
       joinedAt: now,
     }),
+    ...domains.map((domain) => db.insert(organizationEmailDomains).values({ domain, organizationId: row.id })),
   ]);
   return row;
 }

@@ -1,9 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { siteSpaces, sites } from "../../db/schema";
+import { organizationMembers, siteSpaces, sites } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
-import { authorize, organizationAccess } from "../access";
+import { authorize, type MemberRole, organizationAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
 import { enableOnEverySite } from "./site-selection";
 import { createSpace } from "../spaces";
@@ -84,4 +85,21 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
     enableOnEverySite(ctx.db, { organizationId, siteId }, ctx.now),
   ]);
   return { row, siteSpaces: siteSpaceRows.length, access } satisfies SiteView;
+}
+
+/**
+ * createOrganization's `withDefaultSite`: the new organization's first site (unpublished) with a sample space.
+ * The caller's token was read before the organization existed, so their membership is read again here (from
+ * the database, not assumed): only its admin gets a site made.
+ */
+export async function createDefaultSite(ctx: ServiceContext, organizationId: string, title: string) {
+  const caller = requireUser(ctx.caller);
+  const [membership] = await ctx.db
+    .select({ role: organizationMembers.role })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, caller.userId)))
+    .limit(1);
+  const memberships = new Map(caller.memberships);
+  if (membership) memberships.set(organizationId, membership.role as MemberRole);
+  return createSite({ ...ctx, caller: { ...caller, memberships } }, organizationId, { title, spaces: "sample" });
 }

@@ -21,7 +21,7 @@ export {
   revalidateCustomHostname,
 } from "./custom-hostnames";
 export type { CustomHostnameView } from "./custom-hostnames";
-export { createSite } from "./create-site";
+export { createDefaultSite, createSite } from "./create-site";
 export type { CreateSiteInput } from "./create-site";
 export { deleteSite, getSite, listSites, setSitePublished, updateSite } from "./sites";
 export type { SiteListQuery, SitePatch, SiteRow, SiteView } from "./sites";
