@@ -3,6 +3,7 @@ import type { Hook, RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
+import { auditWrites } from "./audit";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
 import { MemoizedRouter } from "./memoized-router";
 import { admitVisitor } from "./visitor";
@@ -125,12 +126,15 @@ export function defineRoute<const R extends QuireRoute>(config: R) {
   const authentication = authInFirstRead ? authenticateInFirstRead : authenticateFirst;
   const responses = { ...errorResponses(400, 401, 403, 404, 429), ...route.responses };
   const check = validateResponses(route.operationId ?? `${route.method} ${route.path}`, responses);
+  // A write's handler runs on a database that records the audit event with its first write (http/audit.ts).
+  const audit = auditWrites(route.operationId ?? "", route.method, route.path, route.summary);
+  const last = audit ? [audit] : [];
   return createRoute({
     ...route,
     security: anonymous ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
     middleware: anonymous
-      ? [check, authentication, admitVisitor, ...own]
-      : [check, requireAuthentication, authentication, ...own],
+      ? [check, authentication, admitVisitor, ...own, ...last]
+      : [check, requireAuthentication, authentication, ...own, ...last],
     responses,
   } as unknown as Omit<R, "anonymous" | "authInFirstRead">);
 }

@@ -17,6 +17,7 @@ import {
   runIntegrationEventJob,
 } from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
+import { purgeAuditEvents } from "../services/audit";
 import { backfillRevisionLocators } from "../services/revisions";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
@@ -69,12 +70,14 @@ export const CRON_JOBS: Record<string, CronTask> = {
   },
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
-   * search-index job for each live space whose index lags its revision (a lost message, a backfill).
+   * search-index job for each live space whose index lags its revision (a lost message, a backfill); finished job
+   * rows and audit events past AUDIT_RETENTION_DAYS are deleted.
    */
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
     await queueStaleSearchIndexes(ctx);
     await pruneFinishedJobs(ctx);
+    await purgeAuditEvents(ctx);
   },
 };
 

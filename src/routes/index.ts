@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import audit from "./audit";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
 import changeRequests from "./change-requests";
@@ -33,6 +34,7 @@ export const v1 = createRouter()
   .route("/", users)
   .route("/", tokens)
   .route("/", organizations)
+  .route("/", audit)
   .route("/", members)
   .route("/", teams)
   .route("/", invites)

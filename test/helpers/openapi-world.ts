@@ -278,6 +278,12 @@ export async function seedWorld() {
   const glossaryEntry = (await gb.orgs.listGlossaryEntries(organization.id)).data.items[0]!;
 
   const downloadURL = new URL(file.downloadURL);
+  // The writes above were audited: the organization's latest event.
+  const auditEvent = await env.DB.prepare(
+    "SELECT id FROM audit_events WHERE organization_id = ? ORDER BY occurred_at DESC LIMIT 1",
+  )
+    .bind(organization.id)
+    .first<{ id: string }>();
   const known: Record<string, string> = {
     organizationId: organization.id,
     spaceId: space.id,
@@ -313,6 +319,7 @@ export async function seedWorld() {
     siteRedirectId: redirect.id,
     siteRedirectSource: redirect.source,
     hostname,
+    auditEventId: auditEvent?.id ?? "no-audit-event",
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };
