@@ -183,6 +183,68 @@ describe("src/ import graph", () => {
 });
 
 /**
+ * The service domains, lowest first (README "Service domains"). A domain imports only domains below it, and only
+ * through their index.ts; files inside one domain import each other directly.
+ */
+const DOMAIN_RANK = [
+  "core",
+  "access",
+  "revisions",
+  "spaces",
+  "people",
+  "audit",
+  "comments",
+  "change-requests",
+  "links",
+  "search",
+  "openapi",
+  "sites",
+  "integrations",
+  "translations",
+  "imports",
+  "git",
+  "published",
+];
+const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
+
+describe("service domains are ranked and reach each other one way, through index.ts", () => {
+  const graph = importGraph();
+
+  it("every domain has a rank", () => {
+    const domains = new Set([...graph.keys()].map(domainOf).filter((d) => d !== undefined));
+    expect([...domains].filter((d) => !DOMAIN_RANK.includes(d)).sort()).toEqual([]);
+  });
+
+  it("a domain imports only lower domains (no knots)", () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = domainOf(file);
+      if (from === undefined) continue;
+      for (const target of targets) {
+        const to = domainOf(target);
+        if (to !== undefined && to !== from && DOMAIN_RANK.indexOf(to) > DOMAIN_RANK.indexOf(from)) {
+          upward.push(`${file} → ${target}`);
+        }
+      }
+    }
+    expect(upward.sort()).toEqual([]);
+  });
+
+  it("a domain imports another only through its index.ts (no deep imports)", () => {
+    const deep: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = domainOf(file);
+      if (from === undefined) continue;
+      for (const target of targets) {
+        const to = domainOf(target);
+        if (to !== undefined && to !== from && target !== `services/${to}/index.ts`) deep.push(`${file} → ${target}`);
+      }
+    }
+    expect(deep.sort()).toEqual([]);
+  });
+});
+
+/**
  * Values presenters may import from services: pure, synchronous functions of a view (no I/O, no secrets), each
  * with why it lives in services (the permission and state rules there decide it, presenters only show it).
  */
