@@ -18,3 +18,4 @@ export * from "./site-access";
 export * from "./site-redirects";
 export * from "./site-customizations";
 export * from "./git";
+export * from "./content-events";

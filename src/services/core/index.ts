@@ -4,3 +4,19 @@ export { memberRole, organizationAccess, requireActor } from "./context";
 export type { Caller, ScopedCaller, ServiceContext, TokenInstallation, UrlBases, UserCaller } from "./context";
 export { JobFailure, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";
+export {
+  announce,
+  CONTENT_EVENT_JOB_KIND,
+  contentEventJobId,
+  contentEventStatements,
+  deploymentUrls,
+  pruneDeliveredContentEvents,
+} from "./outbox";
+export type {
+  ContentEventKind,
+  ContentEventRow,
+  ContentEventSubscriber,
+  NewContentEvent,
+  QueuedContentEvent,
+  SubscriberContext,
+} from "./outbox";

@@ -74,41 +74,46 @@ export function queuedEventStatements(
 }
 
 /**
- * `space_content_updated` for every installation enabled on the space, written where `guard` holds (the commit
- * that moves the space's main content). Event ids are `<revision>-<installation>`: one event per revision and
- * installation. The statement returns the job ids to send.
+ * The `space.content.updated` subscriber (registered in src/jobs/registry.ts): `space_content_updated` for every
+ * installation enabled on the space. Idempotent by content event: event ids are `<content event>-<installation>`
+ * and job ids `ev-<event>`, both inserted OR IGNORE, and messages are sent only for the jobs this run inserted,
+ * so the inline run and the queued job (or a redelivery) deliver each event once.
  */
-export function spaceContentUpdatedStatements(
-  ctx: Pick<ServiceContext, "db" | "now" | "urls">,
-  spaceId: string,
-  revisionId: string,
-  guard: SQL,
-): Statement[] {
-  const jobPayloadUrls = JSON.stringify(ctx.urls);
-  return [
+export async function queueSpaceContentUpdated(
+  ctx: Pick<ServiceContext, "db" | "env" | "now" | "urls">,
+  event: { id: string; spaceId: string | null; revisionId: string | null },
+): Promise<{ integrationEvents: number }> {
+  if (!event.spaceId) return { integrationEvents: 0 };
+  const eventIds = sql`SELECT ${event.id} || '-' || installation_id FROM integration_space_installations
+    WHERE space_id = ${event.spaceId}`;
+  const [, queued] = await batch(ctx.db, [
     inBatch(
       ctx.db,
-      ctx.db.run(sql`INSERT INTO integration_events (id, integration_name, installation_id, space_id, site_id, type,
-        payload, status, attempts, logs, created_at, updated_at)
-      SELECT ${revisionId} || '-' || i.installation_id, i.integration_name, i.installation_id, i.space_id, NULL,
-        'space_content_updated', json_object('eventId', ${revisionId} || '-' || i.installation_id,
+      ctx.db.run(sql`INSERT OR IGNORE INTO integration_events (id, integration_name, installation_id, space_id, site_id,
+        type, payload, status, attempts, logs, created_at, updated_at)
+      SELECT ${event.id} || '-' || i.installation_id, i.integration_name, i.installation_id, i.space_id, NULL,
+        'space_content_updated', json_object('eventId', ${event.id} || '-' || i.installation_id,
           'type', 'space_content_updated', 'installationId', i.installation_id, 'spaceId', i.space_id,
-          'revisionId', ${revisionId}),
+          'revisionId', ${event.revisionId}),
         'pending', 0, '[]', ${ctx.now}, ${ctx.now}
-      FROM integration_space_installations i WHERE i.space_id = ${spaceId} AND ${guard}`),
+      FROM integration_space_installations i WHERE i.space_id = ${event.spaceId}`),
     ),
     inBatch(
       ctx.db,
-      ctx.db.all(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
+      ctx.db.all<{
+        id: string;
+      }>(sql`INSERT OR IGNORE INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
       SELECT 'ev-' || e.id, ${INTEGRATION_EVENT_JOB_KIND}, 'pending',
-        json_object('eventId', e.id, 'urls', json(${jobPayloadUrls})), 0, ${ctx.now}, ${ctx.now}
-      FROM integration_events e
-      WHERE e.space_id = ${spaceId} AND e.type = 'space_content_updated' AND e.id LIKE ${`${revisionId}-%`}
-        AND e.status = 'pending' AND e.attempts = 0 AND e.created_at = ${ctx.now}
-        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = 'ev-' || e.id)
+        json_object('eventId', e.id, 'urls', json(${JSON.stringify(ctx.urls)})), 0, ${ctx.now}, ${ctx.now}
+      FROM integration_events e WHERE e.id IN (${eventIds})
       RETURNING id`),
     ),
-  ];
+  ]);
+  await sendEventMessages(
+    ctx,
+    queued.map((row) => ({ jobId: row.id })),
+  );
+  return { integrationEvents: queued.length };
 }
 
 /** Sends queued events' messages after their batch committed (a lost send is re-sent by the stuck-job sweep). */

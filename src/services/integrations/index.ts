@@ -48,6 +48,7 @@ export {
   listIntegrationEvents,
   MAX_DELIVERY_ATTEMPTS,
   queueIntegrationTask,
+  queueSpaceContentUpdated,
   queueTask,
   recordIntegrationEventJobFailure,
   runIntegrationEventJob,

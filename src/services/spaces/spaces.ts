@@ -8,7 +8,7 @@ import { organizationAccess, requireUser, type ServiceContext } from "../core/co
 import { authorize, can, type Access } from "../access/permissions";
 import { type ContentPosition, placementKey } from "./placement";
 import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
-import { followMainContent, searchIndexJobStatement } from "../search/search-index";
+import { announce, contentEventStatements, type NewContentEvent } from "../core";
 import type { PublishedPlace } from "../sites/site-publication";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
@@ -119,13 +119,21 @@ export async function createSpace(
   const revision = input.template
     ? await templateFirstRevisionStatements(ctx, { ...first, template: input.template })
     : await initialRevisionStatements(ctx.db, { ...first, now: ctx.now });
-  // A template's pages are searchable content: index them like any other write to main (an empty space
-  // has nothing to index; the daily sweep records its empty index).
-  const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
-  if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
+  // A template's pages are content like any other write to main (search indexes them); an empty space has
+  // nothing for anyone to react to (the daily search sweep records its empty index).
+  const event = input.template ? contentEventStatements(ctx, mainContentOf(row)) : undefined;
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, event?.statements]);
+  if (event) await announce(ctx, [event.queued]);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
+
+/** A new space's first content (a template's pages, a copy's): its main content moved, like a commit's. */
+const mainContentOf = (row: SpaceRow): NewContentEvent => ({
+  kind: "space.content.updated",
+  organizationId: row.organizationId,
+  spaceId: row.id,
+  revisionId: row.revisionId,
+});
 
 export interface SpacePatch {
   title?: string;
@@ -230,9 +238,9 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     createdBy: caller.userId,
     now: ctx.now,
   });
-  const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
-  await followMainContent(ctx, row.id, indexJob.message);
+  const event = contentEventStatements(ctx, mainContentOf(row));
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, event.statements]);
+  await announce(ctx, [event.queued]);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
 
