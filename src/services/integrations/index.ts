@@ -48,12 +48,12 @@ export {
   listIntegrationEvents,
   MAX_DELIVERY_ATTEMPTS,
   queueIntegrationTask,
-  queueSpaceContentUpdated,
   queueTask,
   recordIntegrationEventJobFailure,
   runIntegrationEventJob,
 } from "./events";
 export type { IntegrationEventRow } from "./events";
+export { queueSpaceContentUpdated } from "./content-events";
 export { callPublicEndpoint, fetchPublishedScript, renderIntegrationUI } from "./runtime-calls";
 export type { ForwardedRequest, RenderInput, RuntimeContext } from "./runtime-calls";
 export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";
