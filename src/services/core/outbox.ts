@@ -111,11 +111,13 @@ export async function announce(
   written: QueuedContentEvent[],
 ): Promise<void> {
   if (!written.length) return;
-  try {
-    await ctx.env.JOBS.sendBatch(written.map((event) => ({ body: { jobId: event.jobId } })));
-  } catch (error) {
-    const jobIds = written.map((event) => event.jobId);
-    console.error(JSON.stringify({ jobIds, error: `content event jobs not queued: ${String(error)}` }));
+  // One message per event, like the other writers' sends (a write announces one event).
+  for (const { jobId } of written) {
+    try {
+      await ctx.env.JOBS.send({ jobId });
+    } catch (error) {
+      console.error(JSON.stringify({ jobId, error: `content event job not queued: ${String(error)}` }));
+    }
   }
   await ctx.dispatch?.(written.map((event) => event.eventId));
 }
