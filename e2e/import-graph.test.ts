@@ -180,6 +180,18 @@ describe("src/ import graph", () => {
     expect(around.sort()).toEqual([]);
     expect([...graph.keys()].filter((file) => /^services\/[^/]+$/.test(file))).toEqual([]);
   });
+
+  // Services never import src/jobs: the layers above already forbid it (services 2, jobs 4).
+  it("keeps writers from calling their subscribers: revisions, spaces and openapi import no search or integrations", () => {
+    const writers = /^services\/(revisions|spaces|openapi)\//;
+    const subscribers = /^services\/(search|integrations)\//;
+    const found: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!writers.test(file)) continue;
+      for (const target of targets) if (subscribers.test(target)) found.push(`${file} → ${target}`);
+    }
+    expect(found.sort()).toEqual([]);
+  });
 });
 
 /**

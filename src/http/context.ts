@@ -2,9 +2,12 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import type { ServiceContext } from "../services/core";
 import { tokenUserIdSql } from "../services/people";
+import { dispatchInline } from "../jobs/registry";
 
 /** The service context of a request: db, env, caller and the absolute URL bases for presenters. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const urls = urlBases(c);
+  const defer = deferUntilDone(c);
   return {
     db: c.get("db"),
     env: c.env,
@@ -15,9 +18,15 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
       const visitor = c.get("visitor");
       return visitor ? { ...caller, visitor } : caller;
     },
-    urls: urlBases(c),
+    urls,
     now: Date.now(),
-    defer: deferUntilDone(c),
+    defer,
+    // Subscribers of the request's content events (search indexing) run after the response, in its waitUntil.
+    dispatch: async (eventIds) => {
+      const run = dispatchInline({ db: c.get("db"), env: c.env, now: Date.now(), urls }, eventIds);
+      if (defer) defer(run);
+      else await run;
+    },
     get callerUserIdSql() {
       const authentication = c.get("authentication");
       return authentication && tokenUserIdSql(authentication.tokenHash);

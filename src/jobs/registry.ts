@@ -1,27 +1,33 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "../db/schema";
 import {
+  CONTENT_EVENT_JOB_KIND,
   type CronTask,
+  deploymentUrls,
   type JobContext,
   type JobFailureRecorder,
   type JobRow,
   JobFailure,
   type JobRunner,
+  pruneDeliveredContentEvents,
   pruneFinishedJobs,
+  type SubscriberContext,
 } from "../services/core";
 import { GIT_EXPORT_JOB_KIND, GIT_IMPORT_JOB_KIND, recordGitSyncJobFailure, runGitSyncJob } from "../services/git";
 import { runtimePresenters } from "../presenters/integration-runtime";
 import {
   INTEGRATION_EVENT_JOB_KIND,
+  queueSpaceContentUpdated,
   recordIntegrationEventJobFailure,
   runIntegrationEventJob,
 } from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { purgeAuditEvents } from "../services/audit";
 import { backfillRevisionLocators } from "../services/revisions";
-import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
+import { indexSpaceContent, indexSpecDependents, queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
 import { recordTranslationJobFailure, runTranslationJob, TRANSLATION_JOB_KIND } from "../services/translations";
+import { type ContentEventSubscribers, dispatchContentEvents, runContentEventJob } from "./content-events";
 
 /*
  * The job registry: which runner handles each job kind, what a final failure records, which task each cron
@@ -29,10 +35,34 @@ import { recordTranslationJobFailure, runTranslationJob, TRANSLATION_JOB_KIND } 
  * so that a service queueing a job never imports the runners.
  */
 
+/**
+ * Subscribers to content events by kind (the outbox: services/core/outbox.ts), each written in its own domain.
+ * They run from the event's `content-event` job and, right after the write, inline (dispatchInline).
+ */
+export const CONTENT_EVENT_SUBSCRIBERS: ContentEventSubscribers = {
+  "space.content.updated": [
+    /** The search index follows main: small changes at once, the rest from the job. */
+    { name: "search", run: (ctx, event, mode) => indexSpaceContent(ctx, event, mode) },
+    /** `space_content_updated` for the integrations installed on the space. */
+    { name: "integrations", run: (ctx, event) => queueSpaceContentUpdated(ctx, event) },
+  ],
+  "openapi.spec.updated": [
+    /** The search index of spaces whose computed pages the spec generates. */
+    { name: "search", run: (ctx, event, mode) => indexSpecDependents(ctx, event, mode) },
+  ],
+};
+
+/** Runs the subscribers of just-written events now (inline mode), without claiming their queued jobs. */
+export function dispatchInline(ctx: SubscriberContext, eventIds: string[]): Promise<void> {
+  return dispatchContentEvents(ctx, eventIds, CONTENT_EVENT_SUBSCRIBERS);
+}
+
 /** Runners by job kind; each feature registers its own (translation, git-import, openapi, …). */
 export const JOB_RUNNERS: Record<string, JobRunner> = {
   "purge-deleted-spaces": (ctx, job) => runPurgeJob(ctx, job),
-  /** Brings one space's search index to its current revision (queued by every commit to main). */
+  /** Runs the subscribers of one content event (services/core/outbox.ts). */
+  [CONTENT_EVENT_JOB_KIND]: (ctx, job) => runContentEventJob(ctx, job, CONTENT_EVENT_SUBSCRIBERS),
+  /** Brings one space's search index to its current revision (continuations, the daily sweep, spec updates). */
   "search-index": (ctx, job) => runSearchIndexJob(ctx, job),
   /** Fetches (URL sources) and parses one OpenAPI spec version, storing its text in R2. */
   [OPENAPI_JOB_KIND]: (ctx, job) => runOpenAPISpecJob(ctx, job),
@@ -70,13 +100,14 @@ export const CRON_JOBS: Record<string, CronTask> = {
   },
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
-   * search-index job for each live space whose index lags its revision (a lost message, a backfill); finished job
-   * rows and audit events past AUDIT_RETENTION_DAYS are deleted.
+   * search-index job for each live space whose index lags its revision (a lost message, a backfill); then
+   * finished jobs and delivered content events older than 7 days, and audit events past AUDIT_RETENTION_DAYS.
    */
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
     await queueStaleSearchIndexes(ctx);
     await pruneFinishedJobs(ctx);
+    await pruneDeliveredContentEvents(ctx);
     await purgeAuditEvents(ctx);
   },
 };
@@ -109,6 +140,14 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
     .where(and(eq(jobs.id, jobId), claimable(ctx.now)))
     .returning();
   if (!job) return;
+  // Content events the job writes (a Git import's or a translation's commit) get their subscribers at once.
+  const runCtx: JobContext = {
+    ...ctx,
+    dispatch:
+      ctx.dispatch ??
+      ((eventIds) =>
+        dispatchInline({ db: ctx.db, env: ctx.env, now: Date.now(), urls: deploymentUrls(ctx.env) }, eventIds)),
+  };
   const runner = JOB_RUNNERS[job.kind];
   if (!runner) {
     await ctx.db
@@ -118,7 +157,7 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
     return;
   }
   try {
-    const result = await runner(ctx, job);
+    const result = await runner(runCtx, job);
     await ctx.db
       .update(jobs)
       .set({ status: "completed", result: result ?? null, error: null, updatedAt: Date.now() })

@@ -59,6 +59,12 @@ export interface ServiceContext {
    * but that should happen now (e.g. indexing a small change to main). Absent (jobs, cron, scripts): await it.
    */
   defer?: (task: Promise<unknown>) => void;
+  /**
+   * Runs the subscribers of content events this context just wrote, now (services/core/outbox.ts `announce`):
+   * a request runs them after its response, a job awaits them. Their queued job runs them again later (they are
+   * idempotent). Absent (scripts, tests): the queue alone delivers them.
+   */
+  dispatch?: (eventIds: string[]) => Promise<void>;
 }
 
 /**

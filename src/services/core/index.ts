@@ -8,3 +8,19 @@ export { JobFailure, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";
 export type { CallerGrants } from "./context";
 export { newJob } from "./jobs";
+export {
+  announce,
+  CONTENT_EVENT_JOB_KIND,
+  contentEventJobId,
+  contentEventStatements,
+  deploymentUrls,
+  pruneDeliveredContentEvents,
+} from "./outbox";
+export type {
+  ContentEventKind,
+  ContentEventRow,
+  ContentEventSubscriber,
+  NewContentEvent,
+  QueuedContentEvent,
+  SubscriberContext,
+} from "./outbox";

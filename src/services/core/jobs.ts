@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
+import type { ServiceContext } from "./context";
 
 /*
  * Job rows: what services write to queue work (in their own batch) and the types runners share. Which runner
@@ -14,6 +15,8 @@ export interface JobContext {
   db: Db;
   env: Env;
   now: number;
+  /** Runs the subscribers of content events the job wrote, awaited (set by the job registry). */
+  dispatch?: ServiceContext["dispatch"];
 }
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -72,44 +72,6 @@ export function queuedEventStatements(
   return { statements, message: { jobId }, eventId };
 }
 
-/**
- * `space_content_updated` for every installation enabled on the space, written where `guard` holds (the commit
- * that moves the space's main content). Event ids are `<revision>-<installation>`: one event per revision and
- * installation. The statement returns the job ids to send.
- */
-export function spaceContentUpdatedStatements(
-  ctx: Pick<ServiceContext, "db" | "now" | "urls">,
-  spaceId: string,
-  revisionId: string,
-  guard: SQL,
-): Statement[] {
-  const jobPayloadUrls = JSON.stringify(ctx.urls);
-  return [
-    inBatch(
-      ctx.db,
-      ctx.db.run(sql`INSERT INTO integration_events (id, integration_name, installation_id, space_id, site_id, type,
-        payload, status, attempts, logs, created_at, updated_at)
-      SELECT ${revisionId} || '-' || i.installation_id, i.integration_name, i.installation_id, i.space_id, NULL,
-        'space_content_updated', json_object('eventId', ${revisionId} || '-' || i.installation_id,
-          'type', 'space_content_updated', 'installationId', i.installation_id, 'spaceId', i.space_id,
-          'revisionId', ${revisionId}),
-        'pending', 0, '[]', ${ctx.now}, ${ctx.now}
-      FROM integration_space_installations i WHERE i.space_id = ${spaceId} AND ${guard}`),
-    ),
-    inBatch(
-      ctx.db,
-      ctx.db.all(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
-      SELECT 'ev-' || e.id, ${INTEGRATION_EVENT_JOB_KIND}, 'pending',
-        json_object('eventId', e.id, 'urls', json(${jobPayloadUrls})), 0, ${ctx.now}, ${ctx.now}
-      FROM integration_events e
-      WHERE e.space_id = ${spaceId} AND e.type = 'space_content_updated' AND e.id LIKE ${`${revisionId}-%`}
-        AND e.status = 'pending' AND e.attempts = 0 AND e.created_at = ${ctx.now}
-        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = 'ev-' || e.id)
-      RETURNING id`),
-    ),
-  ];
-}
-
 /** Sends queued events' messages after their batch committed (a lost send is re-sent by the stuck-job sweep). */
 export async function sendEventMessages(
   ctx: Pick<ServiceContext, "env">,

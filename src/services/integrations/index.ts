@@ -53,6 +53,7 @@ export {
   runIntegrationEventJob,
 } from "./events";
 export type { IntegrationEventRow } from "./events";
+export { queueSpaceContentUpdated } from "./content-events";
 export { callPublicEndpoint, fetchPublishedScript, renderIntegrationUI } from "./runtime-calls";
 export type { ForwardedRequest, RenderInput, RuntimeContext } from "./runtime-calls";
 export { checkTunnelUrl, devDeliveryTarget, disableDevelopmentMode, setDevelopmentMode } from "./dev-mode";

@@ -1,11 +1,10 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { parse as parseYaml } from "yaml";
 import { batch } from "../../db/batch";
 import { openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { fetchPublicResource } from "../../lib/safe-fetch";
-import type { JobContext, JobRow } from "../core";
-import { followSpecVersion } from "../search";
+import { announce, contentEventStatements, type JobContext, type JobRow } from "../core";
 import type { SpecVersionRow } from "./openapi-specs";
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;
@@ -117,7 +116,11 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
     });
   }
   const errorCode = outcome.ok ? null : outcome.code;
-  const [updated] = await batch(ctx.db, [
+  // Content computed from the spec follows its newest processed version: an event, written while the version is.
+  const versionExists = sql`EXISTS (SELECT 1 FROM openapi_spec_versions WHERE id = ${version.id})`;
+  const event = await specUpdatedStatements(ctx, version.specId, versionExists);
+  const [, updated] = await batch(ctx.db, [
+    event?.statements,
     ctx.db
       .update(openapiSpecVersions)
       .set({
@@ -136,7 +139,7 @@ export async function runOpenAPISpecJob(ctx: JobContext, job: JobRow) {
   ]);
   // The spec was deleted while this ran: do not leave its text behind.
   if (!updated.length && outcome.ok) await ctx.env.STORAGE.delete(version.storageKey);
-  if (updated.length) await followProcessedVersion(ctx, version.specId);
+  if (updated.length && event) await announce(ctx, [event.queued]);
   return outcome.ok ? { format: outcome.format } : { errorCode, error: outcome.message };
 }
 
@@ -162,15 +165,27 @@ export async function recordOpenAPISpecJobFailure(ctx: JobContext, job: JobRow, 
       updatedAt: ctx.now,
     })
     .where(and(eq(openapiSpecs.id, version.specId), eq(openapiSpecs.lastVersionId, versionId)));
-  await followProcessedVersion(ctx, version.specId);
+  const event = await specUpdatedStatements(ctx, version.specId);
+  if (!event) return;
+  await batch(ctx.db, [event.statements]);
+  await announce(ctx, [event.queued]);
 }
 
-/** Content computed from the spec follows its newest processed version: the search index of spaces using it. */
-async function followProcessedVersion(ctx: JobContext, specId: string) {
+/**
+ * The `openapi.spec.updated` event of a spec (content computed from it follows its newest processed version),
+ * to write where `guard` holds; undefined when the spec is gone.
+ */
+async function specUpdatedStatements(ctx: JobContext, specId: string, guard?: SQL) {
   const [spec] = await ctx.db
     .select({ organizationId: openapiSpecs.organizationId, slug: openapiSpecs.slug })
     .from(openapiSpecs)
     .where(eq(openapiSpecs.id, specId))
     .limit(1);
-  if (spec) await followSpecVersion(ctx, spec.organizationId, spec.slug);
+  if (!spec) return undefined;
+  const where = sql`EXISTS (SELECT 1 FROM openapi_specs WHERE id = ${specId})${guard ? sql` AND ${guard}` : sql``}`;
+  return contentEventStatements(
+    ctx,
+    { kind: "openapi.spec.updated", organizationId: spec.organizationId, payload: { slug: spec.slug } },
+    where,
+  );
 }

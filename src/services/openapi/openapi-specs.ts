@@ -5,9 +5,8 @@ import { jobs, openapiSpecs, openapiSpecVersions } from "../../db/schema";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type PageRequest } from "../../lib/pagination";
-import { requireUser, type ServiceContext, newJob } from "../core";
+import { announce, contentEventStatements, newJob, requireUser, type ServiceContext } from "../core";
 import { organizationAccess, type Access, authorize } from "../access";
-import { followSpecVersion } from "../search";
 
 export type SpecRow = typeof openapiSpecs.$inferSelect;
 export type SpecVersionRow = typeof openapiSpecVersions.$inferSelect;
@@ -232,13 +231,15 @@ export async function deleteSpec(ctx: ServiceContext, organizationId: string, sl
   specAccess(ctx, organizationId, "openapi.create");
   const spec = await findSpec(ctx, organizationId, slug);
   if (!spec) return;
+  // Content computed from it now generates nothing: an event, so that what follows it (search) does.
+  const event = contentEventStatements(ctx, { kind: "openapi.spec.updated", organizationId, payload: { slug } });
   await batch(ctx.db, [
     ctx.db.delete(openapiSpecVersions).where(eq(openapiSpecVersions.specId, spec.id)),
     ctx.db.delete(openapiSpecs).where(eq(openapiSpecs.id, spec.id)),
+    event.statements,
   ]);
   await deleteStoredTexts(ctx.env.STORAGE, specPrefix(organizationId, spec.id));
-  // Content computed from it now generates nothing: the search index of the spaces using it follows.
-  await followSpecVersion(ctx, organizationId, slug);
+  await announce(ctx, [event.queued]);
 }
 
 async function deleteStoredTexts(bucket: R2Bucket, prefix: string) {

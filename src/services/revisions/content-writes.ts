@@ -10,10 +10,8 @@ import { changeRequests, type RevisionGit, spaces } from "../../db/schema";
 import { ApiError, conflict, forbidden } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { contentDeps } from "./content-deps";
-import { requireActor, type ServiceContext } from "../core";
 import { loadContents, loadSnapshot, rememberCommitted, type ChangeRequestRow } from "./content-load";
-import { followMainContent, searchIndexJobStatement } from "../search/search-index";
-import { sendEventMessages, spaceContentUpdatedStatements } from "../integrations/events";
+import { announce, contentEventStatements, requireActor, type ServiceContext } from "../core";
 import { withSpaceWriteTurn } from "./write-turns";
 
 const ATTEMPTS = 3;
@@ -197,16 +195,22 @@ export async function commitRevision(
   }
   if (opts.casSpace) {
     const { expectedRevision } = opts.casSpace;
-    // The search index follows main: a job for this space, written only if the compare-and-set wins.
-    const indexJob = searchIndexJobStatement(ctx.db, spaceId, ctx.now, guard);
-    // `space_content_updated` for the integrations installed on the space, under the same compare-and-set.
-    const [events, eventJobs] = spaceContentUpdatedStatements(ctx, spaceId, opts.revisionId, guard);
-    // The event rows are written before the space moves (the guard reads the space's current revision).
-    const [, , , queuedEvents, moved, merged] = await batch(ctx.db, [
+    // Main moved: one `space.content.updated` event (search, integration events…), under the same
+    // compare-and-set, written before the space moves (the guard reads the space's current revision).
+    const event = contentEventStatements(
+      ctx,
+      {
+        kind: "space.content.updated",
+        organizationId: sql`(SELECT organization_id FROM spaces WHERE id = ${spaceId})`,
+        spaceId,
+        revisionId: opts.revisionId,
+        changeRequestId: merging?.id ?? null,
+      },
+      guard,
+    );
+    const [, , moved, merged] = await batch(ctx.db, [
       statements,
-      indexJob.statement,
-      events,
-      eventJobs,
+      event.statements,
       ctx.db
         .update(spaces)
         .set({ revisionId: opts.revisionId, updatedAt: ctx.now })
@@ -227,11 +231,7 @@ export async function commitRevision(
     ]);
     if (moved.length > 0) {
       rememberCommitted(spaceId, opts.revisionId);
-      await sendEventMessages(
-        ctx,
-        (queuedEvents as { id: string }[]).map((row) => ({ jobId: row.id })),
-      );
-      await followMainContent(ctx, spaceId, indexJob.message);
+      await announce(ctx, [event.queued]);
     }
     return { committed: moved.length > 0, changeRequest: merged[0] };
   }

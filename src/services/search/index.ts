@@ -6,4 +6,4 @@ export { searchSite } from "./site-search";
 export type { SiteSearchScope } from "./site-search";
 export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./search";
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
-export { followSpecVersion } from "./search-index";
+export { indexSpaceContent, indexSpecDependents } from "./search-subscribers";

@@ -7,16 +7,15 @@ import { type Db, inBatch } from "../../db/client";
 import { contentBlobs, jobs, revisions, searchIndexState, searchPages, spaces } from "../../db/schema";
 import { chunk } from "../../lib/chunk";
 import { sha256Hex } from "../../lib/crypto";
-import type { ServiceContext } from "../core/context";
-import { computedSpecVersionsSql } from "../revisions/spec-source";
-import { computedPagesOf, expandSnapshot } from "../revisions/computed";
-import { type JobContext, type JobRow, newJob } from "../core/jobs";
+import { computedSpecVersionsSql, computedPagesOf, expandSnapshot } from "../revisions";
+import { type JobContext, type JobRow, newJob } from "../core";
 
 /**
  * The search index follows each space's primary content. Every commit that moves a space's revision (merges,
- * writes to main, imports, templates, new and duplicated spaces) queues a `search-index` job for the space,
- * and, right after the write (after the response, through `ctx.defer`), indexes the change inline when it
- * re-indexes at most INLINE_INDEX_PAGES pages; a bigger change is left to the job. Both compare the current
+ * writes to main, imports, templates, new and duplicated spaces) writes a `space.content.updated` event
+ * (services/core/outbox.ts), whose search subscriber (search-subscribers.ts) indexes the change inline right
+ * after the write (after the response) when it re-indexes at most INLINE_INDEX_PAGES pages, and in full from
+ * the event's queued job (a bigger change, continued by `search-index` jobs). Both compare the current
  * revision's pages with the indexed ones (search_pages) and re-index only the pages whose title or body
  * changed, rewrite the path of moved pages, and drop removed ones. Both are idempotent and may race: every
  * write is guarded by the revision it was computed from and replaces a page's rows as a whole, and whichever
@@ -81,46 +80,6 @@ export function diffIndex(current: Map<string, IndexedPage>, indexed: IndexedPag
   return { reindex, moved, removed };
 }
 
-/** A `search-index` job row to write in the batch that moves the space's revision (guarded like it). */
-export function searchIndexJobStatement(db: Db, spaceId: string, now: number, guard: ReturnType<typeof sql>) {
-  const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, now);
-  const statement = inBatch(
-    db,
-    db.run(sql`INSERT INTO jobs (id, kind, status, payload, attempts, created_at, updated_at)
-    SELECT ${job.row.id}, ${job.row.kind}, 'pending', ${JSON.stringify(job.row.payload)}, 0, ${now}, ${now} WHERE ${guard}`),
-  );
-  return { statement, message: job.message };
-}
-
-/** Sends a queued job's message; a failed send is logged (the daily sweep re-queues stale indexes). */
-export async function sendIndexMessage(env: JobContext["env"], message: { jobId: string }) {
-  try {
-    await env.JOBS.send(message);
-  } catch (error) {
-    console.error(JSON.stringify({ jobId: message.jobId, error: `search index job not queued: ${String(error)}` }));
-  }
-}
-
-/**
- * After a write moved a space's main content (its job row written in the same batch): sends the job's message,
- * then indexes the change inline if it is small, after the response when the context can defer work, else
- * before returning. A failed inline run is logged; the job (or the daily sweep) still brings the index up.
- */
-export async function followMainContent(
-  ctx: Pick<ServiceContext, "db" | "env" | "defer">,
-  spaceId: string,
-  message: { jobId: string },
-) {
-  await sendIndexMessage(ctx.env, message);
-  const inline = updateSearchIndex({ db: ctx.db, env: ctx.env, now: Date.now() }, spaceId, INLINE_INDEX_PAGES, {
-    inline: true,
-  }).catch((error) => {
-    console.error(JSON.stringify({ spaceId, error: `inline search indexing failed: ${String(error)}` }));
-  });
-  if (ctx.defer) ctx.defer(inline);
-  else await inline;
-}
-
 /**
  * After a version of an organization's spec was processed (or the spec deleted): queues a search-index job for
  * each live space whose current revision has computed pages generated from it, so that its index follows the
@@ -138,6 +97,15 @@ export async function followSpecVersion(
       AND EXISTS (SELECT 1 FROM json_each(r.computed_specs) WHERE value = ${slug})`);
   for (const { id } of dependent) await queueSearchIndex(ctx, id);
   return dependent.length;
+}
+
+/** Sends a queued job's message; a failed send is logged (the daily sweep re-queues stale indexes). */
+async function sendIndexMessage(env: JobContext["env"], message: { jobId: string }) {
+  try {
+    await env.JOBS.send(message);
+  } catch (error) {
+    console.error(JSON.stringify({ jobId: message.jobId, error: `search index job not queued: ${String(error)}` }));
+  }
 }
 
 /** Queues a search-index job for a space (its row and its message). */

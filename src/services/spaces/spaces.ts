@@ -4,7 +4,7 @@ import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
-import { requireUser, type ServiceContext } from "../core";
+import { announce, contentEventStatements, type NewContentEvent, requireUser, type ServiceContext } from "../core";
 import {
   organizationAccess,
   authorize,
@@ -21,7 +21,6 @@ import {
 } from "../access";
 import { type ContentPosition, placementKey } from "./placement";
 import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
-import { followMainContent, searchIndexJobStatement } from "../search/search-index";
 import type { PublishedPlace } from "./site-publication";
 import { spaceCounters, type SpaceCounters } from "./space-counters";
 import { type ApplyTemplateInput, templateFirstRevisionStatements } from "./templates";
@@ -122,13 +121,21 @@ export async function createSpace(
   const revision = input.template
     ? await templateFirstRevisionStatements(ctx, { ...first, template: input.template })
     : await initialRevisionStatements(ctx.db, { ...first, now: ctx.now });
-  // A template's pages are searchable content: index them like any other write to main (an empty space
-  // has nothing to index; the daily sweep records its empty index).
-  const indexJob = input.template ? searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`) : undefined;
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, ...(indexJob ? [indexJob.statement] : [])]);
-  if (indexJob) await followMainContent(ctx, row.id, indexJob.message);
+  // A template's pages are content like any other write to main (search indexes them); an empty space has
+  // nothing for anyone to react to (the daily search sweep records its empty index).
+  const event = input.template ? contentEventStatements(ctx, mainContentOf(row)) : undefined;
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, event?.statements]);
+  if (event) await announce(ctx, [event.queued]);
   return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
 }
+
+/** A new space's first content (a template's pages, a copy's): its main content moved, like a commit's. */
+const mainContentOf = (row: SpaceRow): NewContentEvent => ({
+  kind: "space.content.updated",
+  organizationId: row.organizationId,
+  spaceId: row.id,
+  revisionId: row.revisionId,
+});
 
 export interface SpacePatch {
   title?: string;
@@ -233,9 +240,9 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     createdBy: caller.userId,
     now: ctx.now,
   });
-  const indexJob = searchIndexJobStatement(ctx.db, row.id, ctx.now, sql`1`);
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, indexJob.statement]);
-  await followMainContent(ctx, row.id, indexJob.message);
+  const event = contentEventStatements(ctx, mainContentOf(row));
+  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, event.statements]);
+  await announce(ctx, [event.queued]);
   return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
 }
 

@@ -21,6 +21,8 @@ function runContext(ctx: JobContext, requestedBy: string | null): ServiceContext
     caller,
     urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
     now: Date.now(),
+    // Its commits' subscribers (search, integration events) run before the job ends, as fresh as a request's.
+    dispatch: ctx.dispatch,
   };
 }
 
