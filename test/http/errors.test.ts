@@ -15,7 +15,7 @@ describe("cross-cutting HTTP behaviour", () => {
   it("answers a known path with another method with 405 and Allow", async () => {
     const res = await api("PUT", "/orgs");
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET");
+    expect(res.headers.get("allow")).toBe("GET, POST");
     expect(res.json.error.code).toBe(405);
   });
 
