@@ -17,6 +17,7 @@ export {
 export { signFiles } from "./file-urls";
 export type { SignedFile } from "./file-urls";
 export type { PageReadView, RevisionView } from "./content-reads";
+export type { ContentTarget } from "./content-load";
 export { writeChangeRequestContent } from "./content-writes";
 export { computeDocument, computeRevision } from "./computed";
 export { backfillRevisionLocators } from "./revision-backfill";
