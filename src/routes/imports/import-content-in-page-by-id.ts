@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { SpaceParams } from "../../wire/params";
-import { importBody, importResponses, respondWithImport } from "./schemas";
+import { importBody, importResponses } from "./schemas";
+import { respondWithImport } from "./handlers";
 
 export const route = defineRoute({
   method: "post",

@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { SpaceParams } from "../../wire/params";
-import { importBody, importResponses, respondWithImport } from "./schemas";
+import { importBody, importResponses } from "./schemas";
+import { respondWithImport } from "./handlers";
 
 export const route = defineRoute({
   method: "post",
