@@ -2,5 +2,5 @@
 // Files inside src/services import each other directly.
 export { memberRole, organizationAccess, requireActor } from "./context";
 export type { Caller, ScopedCaller, ServiceContext, TokenInstallation, UrlBases, UserCaller } from "./context";
-export { JobFailure, pruneFinishedJobs, RetryLater } from "./jobs";
+export { JobFailure, jobServiceContext, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";

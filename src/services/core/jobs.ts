@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
+import type { Caller, ServiceContext } from "./context";
 
 /*
  * Job rows: what services write to queue work (in their own batch) and the types runners share. Which runner
@@ -14,6 +15,24 @@ export interface JobContext {
   db: Db;
   env: Env;
   now: number;
+}
+
+/**
+ * A job's service context (no request): its writes are made in the name of `requestedBy`, whoever asked for the
+ * work, else of nobody.
+ */
+export function jobServiceContext(ctx: JobContext, requestedBy: string | null): ServiceContext {
+  const caller: Caller =
+    requestedBy !== null
+      ? { kind: "user", userId: requestedBy, tokenId: "", memberships: new Map() }
+      : { kind: "anonymous" };
+  return {
+    db: ctx.db,
+    env: ctx.env,
+    caller,
+    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
+    now: Date.now(),
+  };
 }
 
 export type JobRow = typeof jobs.$inferSelect;

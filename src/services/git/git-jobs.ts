@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { spaceGitSyncs, spaces } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import type { Caller, ServiceContext } from "../core/context";
 import { jobs } from "../../db/schema";
-import { JobFailure, type JobContext, type JobRow, RetryLater } from "../core/jobs";
+import { JobFailure, type JobContext, type JobRow, jobServiceContext, RetryLater } from "../core/jobs";
 import { decryptSecrets } from "../integrations/secrets";
 import { laterTimestamp, operationOf, recordOutcome, type SyncPayload, type SyncRun } from "./git-sync";
 import { type Remote, SyncFailure } from "./remote";
@@ -38,18 +37,6 @@ interface AttemptRecord {
   at: string;
 }
 
-/** The job's service context: its writes are made in the name of whoever asked for the sync. */
-function syncContext(ctx: JobContext, requestedBy: string): ServiceContext {
-  const caller: Caller = { kind: "user", userId: requestedBy, tokenId: "", memberships: new Map() };
-  return {
-    db: ctx.db,
-    env: ctx.env,
-    caller,
-    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
-    now: Date.now(),
-  };
-}
-
 export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
   const payload = job.payload as unknown as SyncPayload;
   const spaceId = payload.spaceId;
@@ -81,7 +68,7 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
       url: payload.url,
       ...(auth ? { auth: { username: auth.username ?? "", password: auth.password ?? "" } } : {}),
     };
-    const run: SyncRun = { ctx: syncContext(ctx, payload.requestedBy), payload, remote, state };
+    const run: SyncRun = { ctx: jobServiceContext(ctx, payload.requestedBy), payload, remote, state };
     // The Git client loads with the first sync, not at every isolate's start.
     const { paths, ...result } =
       job.kind === "git-export"
