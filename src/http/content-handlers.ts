@@ -7,6 +7,7 @@ import type { z } from "@hono/zod-openapi";
 import { presentFile, presentFileList, presentPageListJson, presentPageRead } from "../presenters/content";
 import { presentBacklinkList, presentLinkList } from "../presenters/links";
 import { presentRevisionJson } from "../presenters/revision";
+import { contentPdf } from "../services/change-requests";
 import {
   type ContentTarget,
   listBacklinks,
@@ -22,7 +23,7 @@ import {
   readSignedFile,
 } from "../services/revisions";
 import type { PageQuery as PageRequestQuery } from "../wire/common";
-import { type ChangesQuery, computedOpt, type PageQuery } from "../wire/content-query";
+import { type ChangesQuery, computedOpt, type PageQuery, type PdfQuery } from "../wire/content-query";
 import type { LinkQuery } from "../wire/links";
 import { serviceContext } from "./context";
 import type { SharedRouteContext as In } from "./router";
@@ -124,4 +125,10 @@ export async function listBacklinksOn(
   const target = "pageId" in p ? { page: p.pageId } : { file: p.fileId };
   const view = await listBacklinks(ctx, p.spaceId, linkSourceOf(p), target, c.req.valid("query"));
   return presentBacklinkList(ctx, view);
+}
+
+/** A signed URL of the target's pages (or of one page and its descendants) as PDF. */
+export async function getPdfOn(c: In<{ param: TargetParams; query: z.output<typeof PdfQuery> }>) {
+  const p = c.req.valid("param");
+  return contentPdf(serviceContext(c), p.spaceId, contentTargetOf(p), c.req.valid("query"));
 }

@@ -1,6 +1,6 @@
 // The change-requests domain's public surface (change requests, merges and their PDF): what routes, jobs, http and presenters import.
 // Files inside src/services import each other directly.
-export { changeRequestPdf, spacePdf } from "./change-request-pdf";
+export { contentPdf } from "./change-request-pdf";
 export { createChangeRequest, getChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
 export type { ChangeRequestView } from "./change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";
