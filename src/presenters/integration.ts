@@ -72,9 +72,13 @@ export function presentInstallation({ row, spaces, status }: InstallationView, u
   };
 }
 
-/** An IntegrationSpaceInstallation; `space` is the space's id, or its Space object when extended. */
-export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls: UrlBases, space?: S) {
-  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.installationId}/spaces/${row.spaceId}`;
+/** What an installation on a space and on a site share; `targetPath` (`spaces/{id}`, `sites/{id}`) ends its URL. */
+function targetInstallationFields(
+  row: (SpaceInstallationView | SiteInstallationView)["row"],
+  urls: UrlBases,
+  targetPath: string,
+) {
+  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.installationId}/${targetPath}`;
   return {
     integration: row.integrationName,
     installation: row.installationId,
@@ -82,22 +86,17 @@ export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls
     configuration: row.configuration,
     externalIds: row.externalIds,
     urls: { location, publicEndpoint: `${location}/public` },
-    space: space ?? row.spaceId,
   };
+}
+
+/** An IntegrationSpaceInstallation; `space` is the space's id, or its Space object when extended. */
+export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls: UrlBases, space?: S) {
+  return { ...targetInstallationFields(row, urls, `spaces/${row.spaceId}`), space: space ?? row.spaceId };
 }
 
 /** An IntegrationSiteInstallation; `site` is the site's id, or its Site object when extended. */
 export function presentSiteInstallation<S>({ row }: SiteInstallationView, urls: UrlBases, site?: S) {
-  const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.installationId}/sites/${row.siteId}`;
-  return {
-    integration: row.integrationName,
-    installation: row.installationId,
-    status: row.status,
-    configuration: row.configuration,
-    externalIds: row.externalIds,
-    urls: { location, publicEndpoint: `${location}/public` },
-    site: site ?? row.siteId,
-  };
+  return { ...targetInstallationFields(row, urls, `sites/${row.siteId}`), site: site ?? row.siteId };
 }
 
 /** An IntegrationEvent: `integrationId` is the integration's name (Quire's integrations are keyed by name). */

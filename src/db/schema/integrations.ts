@@ -149,19 +149,24 @@ export const integrationInstallations = sqliteTable(
   ],
 );
 
+/** The columns a space installation and a site installation share, after their keys (same order in both). */
+const targetInstallationColumns = {
+  integrationName: text().notNull(),
+  organizationId: text().notNull(),
+  status: text({ enum: INSTALLATION_STATUSES }).notNull(),
+  configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
+  createdAt: integer().notNull(),
+  updatedAt: integer().notNull(),
+};
+
 /** An organization installation of an integration, enabled on one of the organization's spaces. */
 export const integrationSpaceInstallations = sqliteTable(
   "integration_space_installations",
   {
     installationId: text().notNull(),
     spaceId: text().notNull(),
-    integrationName: text().notNull(),
-    organizationId: text().notNull(),
-    status: text({ enum: INSTALLATION_STATUSES }).notNull(),
-    configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
-    externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
-    createdAt: integer().notNull(),
-    updatedAt: integer().notNull(),
+    ...targetInstallationColumns,
   },
   (t) => [
     primaryKey({ columns: [t.installationId, t.spaceId] }),
@@ -176,13 +181,7 @@ export const integrationSiteInstallations = sqliteTable(
   {
     installationId: text().notNull(),
     siteId: text().notNull(),
-    integrationName: text().notNull(),
-    organizationId: text().notNull(),
-    status: text({ enum: INSTALLATION_STATUSES }).notNull(),
-    configuration: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
-    externalIds: text({ mode: "json" }).$type<string[]>().notNull(),
-    createdAt: integer().notNull(),
-    updatedAt: integer().notNull(),
+    ...targetInstallationColumns,
   },
   (t) => [
     primaryKey({ columns: [t.installationId, t.siteId] }),

@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentPageRead } from "../../presenters/content";
-import { readPage } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
-import { PageQuery, computedOpt } from "../../wire/content-query";
+import { PageQuery } from "../../wire/content-query";
 import { RevisionPageSchema } from "../../wire/revision";
+import { getPageOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -18,15 +16,4 @@ export const route = defineRoute({
   responses: { 200: json(RevisionPageSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await readPage(
-    ctx,
-    p.spaceId,
-    { kind: "change-request" as const, ref: p.changeRequestId },
-    { id: p.pageId },
-    computedOpt(c),
-  );
-  return c.json(presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getPageOn(c), 200);

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContent } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
 import { ContentQuery } from "../../wire/content-query";
 import { ReusableContentSchema } from "../../wire/revision";
+import { getReusableContentOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -17,16 +16,4 @@ export const route = defineRoute({
   responses: { 200: json(ReusableContentSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  return c.json(
-    await readReusableContent(
-      ctx,
-      p.spaceId,
-      { kind: "change-request" as const, ref: p.changeRequestId },
-      p.reusableContentId,
-    ),
-    200,
-  );
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getReusableContentOn(c), 200);

@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { PageQuery } from "../../wire/common";
-import { presentBacklinkList } from "../../presenters/links";
-import { listBacklinks } from "../../services/links";
 import { BacklinkList } from "../../wire/links";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
+import { listBacklinksOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -18,15 +16,4 @@ export const route = defineRoute({
   responses: { 200: json(BacklinkList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await listBacklinks(
-    ctx,
-    p.spaceId,
-    { kind: "change-request", ref: p.changeRequestId },
-    { file: p.fileId },
-    c.req.valid("query"),
-  );
-  return c.json(presentBacklinkList(ctx, view), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listBacklinksOn(c), 200);

@@ -1,6 +1,5 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { changeRequestPdf } from "../../services/change-requests";
+import { getPdfOn } from "../../http/content-handlers";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
 import { PdfQuery, PdfUrlSchema } from "../../wire/content-query";
@@ -24,7 +23,4 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  return c.json(await changeRequestPdf(serviceContext(c), p.spaceId, p.changeRequestId, c.req.valid("query")), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getPdfOn(c), 200);

@@ -1,10 +1,8 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentLinkList } from "../../presenters/links";
-import { listLinks } from "../../services/links";
 import { ChangeRequestLinkQuery, LinkList } from "../../wire/links";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
+import { listLinksOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,14 +14,4 @@ export const route = defineRoute({
   responses: { 200: json(LinkList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await listLinks(
-    ctx,
-    p.spaceId,
-    { kind: "change-request", ref: p.changeRequestId },
-    c.req.valid("query"),
-  );
-  return c.json(presentLinkList(ctx, view), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listLinksOn(c), 200);

@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { ChangeRequestParams } from "../../wire/params";
-import { importBody, importResponses, respondWithImport } from "./schemas";
+import { importBody, importResponses } from "./schemas";
+import { importInto } from "./handlers";
 
 export const route = defineRoute({
   method: "post",
@@ -12,12 +13,4 @@ export const route = defineRoute({
   responses: importResponses,
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param") as { spaceId: string; changeRequestId?: string; pageId?: string };
-  return respondWithImport(
-    c,
-    p.spaceId,
-    { changeRequest: p.changeRequestId, pageId: p.pageId },
-    c.req.valid("json"),
-  ) as never;
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await importInto(c), 201);

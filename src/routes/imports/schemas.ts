@@ -1,8 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { serviceContext } from "../../http/context";
-import type { AppEnv } from "../../http/app-env";
-import { IMPORT_SOURCES, importContent, type ImportTarget } from "../../services/imports";
+import { IMPORT_SOURCES } from "../../services/imports";
 import { json } from "../../http/responses";
 
 export const ImportContentBody = z
@@ -32,16 +29,3 @@ export const importResponses = {
     "The source could not be fetched or read",
   ),
 };
-
-/** Shared handler body: runs the import and answers 201 with the revision's location. */
-export async function respondWithImport(
-  c: Context<AppEnv>,
-  spaceId: string,
-  target: ImportTarget,
-  body: z.infer<typeof ImportContentBody>,
-) {
-  const ctx = serviceContext(c);
-  const result = await importContent(ctx, spaceId, target, body);
-  c.header("Location", `${ctx.urls.api}/v1/spaces/${spaceId}/revisions/${result.revision}`);
-  return c.json(result, 201);
-}

@@ -220,31 +220,42 @@ export const OrganizationIntegrationStatusList = listEnvelope(
 );
 
 export const InstallationSpaceParams = InstallationParams.extend({ spaceId: z.string().min(1).max(128) });
+export const InstallationSiteParams = InstallationParams.extend({ siteId: z.string().min(1).max(128) });
 export const ExtendedQuery = z.object({ extended: queryBoolean(false) });
-export const SpaceInstallationListQuery = PageQuery.extend({ extended: queryBoolean(false) });
-export const IntegrationSpaceInstallationsQuery = SpaceInstallationListQuery.extend({
+/** The query of the lists of an installation's spaces or sites. */
+const TargetInstallationListQuery = PageQuery.extend({ extended: queryBoolean(false) });
+export const SpaceInstallationListQuery = TargetInstallationListQuery;
+export const SiteInstallationListQuery = TargetInstallationListQuery;
+/** The query of the lists of an integration's space or site installations. */
+const IntegrationTargetInstallationsQuery = TargetInstallationListQuery.extend({
   externalId: z.string().max(256).optional(),
 });
+export const IntegrationSpaceInstallationsQuery = IntegrationTargetInstallationsQuery;
+export const IntegrationSiteInstallationsQuery = IntegrationTargetInstallationsQuery;
+
+/** The fields IntegrationSpaceInstallation and IntegrationSiteInstallation share (the reference repeats them). */
+const targetInstallationFields = {
+  integration: z.string(),
+  installation: z.string(),
+  status: InstallationStatusSchema,
+  configuration: z.record(z.string(), z.unknown()),
+  externalIds: z.array(z.string()),
+  urls: z.object({ location: z.string(), publicEndpoint: z.string() }),
+};
+/** The fields of UpdateIntegrationSpaceInstallation and UpdateIntegrationSiteInstallation. */
+const targetInstallationPatchFields = {
+  externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
+  configuration: z.record(z.string().max(100), z.unknown()).optional(),
+};
 
 export const SpaceInstallationSchema = z
-  .object({
-    integration: z.string(),
-    installation: z.string(),
-    status: InstallationStatusSchema,
-    configuration: z.record(z.string(), z.unknown()),
-    externalIds: z.array(z.string()),
-    urls: z.object({ location: z.string(), publicEndpoint: z.string() }),
-    space: z.union([z.string(), SpaceSchema]),
-  })
+  .object({ ...targetInstallationFields, space: z.union([z.string(), SpaceSchema]) })
   .openapi("IntegrationSpaceInstallation");
 export const SpaceInstallationList = listEnvelope(SpaceInstallationSchema, "IntegrationSpaceInstallationList");
 
 export const InstallOnSpaceBody = z.object({ space: z.string().min(1).max(128) });
 export const UpdateSpaceInstallationBody = z
-  .object({
-    externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
-    configuration: z.record(z.string().max(100), z.unknown()).optional(),
-  })
+  .object(targetInstallationPatchFields)
   .openapi("UpdateIntegrationSpaceInstallation");
 
 export const SpaceIntegrationsQuery = PageQuery.extend({
@@ -254,31 +265,14 @@ export const SpaceIntegrationBlocksSchema = z
   .array(z.object({ name: z.string(), blocks: z.array(BlockSchema) }))
   .openapi("SpaceIntegrationBlocks");
 
-export const InstallationSiteParams = InstallationParams.extend({ siteId: z.string().min(1).max(128) });
-export const SiteInstallationListQuery = PageQuery.extend({ extended: queryBoolean(false) });
-export const IntegrationSiteInstallationsQuery = SiteInstallationListQuery.extend({
-  externalId: z.string().max(256).optional(),
-});
-
 export const SiteInstallationSchema = z
-  .object({
-    integration: z.string(),
-    installation: z.string(),
-    status: InstallationStatusSchema,
-    configuration: z.record(z.string(), z.unknown()),
-    externalIds: z.array(z.string()),
-    urls: z.object({ location: z.string(), publicEndpoint: z.string() }),
-    site: z.union([z.string(), SiteSchema]),
-  })
+  .object({ ...targetInstallationFields, site: z.union([z.string(), SiteSchema]) })
   .openapi("IntegrationSiteInstallation");
 export const SiteInstallationList = listEnvelope(SiteInstallationSchema, "IntegrationSiteInstallationList");
 
 export const InstallOnSiteBody = z.object({ siteId: z.string().min(1).max(128) });
 export const UpdateSiteInstallationBody = z
-  .object({
-    externalIds: z.array(z.string().min(1).max(256)).max(5).optional(),
-    configuration: z.record(z.string().max(100), z.unknown()).optional(),
-  })
+  .object(targetInstallationPatchFields)
   .openapi("UpdateIntegrationSiteInstallation");
 
 export const SiteIntegrationsQuery = SpaceIntegrationsQuery;

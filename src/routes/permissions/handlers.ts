@@ -27,8 +27,10 @@ export const targetOf = (p: TargetParams): GrantTarget =>
 const granteeOf = (p: Grantee) =>
   "userId" in p ? ({ kind: "user", id: p.userId } as const) : ({ kind: "team", id: p.teamId } as const);
 
+/** Grants the roles; the route answers the status returned (204). */
 export async function inviteTo(c: In<{ param: TargetParams; json: z.output<typeof InviteBody> }>) {
   await grantAccess(serviceContext(c), targetOf(c.req.valid("param")), c.req.valid("json"));
+  return 204 as const;
 }
 
 export async function listUserPermissionsOn(c: In<{ param: TargetParams; query: z.output<typeof PageQuery> }>) {
@@ -51,12 +53,13 @@ export async function listPermissionsAggregateOn(
   return mapPage(page, (view) => presentUserPermission(view, ctx));
 }
 
-/** A user's or a team's grant, by which id the path names. */
+/** A user's or a team's grant, by which id the path names; the route answers the status returned (204). */
 export async function updatePermissionOn(
   c: In<{ param: TargetParams & Grantee; json: z.output<typeof UpdatePermissionBody> }>,
 ) {
   const p = c.req.valid("param");
   await updateGrant(serviceContext(c), targetOf(p), granteeOf(p), c.req.valid("json").role);
+  return 204 as const;
 }
 
 /** Revokes the grant: 205 when there was one, 204 when there was none (CONTRACT §4). */

@@ -1,5 +1,5 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { InviteBody } from "./schemas";
+import { inviteBody } from "./schemas";
 import { SpaceParams } from "../../wire/params";
 import { inviteTo } from "./handlers";
 
@@ -13,14 +13,11 @@ export const route = defineRoute({
     "Grants `role` on the space (and, for a collection, everything under it) to members of its organization (guests included) and its teams; 400 naming any other. `role: null` takes the grant back. Needs `admin` on the space.",
   request: {
     params: SpaceParams,
-    body: { required: true, content: { "application/json": { schema: InviteBody } } },
+    body: inviteBody,
   },
   responses: {
     204: { description: "OK" },
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  await inviteTo(c);
-  return c.body(null, 204);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.body(null, await inviteTo(c));

@@ -19,6 +19,4 @@ export const route = defineRoute({
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  return c.body(null, await removeFrom(c));
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.body(null, await removeFrom(c));

@@ -18,6 +18,13 @@ export const InviteBody = z
 
 export const UpdatePermissionBody = z.object({ role: MemberRoleOrGuestSchema.optional() });
 
+/** The request bodies of invite-to-* and update-*-permission-in-* (space and collection alike). */
+export const inviteBody = { required: true, content: { "application/json": { schema: InviteBody } } } as const;
+export const updatePermissionBody = {
+  required: true,
+  content: { "application/json": { schema: UpdatePermissionBody } },
+} as const;
+
 const PermissionSourceSchema = z.union([
   z.object({ kind: z.literal("organization"), role: MemberRoleSchema }),
   z.object({

@@ -1,5 +1,5 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { SpaceUserParams, UpdatePermissionBody } from "./schemas";
+import { SpaceUserParams, updatePermissionBody } from "./schemas";
 import { updatePermissionOn } from "./handlers";
 
 export const route = defineRoute({
@@ -12,14 +12,11 @@ export const route = defineRoute({
     "The user must hold a grant on the space (else 404); `role: null` takes it back. Needs `admin` on the space.",
   request: {
     params: SpaceUserParams,
-    body: { required: true, content: { "application/json": { schema: UpdatePermissionBody } } },
+    body: updatePermissionBody,
   },
   responses: {
     204: { description: "User permission was updated" },
   },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  await updatePermissionOn(c);
-  return c.body(null, 204);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.body(null, await updatePermissionOn(c));

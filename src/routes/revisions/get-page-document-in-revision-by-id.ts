@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readPageDocument } from "../../services/revisions";
 import { queryBoolean } from "../../wire/common";
 import { json } from "../../http/responses";
-import { ContentQuery, computedOpt } from "../../wire/content-query";
+import { ContentQuery } from "../../wire/content-query";
 import { JSONDocumentSchema } from "../../wire/revision";
 import { RevisionParams } from "../../wire/params";
+import { getPageDocumentOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -21,17 +20,4 @@ export const route = defineRoute({
   responses: { 200: json(JSONDocumentSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  return c.json(
-    await readPageDocument(
-      ctx,
-      p.spaceId,
-      { kind: "revision" as const, revisionId: p.revisionId },
-      p.pageId,
-      computedOpt(c),
-    ),
-    200,
-  );
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getPageDocumentOn(c), 200);

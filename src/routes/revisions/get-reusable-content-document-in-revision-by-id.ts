@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readReusableContentDocument } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ContentQuery } from "../../wire/content-query";
 import { JSONDocumentSchema } from "../../wire/revision";
 import { RevisionParams } from "../../wire/params";
+import { getReusableContentDocumentOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -17,16 +16,4 @@ export const route = defineRoute({
   responses: { 200: json(JSONDocumentSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  return c.json(
-    await readReusableContentDocument(
-      ctx,
-      p.spaceId,
-      { kind: "revision" as const, revisionId: p.revisionId },
-      p.reusableContentId,
-    ),
-    200,
-  );
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getReusableContentDocumentOn(c), 200);

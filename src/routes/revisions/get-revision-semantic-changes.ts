@@ -1,10 +1,9 @@
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { readSemanticChanges } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ChangesQuery, ContentQuery } from "../../wire/content-query";
 import { RevisionParams } from "../../wire/params";
 import { SemanticChangesSchema } from "../../wire/revision";
+import { getChangesOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -16,15 +15,4 @@ export const route = defineRoute({
   responses: { 200: json(SemanticChangesSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const p = c.req.valid("param");
-  const ctx = serviceContext(c);
-  const changes = await readSemanticChanges(
-    ctx,
-    p.spaceId,
-    { kind: "revision", revisionId: p.revisionId },
-    "first-parent",
-    c.req.valid("query").limit,
-  );
-  return c.json(changes, 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getChangesOn(c), 200);

@@ -66,6 +66,13 @@ export const UpdateSiteBody = z
 
 export { PageQuery, queryBoolean };
 
+/** A site space's or a section's path: one URL segment. */
+const PathSegment = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/, "must be letters, digits, - and _");
+
 export const SiteSpaceParams = SiteParams.extend({ siteSpaceId: z.string().min(1).max(128) });
 
 export const SiteSpaceSchema = z
@@ -97,12 +104,7 @@ export const AddSpaceToSiteBody = z
 
 export const UpdateSiteSpaceBody = z
   .object({
-    path: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[\w-]+$/, "must be letters, digits, - and _")
-      .optional(),
+    path: PathSegment.optional(),
     condition: z.string().min(1).max(1024).nullable().optional(),
     spaceId: z.string().min(1).max(128).optional(),
   })
@@ -140,12 +142,7 @@ export const AddSectionBody = z
 export const UpdateSectionBody = z
   .object({
     title: z.string().trim().min(2).max(128).optional(),
-    path: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[\w-]+$/, "must be letters, digits, - and _")
-      .optional(),
+    path: PathSegment.optional(),
     defaultSiteSpace: z.string().min(1).max(128).optional(),
     condition: z.string().min(1).max(1024).nullable().optional(),
     icon: IconSchema.nullable().optional(),

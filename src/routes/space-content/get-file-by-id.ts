@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentFile } from "../../presenters/content";
-import { readSignedFile } from "../../services/revisions";
 import { json } from "../../http/responses";
 import { ContentQuery } from "../../wire/content-query";
 import { RevisionFileSchema } from "../../wire/revision";
 import { SpaceParams } from "../../wire/params";
+import { getFileOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -19,9 +17,4 @@ export const route = defineRoute({
   responses: { 200: json(RevisionFileSchema) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await readSignedFile(ctx, p.spaceId, { kind: "main" as const }, p.fileId);
-  return c.json(presentFile(view), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await getFileOn(c), 200);

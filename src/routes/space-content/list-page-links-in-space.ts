@@ -1,11 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { presentLinkList } from "../../presenters/links";
-import { listLinks } from "../../services/links";
 import { LinkList, LinkQuery } from "../../wire/links";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../../wire/params";
+import { listLinksOn } from "../../http/content-handlers";
 
 export const route = defineRoute({
   method: "get",
@@ -17,9 +15,4 @@ export const route = defineRoute({
   responses: { 200: json(LinkList) },
 });
 
-export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const ctx = serviceContext(c);
-  const p = c.req.valid("param");
-  const view = await listLinks(ctx, p.spaceId, { kind: "main" }, c.req.valid("query"), p.pageId);
-  return c.json(presentLinkList(ctx, view), 200);
-};
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listLinksOn(c), 200);

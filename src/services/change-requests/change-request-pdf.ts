@@ -56,17 +56,8 @@ async function bodySizes(ctx: ServiceContext, spaceId: string, hashes: string[])
   return out;
 }
 
-/** getChangeRequestPDF: the change request's head revision. */
-export function changeRequestPdf(ctx: ServiceContext, spaceId: string, ref: string, opts: PdfOptions) {
-  return contentPdf(ctx, spaceId, { kind: "change-request", ref }, opts);
-}
-
-/** getSpacePDF: the space's primary content. */
-export function spacePdf(ctx: ServiceContext, spaceId: string, opts: PdfOptions) {
-  return contentPdf(ctx, spaceId, { kind: "main" }, opts);
-}
-
-async function contentPdf(
+/** getSpacePDF (the space's main) and getChangeRequestPDF (the change request's head revision). */
+export async function contentPdf(
   ctx: ServiceContext,
   spaceId: string,
   target: ContentTarget,

@@ -1,6 +1,6 @@
 // The change-requests domain's public surface (change requests, merges and their PDF): what routes, jobs, http and presenters import.
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
-export { changeRequestPdf, spacePdf } from "./change-request-pdf";
+export { contentPdf } from "./change-request-pdf";
 export { createChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";
 export {

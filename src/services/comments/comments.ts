@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { type Batchable, type BatchResult, batch } from "../../db/batch";
-import { changeRequests, comments, organizationMembers, revisions, users } from "../../db/schema";
+import { changeRequests, comments, organizationMembers, revisions } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import type { ServiceContext } from "../core";
 import { changeRequestWhere, checkSpace, type ChangeRequestRow } from "../revisions";
-import { type MemberView, memberSelection, withSpaceCounts, type UserRow } from "../people";
+import { type MemberView, memberPage, withSpaceCounts, type UserRow } from "../people";
 import { type Action, type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
 
 /** Where comments live: the space's primary content, or one change request (id or number). */
@@ -281,18 +281,8 @@ export async function listCommenters(
       ctx.db.selectDistinct({ id: comments.authorId }).from(comments).where(scopeWhere(scope)),
     ),
   );
-  const page = await keysetPage<MemberView>(ctx.db, {
-    page: query,
-    keys: [{ column: organizationMembers.userId, direction: "asc", value: (r) => r.member.userId }],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select(memberSelection())
-        .from(organizationMembers)
-        .innerJoin(users, eq(users.id, organizationMembers.userId))
-        .where(and(filter, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: sql<number>`count(*)` }).from(organizationMembers).where(filter),
-  });
+  const page = await memberPage(ctx, query, filter, [
+    { column: organizationMembers.userId, direction: "asc", value: (r) => r.member.userId },
+  ]);
   return { ...page, items: await withSpaceCounts(ctx, organizationId, page.items) };
 }

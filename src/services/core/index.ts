@@ -4,7 +4,7 @@ export { ROLES } from "./caller";
 export type { MemberRole, Role, VisitorPass } from "./caller";
 export { memberRole, requireActor, requireUser } from "./context";
 export type { Caller, ScopedCaller, ServiceContext, TokenInstallation, UrlBases, UserCaller } from "./context";
-export { JobFailure, pruneFinishedJobs, RetryLater } from "./jobs";
+export { JobFailure, jobServiceContext, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";
 export type { CallerGrants } from "./context";
 export { newJob } from "./jobs";

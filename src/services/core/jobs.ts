@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import type { jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { newId } from "../../lib/ids";
-import type { ServiceContext } from "./context";
+import type { Caller, ServiceContext } from "./context";
 
 /*
  * Job rows: what services write to queue work (in their own batch) and the types runners share. Which runner
@@ -17,6 +17,26 @@ export interface JobContext {
   now: number;
   /** Runs the subscribers of content events the job wrote, awaited (set by the job registry). */
   dispatch?: ServiceContext["dispatch"];
+}
+
+/**
+ * A job's service context (no request): its writes are made in the name of `requestedBy`, whoever asked for the
+ * work, else of nobody.
+ */
+export function jobServiceContext(ctx: JobContext, requestedBy: string | null): ServiceContext {
+  const caller: Caller =
+    requestedBy !== null
+      ? { kind: "user", userId: requestedBy, tokenId: "", memberships: new Map() }
+      : { kind: "anonymous" };
+  return {
+    db: ctx.db,
+    env: ctx.env,
+    caller,
+    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
+    now: Date.now(),
+    // Its commits' subscribers (search, integration events) run before the job ends, as fresh as a request's.
+    dispatch: ctx.dispatch,
+  };
 }
 
 export type JobRow = typeof jobs.$inferSelect;

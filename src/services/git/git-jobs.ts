@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { spaceGitSyncs, spaces, jobs } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { type Caller, type ServiceContext, JobFailure, type JobContext, type JobRow, RetryLater } from "../core";
+import { JobFailure, type JobContext, type JobRow, jobServiceContext, RetryLater } from "../core";
 import { decryptSecrets } from "../integrations";
 import { laterTimestamp, operationOf, recordOutcome, type SyncPayload, type SyncRun } from "./git-sync";
 import { type Remote, SyncFailure } from "./remote";
@@ -36,20 +36,6 @@ interface AttemptRecord {
   at: string;
 }
 
-/** The job's service context: its writes are made in the name of whoever asked for the sync. */
-function syncContext(ctx: JobContext, requestedBy: string): ServiceContext {
-  const caller: Caller = { kind: "user", userId: requestedBy, tokenId: "", memberships: new Map() };
-  return {
-    db: ctx.db,
-    env: ctx.env,
-    caller,
-    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
-    now: Date.now(),
-    // Its commits' subscribers (search, integration events) run before the job ends, as fresh as a request's.
-    dispatch: ctx.dispatch,
-  };
-}
-
 export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
   const payload = job.payload as unknown as SyncPayload;
   const spaceId = payload.spaceId;
@@ -81,7 +67,7 @@ export async function runGitSyncJob(ctx: JobContext, job: JobRow) {
       url: payload.url,
       ...(auth ? { auth: { username: auth.username ?? "", password: auth.password ?? "" } } : {}),
     };
-    const run: SyncRun = { ctx: syncContext(ctx, payload.requestedBy), payload, remote, state };
+    const run: SyncRun = { ctx: jobServiceContext(ctx, payload.requestedBy), payload, remote, state };
     // The Git client loads with the first sync, not at every isolate's start.
     const { paths, ...result } =
       job.kind === "git-export"

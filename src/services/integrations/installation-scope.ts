@@ -30,11 +30,10 @@ export function installationsVisibleTo(
 }
 
 /**
- * The organization installation `installationId` of `name`, with its integration, for members of its organization
- * who may view installations (404 for anyone else). Space and site installations hang from it.
+ * The installation `installationId` of `name` and the integration, in one batch (two statements: their column
+ * names overlap); undefined when either is missing. Callers check access.
  */
-export async function administeredInstallation(ctx: ServiceContext, name: string, installationId: string) {
-  requireUser(ctx.caller);
+export async function installationWithIntegration(ctx: ServiceContext, name: string, installationId: string) {
   const [[installation], [integration]] = await batch(ctx.db, [
     ctx.db
       .select()
@@ -43,6 +42,16 @@ export async function administeredInstallation(ctx: ServiceContext, name: string
       .limit(1),
     ctx.db.select().from(integrations).where(eq(integrations.name, name)).limit(1),
   ]);
+  return installation && integration ? { installation, integration } : undefined;
+}
+
+/**
+ * The organization installation `installationId` of `name`, with its integration, for members of its organization
+ * who may view installations (404 for anyone else). Space and site installations hang from it.
+ */
+export async function administeredInstallation(ctx: ServiceContext, name: string, installationId: string) {
+  requireUser(ctx.caller);
+  const { installation, integration } = (await installationWithIntegration(ctx, name, installationId)) ?? {};
   if (!installation || !integration) throw notFound("Integration installation");
   authorize(
     organizationAccess(ctx.caller, installation.organizationId),

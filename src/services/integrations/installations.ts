@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import {
   integrationInstallations,
@@ -9,12 +9,12 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { checkConfiguration, type InstallationStatus, shownStatus, statusOf } from "./configuration";
-import { installationsVisibleTo } from "./installation-scope";
+import { installationsVisibleTo, installationWithIntegration } from "./installation-scope";
 import { queuedEventStatements, sendEventMessages } from "./events";
 import { enableOnEverySite } from "../sites";
 import { spaceCountsOf } from "./space-installations";
 import { newId } from "../../lib/ids";
-import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
 import { type Access, authorize, can, organizationAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
 import {
@@ -90,20 +90,12 @@ export async function installIntegration(
 }
 
 /**
- * An installation of `name` by id with its integration (two statements: their column names overlap). People, and
- * the integration's own tokens (they read its installations; access is theirs to check).
+ * An installation of `name` by id with its integration. People, and the integration's own tokens (they read its
+ * installations; access is theirs to check).
  */
-async function loadInstallation(ctx: ServiceContext, name: string, installationId: string) {
+function loadInstallation(ctx: ServiceContext, name: string, installationId: string) {
   if (ctx.caller.kind !== "scoped") requireUser(ctx.caller);
-  const [[installation], [integration]] = await batch(ctx.db, [
-    ctx.db
-      .select()
-      .from(integrationInstallations)
-      .where(and(eq(integrationInstallations.id, installationId), eq(integrationInstallations.integrationName, name)))
-      .limit(1),
-    ctx.db.select().from(integrations).where(eq(integrations.name, name)).limit(1),
-  ]);
-  return installation && integration ? { installation, integration } : undefined;
+  return installationWithIntegration(ctx, name, installationId);
 }
 
 /**
@@ -232,6 +224,27 @@ export async function uninstallIntegration(ctx: ServiceContext, name: string, in
   return true;
 }
 
+/** A keyset page of the organization installations matching `where`, in the order of `keys`. */
+function installationPage(
+  ctx: ServiceContext,
+  page: PageRequest,
+  where: SQL | undefined,
+  keys: SortKey<InstallationRow>[],
+) {
+  return keysetPage(ctx.db, {
+    page,
+    keys,
+    rows: (after, orderBy, limit) =>
+      ctx.db
+        .select()
+        .from(integrationInstallations)
+        .where(and(where, after))
+        .orderBy(...orderBy)
+        .limit(limit),
+    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
+  });
+}
+
 /**
  * listIntegrationInstallations: the integration's installations the caller may see: all of them for admins of
  * the integration's owner, else those in organizations where the caller may view installations.
@@ -247,21 +260,10 @@ export async function listInstallationsOf(
     eq(integrationInstallations.integrationName, name),
     installationsVisibleTo(caller, integration, integrationInstallations, q.externalId),
   );
-  const page = await keysetPage(ctx.db, {
-    page: q,
-    keys: [
-      { column: integrationInstallations.createdAt, direction: "asc", value: (r: InstallationRow) => r.createdAt },
-      { column: integrationInstallations.id, direction: "asc", value: (r: InstallationRow) => r.id },
-    ],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select()
-        .from(integrationInstallations)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
-  });
+  const page = await installationPage(ctx, q, where, [
+    { column: integrationInstallations.createdAt, direction: "asc", value: (r: InstallationRow) => r.createdAt },
+    { column: integrationInstallations.id, direction: "asc", value: (r: InstallationRow) => r.id },
+  ]);
   const counts = await spaceCountsOf(
     ctx,
     page.items.map((row) => row.id),
@@ -289,24 +291,13 @@ export async function listOrganizationInstallations(
           WHERE instr(lower(name), ${search}) > 0 OR instr(lower(title), ${search}) > 0)`
       : undefined,
   );
-  const page = await keysetPage(ctx.db, {
-    page: q,
-    keys: [
-      {
-        column: integrationInstallations.integrationName,
-        direction: "asc",
-        value: (r: InstallationRow) => r.integrationName,
-      },
-    ],
-    rows: (after, orderBy, limit) =>
-      ctx.db
-        .select()
-        .from(integrationInstallations)
-        .where(and(where, after))
-        .orderBy(...orderBy)
-        .limit(limit),
-    count: ctx.db.select({ count: sql<number>`count(*)` }).from(integrationInstallations).where(where),
-  });
+  const page = await installationPage(ctx, q, where, [
+    {
+      column: integrationInstallations.integrationName,
+      direction: "asc",
+      value: (r: InstallationRow) => r.integrationName,
+    },
+  ]);
   const names = page.items.map((row) => row.integrationName);
   const integrationRows = names.length
     ? await ctx.db.select().from(integrations).where(inArray(integrations.name, names))

@@ -65,36 +65,19 @@ export function cspString(csp: string | Record<string, string> | null): string |
 
 /** The statements that read a space's or site's embeddable scripts (no authorization: callers check). */
 export function scriptReads(ctx: Pick<ServiceContext, "db">, target: ScriptTarget) {
-  const enabled =
+  const [table, key, id] =
     target.kind === "space"
-      ? ctx.db
-          .select({
-            installationId: integrationSpaceInstallations.installationId,
-            integrationName: integrationSpaceInstallations.integrationName,
-            updatedAt: integrationSpaceInstallations.updatedAt,
-          })
-          .from(integrationSpaceInstallations)
-          .where(
-            and(
-              eq(integrationSpaceInstallations.spaceId, target.spaceId),
-              eq(integrationSpaceInstallations.status, "active"),
-            ),
-          )
-          .orderBy(asc(integrationSpaceInstallations.createdAt), asc(integrationSpaceInstallations.integrationName))
-      : ctx.db
-          .select({
-            installationId: integrationSiteInstallations.installationId,
-            integrationName: integrationSiteInstallations.integrationName,
-            updatedAt: integrationSiteInstallations.updatedAt,
-          })
-          .from(integrationSiteInstallations)
-          .where(
-            and(
-              eq(integrationSiteInstallations.siteId, target.siteId),
-              eq(integrationSiteInstallations.status, "active"),
-            ),
-          )
-          .orderBy(asc(integrationSiteInstallations.createdAt), asc(integrationSiteInstallations.integrationName));
+      ? [integrationSpaceInstallations, integrationSpaceInstallations.spaceId, target.spaceId]
+      : [integrationSiteInstallations, integrationSiteInstallations.siteId, target.siteId];
+  const enabled = ctx.db
+    .select({
+      installationId: table.installationId,
+      integrationName: table.integrationName,
+      updatedAt: table.updatedAt,
+    })
+    .from(table)
+    .where(and(eq(key, id), eq(table.status, "active")))
+    .orderBy(asc(table.createdAt), asc(table.integrationName));
   const installedHere =
     target.kind === "space"
       ? sql`SELECT installation_id FROM integration_space_installations WHERE space_id = ${target.spaceId}`

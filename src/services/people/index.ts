@@ -55,5 +55,5 @@ export {
 export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow } from "./tokens";
 export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
 export type { UserRow } from "./users";
-export { memberSelection } from "./members";
+export { memberPage } from "./members";
 export { createOrganizationAsCaller, joinOrganization } from "./organization-signup";

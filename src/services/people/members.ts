@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, not, or, sql, type SQL } from "drizzle-orm"
 import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
-import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
 import { memberRole, requireUser, type ServiceContext } from "../core";
 import { organizationAccess, authorize, type MemberRole, type Role, signingSecret, signVisitorClaims } from "../access";
 import type { UserRow } from "./users";
@@ -95,14 +95,24 @@ export function listMembers(
     query.sort === "lastSeenAt" ? isNotNull(organizationMembers.lastSeenAt) : undefined,
   );
   const byLastSeen = query.sort === "lastSeenAt";
+  return memberPage(ctx, query, filter, [
+    byLastSeen
+      ? { column: organizationMembers.lastSeenAt, direction: query.order, value: (r) => r.member.lastSeenAt ?? 0 }
+      : { column: organizationMembers.joinedAt, direction: query.order, value: (r) => r.member.joinedAt },
+    { column: organizationMembers.userId, direction: query.order, value: (r) => r.member.userId },
+  ]);
+}
+
+/** A keyset page of organization members with their users, matching `filter` (which may name users' columns). */
+export function memberPage(
+  ctx: ServiceContext,
+  page: PageRequest,
+  filter: SQL | undefined,
+  keys: SortKey<MemberView>[],
+): Promise<Page<MemberView>> {
   return keysetPage<MemberView>(ctx.db, {
-    page: query,
-    keys: [
-      byLastSeen
-        ? { column: organizationMembers.lastSeenAt, direction: query.order, value: (r) => r.member.lastSeenAt ?? 0 }
-        : { column: organizationMembers.joinedAt, direction: query.order, value: (r) => r.member.joinedAt },
-      { column: organizationMembers.userId, direction: query.order, value: (r) => r.member.userId },
-    ],
+    page,
+    keys,
     rows: (after, orderBy, limit) =>
       ctx.db
         .select(memberSelection())

@@ -6,7 +6,16 @@ import { badRequest, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core";
 import { organizationAccess, authorize } from "../access";
-import { resolveMembers, teamFor, teamMemberInserts, teamSelection, type TeamRole, type TeamView } from "./teams";
+import {
+  resolveMembers,
+  teamFor,
+  teamMemberInserts,
+  teamOrder,
+  teamSelection,
+  type TeamRole,
+  type TeamView,
+  titleContains,
+} from "./teams";
 
 export interface TeamMembersPatch {
   add?: string[];
@@ -107,7 +116,7 @@ export async function listTeamsForMember(
   const filter = and(
     eq(teamMembers.organizationId, organizationId),
     eq(teamMembers.userId, userId),
-    query.title?.trim() ? sql`instr(lower(${teams.title}), ${query.title.trim().toLowerCase()}) > 0` : undefined,
+    titleContains(query.title),
   );
   const [isMember, page] = await Promise.all([
     ctx.db
@@ -117,10 +126,7 @@ export async function listTeamsForMember(
       .limit(1),
     keysetPage<MemberTeamView>(ctx.db, {
       page: query,
-      keys: [
-        { column: teams.createdAt, direction: "asc", value: (r) => r.team.createdAt },
-        { column: teams.id, direction: "asc", value: (r) => r.team.id },
-      ],
+      keys: teamOrder,
       rows: (after, orderBy, limit) =>
         ctx.db
           .select({ ...teamSelection(caller.userId), memberRole: teamMembers.role })

@@ -4,7 +4,7 @@ import { contentGrants, organizationMembers, samlProviders, teamMembers, teams, 
 import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
+import { keysetPage, type Page, type PageRequest, type SortKey } from "../../lib/pagination";
 import { requireUser, type ServiceContext } from "../core";
 import { organizationAccess, authorize, type Access } from "../access";
 import { memberSelection, type MemberView } from "./members";
@@ -36,8 +36,15 @@ export function teamAccess(organizationRole: Access, callerRole: TeamRole | null
   return callerRole === "owner" ? "admin" : organizationRole;
 }
 
-const titleContains = (title: string | undefined) =>
+/** The `title` filter of the team lists: teams whose title contains it, any case. */
+export const titleContains = (title: string | undefined) =>
   title?.trim() ? sql`instr(lower(${teams.title}), ${title.trim().toLowerCase()}) > 0` : undefined;
+
+/** The order of the team lists: oldest team first. */
+export const teamOrder: SortKey<TeamView>[] = [
+  { column: teams.createdAt, direction: "asc", value: (r) => r.team.createdAt },
+  { column: teams.id, direction: "asc", value: (r) => r.team.id },
+];
 
 export function selectTeam(ctx: ServiceContext, organizationId: string, teamId: string) {
   const caller = requireUser(ctx.caller);
@@ -85,10 +92,7 @@ export function listTeams(ctx: ServiceContext, organizationId: string, query: Te
   );
   return keysetPage<TeamView>(ctx.db, {
     page: query,
-    keys: [
-      { column: teams.createdAt, direction: "asc", value: (r) => r.team.createdAt },
-      { column: teams.id, direction: "asc", value: (r) => r.team.id },
-    ],
+    keys: teamOrder,
     rows: (after, orderBy, limit) =>
       ctx.db
         .select(teamSelection(caller.userId))

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { translations } from "../../db/schema";
-import type { Caller, ServiceContext, JobContext, JobRow } from "../core";
+import { type JobContext, type JobRow, jobServiceContext } from "../core";
 import { RunFailure, runStep } from "./translation-run";
 
 /*
@@ -9,22 +9,6 @@ import { RunFailure, runStep } from "./translation-run";
  * so the queue retries the job with backoff (back to `pending`); when the retries run out, the dead-letter
  * queue's consumer ends the run with its error. A failed run never touches the result space's content.
  */
-
-/** The run's service context: no request; its writes are made in the name of whoever asked for the run. */
-function runContext(ctx: JobContext, requestedBy: string | null): ServiceContext {
-  const caller: Caller = requestedBy
-    ? { kind: "user", userId: requestedBy, tokenId: "", memberships: new Map() }
-    : { kind: "anonymous" };
-  return {
-    db: ctx.db,
-    env: ctx.env,
-    caller,
-    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
-    now: Date.now(),
-    // Its commits' subscribers (search, integration events) run before the job ends, as fresh as a request's.
-    dispatch: ctx.dispatch,
-  };
-}
 
 /** Records a failed attempt (`final`: the run is over) on the translation, while this job is its run. */
 async function recordFailure(ctx: JobContext, translationId: string, jobId: string, message: string, final: boolean) {
@@ -54,7 +38,7 @@ export async function runTranslationJob(ctx: JobContext, job: JobRow) {
     .set({ status: "running", runStartedAt: startedAt, updatedAt: ctx.now })
     .where(and(eq(translations.id, translationId), eq(translations.runJobId, job.id)));
   try {
-    return await runStep(runContext(ctx, row.runRequestedBy), { ...row, runStartedAt: startedAt }, job);
+    return await runStep(jobServiceContext(ctx, row.runRequestedBy), { ...row, runStartedAt: startedAt }, job);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = error instanceof RunFailure;
