@@ -11,6 +11,8 @@ export const ChangeRequestSchema = z
     createdBy: UserSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
+    mergedAt: z.string().optional(),
+    space: z.string().openapi({ description: "ID of the space in which the change request was created." }),
     revision: z.string(),
     revisionInitial: z.string(),
     revisionMergedAncestor: z.string().optional(),
