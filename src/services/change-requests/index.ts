@@ -11,6 +11,7 @@ export {
   requestReviewers,
   submitReview,
 } from "./reviews";
+export { getReview } from "./review-by-id";
 export type { ContributorView, RequestedReviewerView, ReviewView } from "./reviews";
 // A change request read as a view lives with the content it targets (revisions); routes find it here too.
 export { getChangeRequest } from "../revisions";
