@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { listEnvelope } from "./common";
 import { UserSchema } from "./user";
 
 export const ChangeRequestSchema = z
@@ -22,3 +23,5 @@ export const ChangeRequestSchema = z
     urls: z.object({ app: z.string(), location: z.string() }),
   })
   .openapi("ChangeRequest");
+
+export const ChangeRequestListSchema = listEnvelope(ChangeRequestSchema, "ChangeRequestList");

@@ -2,6 +2,8 @@
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { changeRequestPdf, spacePdf } from "./change-request-pdf";
 export { createChangeRequest, listChangeRequests, updateChangeRequest } from "./change-requests";
+export { listOrganizationChangeRequests } from "./organization-change-requests";
+export type { OrganizationChangeRequestQuery } from "./organization-change-requests";
 export { mergeChangeRequest, updateChangeRequestFromMain } from "./merges";
 export {
   listContributors,
