@@ -1,4 +1,4 @@
-import { ChangeRequestStatus } from "gitbook-api-current";
+import { ChangeRequestOrderBy, ChangeRequestStatus } from "gitbook-api-current";
 import { describe, expect, it } from "vitest";
 import { countedApp } from "../helpers/counting-d1";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
@@ -10,7 +10,7 @@ import { seedMember, seedOrganization } from "../helpers/seed";
 
 /** Lets the clock move, so that change requests made one after the other have distinct times. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
-const page = (title: string) => ({ operation: "insert_page", title, document: { markdown: `${title}.\n` } });
+const page = (title: string) => ({ operation: "insert_page" as const, title, document: { markdown: `${title}.\n` } });
 
 async function world() {
   const { organization, owner } = await seedOrganization("Across");
@@ -85,7 +85,7 @@ describe("listChangeRequestsForOrganization (0.202)", () => {
     const updated = await currentClient(w.owner.token).orgs.listChangeRequestsForOrganization(w.organization.id);
     expect(ids(updated.data.items)).toEqual([w.byOwner.id, w.secret.id, w.byEditor.id]);
     const created = await currentClient(w.owner.token).orgs.listChangeRequestsForOrganization(w.organization.id, {
-      orderBy: "createdAt",
+      orderBy: ChangeRequestOrderBy.CreatedAt,
     });
     expect(ids(created.data.items)).toEqual([w.secret.id, w.byEditor.id, w.byOwner.id]);
   });
