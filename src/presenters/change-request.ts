@@ -22,6 +22,9 @@ export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestVie
         },
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    ...(row.status === "merged" && row.mergedAt ? { mergedAt: new Date(row.mergedAt).toISOString() } : {}),
+    // Required by the 0.202 document (extra to 0.137's): the space the change request belongs to.
+    space: row.spaceId,
     revision: row.revisionId,
     revisionInitial: row.revisionInitial,
     ...(row.revisionMergedAncestor ? { revisionMergedAncestor: row.revisionMergedAncestor } : {}),

@@ -67,6 +67,11 @@ export function presentComment(
     object: "comment" as const,
     ...common(ctx, loaded, record, format, `${commentsBase(ctx, loaded)}/${c.id}`),
     replies: record.replies,
+    repliers: record.repliers.map((r) => ({
+      updatedAt: iso(r.updatedAt),
+      count: r.count,
+      user: presentUser(r.user, ctx.urls),
+    })),
     target: {
       ...(c.targetNode ? { node: { id: c.targetNode } } : {}),
       ...(c.tableRecord !== null && c.tableDefinition !== null

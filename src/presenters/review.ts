@@ -1,11 +1,15 @@
 import { iso } from "../lib/time";
 import type { ContributorView, RequestedReviewerView, ReviewView } from "../services/change-requests";
 import type { ServiceContext, UrlBases } from "../services/core";
-import { presentComment } from "./comment";
+import { type CommentFormat, presentComment } from "./comment";
 import { presentUser } from "./user";
 
-/** A ChangeRequestReview, plus Quire's `outdated`: the change request moved past the reviewed revision. */
-export function presentReview(ctx: ServiceContext, view: ReviewView) {
+/**
+ * A ChangeRequestReview with `outdated` (the change request moved past the reviewed revision) and its
+ * `urls.location` (both required by the 0.202 document, extra to 0.137's).
+ */
+export function presentReview(ctx: ServiceContext, view: ReviewView, format?: CommentFormat) {
+  const { row } = view;
   return {
     object: "change-request-review" as const,
     id: view.row.id,
@@ -13,10 +17,13 @@ export function presentReview(ctx: ServiceContext, view: ReviewView) {
     reviewer: presentUser(view.reviewer, ctx.urls),
     ...(view.requestedBy ? { requestedBy: presentUser(view.requestedBy, ctx.urls) } : {}),
     status: view.row.status,
-    ...(view.comment ? { comment: presentComment(ctx, view.comment.loaded, view.comment.record) } : {}),
+    ...(view.comment ? { comment: presentComment(ctx, view.comment.loaded, view.comment.record, format) } : {}),
     createdAt: iso(view.row.createdAt),
     updatedAt: iso(view.row.updatedAt),
     outdated: view.outdated,
+    urls: {
+      location: `${ctx.urls.api}/v1/spaces/${row.spaceId}/change-requests/${row.changeRequestId}/reviews/${row.id}`,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { listEnvelope } from "./common";
 import { UserSchema } from "./user";
 
 export const ChangeRequestSchema = z
@@ -11,6 +12,8 @@ export const ChangeRequestSchema = z
     createdBy: UserSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
+    mergedAt: z.string().optional(),
+    space: z.string().openapi({ description: "ID of the space in which the change request was created." }),
     revision: z.string(),
     revisionInitial: z.string(),
     revisionMergedAncestor: z.string().optional(),
@@ -20,3 +23,5 @@ export const ChangeRequestSchema = z
     urls: z.object({ app: z.string(), location: z.string() }),
   })
   .openapi("ChangeRequest");
+
+export const ChangeRequestListSchema = listEnvelope(ChangeRequestSchema, "ChangeRequestList");

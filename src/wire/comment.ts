@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { documentInput, type DocumentInputValue } from "../content/document-input";
 import { documentToMarkdown } from "../content/markdown";
 import { badRequest } from "../lib/errors";
-import { UserSchema } from "./user";
+import { UserContributorSchema, UserSchema } from "./user";
 
 const MAX_BODY_MARKDOWN = 100_000;
 
@@ -56,6 +56,7 @@ export const CommentReplySchema = z
 export const CommentSchema = CommentReplySchema.extend({
   object: z.literal("comment"),
   replies: z.number(),
+  repliers: z.array(UserContributorSchema).openapi({ description: "Who replied, most recent first." }),
   target: z.object({
     node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
     tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),

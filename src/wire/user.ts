@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { TimestampSchema } from "./common";
 
 export const UserSchema = z
   .object({
@@ -10,3 +11,8 @@ export const UserSchema = z
     urls: z.object({ location: z.string() }),
   })
   .openapi("User");
+
+/** A user with how many times they contributed (revisions, replies) and when last. */
+export const UserContributorSchema = z
+  .object({ updatedAt: TimestampSchema, count: z.number().int(), user: UserSchema })
+  .openapi("UserContributor");

@@ -178,6 +178,10 @@ export async function seedWorld() {
   ]);
 
   await gb.spaces.requestReviewersForChangeRequest(space.id, open.cr.id, { users: [target.user.id] });
+  // The change request's review (getChangeRequestReviewById's fixture): its author may ask for changes.
+  const review = (
+    await gb.spaces.submitChangeRequestReview(space.id, open.cr.id, { status: "changes-requested" } as never)
+  ).data;
   const comment = (await gb.spaces.postCommentInSpace(space.id, { body: { markdown: "A remark" } } as never)).data;
   const reply = (
     await gb.spaces.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: "Indeed" } } as never)
@@ -289,6 +293,7 @@ export async function seedWorld() {
     spaceId: space.id,
     collectionId: collection.id,
     changeRequestId: open.cr.id,
+    reviewId: review.id,
     pageId: main.pages[0]!.id,
     pagePath: (main.pages[0] as { path: string }).path,
     fileId: file.id,

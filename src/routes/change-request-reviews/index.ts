@@ -1,4 +1,5 @@
 import { createRouter } from "../../http/router";
+import * as getChangeRequestReviewById from "./get-change-request-review-by-id";
 import * as getContributorsByChangeRequestId from "./get-contributors-by-change-request-id";
 import * as getRequestedReviewersByChangeRequestId from "./get-requested-reviewers-by-change-request-id";
 import * as getReviewsByChangeRequestId from "./get-reviews-by-change-request-id";
@@ -8,6 +9,7 @@ import * as submitChangeRequestReview from "./submit-change-request-review";
 
 export default createRouter()
   .openapi(getReviewsByChangeRequestId.route, getReviewsByChangeRequestId.handler)
+  .openapi(getChangeRequestReviewById.route, getChangeRequestReviewById.handler)
   .openapi(submitChangeRequestReview.route, submitChangeRequestReview.handler)
   .openapi(getRequestedReviewersByChangeRequestId.route, getRequestedReviewersByChangeRequestId.handler)
   .openapi(requestReviewersForChangeRequest.route, requestReviewersForChangeRequest.handler)

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CommentSchema, DocumentInput } from "../../wire/comment";
 import { ChangeRequestParams } from "../../wire/params";
 import { listEnvelope, TimestampSchema } from "../../wire/common";
-import { UserSchema } from "../../wire/user";
+import { UserContributorSchema, UserSchema } from "../../wire/user";
 
 export { ChangeRequestParams };
 export const ReviewerParams = ChangeRequestParams.extend({ userId: z.string().min(1).max(128) });
@@ -23,6 +23,7 @@ export const ReviewSchema = z
     outdated: z.boolean().openapi({
       description: "Quire: the change request's revision moved past the reviewed `revision` since the review.",
     }),
+    urls: z.object({ location: z.string().openapi({ description: "URL of the review in the API" }) }),
   })
   .openapi("ChangeRequestReview");
 export const ReviewList = listEnvelope(ReviewSchema, "ChangeRequestReviewList");
@@ -47,7 +48,4 @@ export const RequestReviewersBody = z
   .object({ users: z.array(z.string().min(1).max(128)).min(1).max(50), subject: z.string().max(500).optional() })
   .openapi("RequestReviewersForChangeRequest");
 
-export const ContributorSchema = z
-  .object({ updatedAt: TimestampSchema, count: z.number().int(), user: UserSchema })
-  .openapi("UserContributor");
-export const ContributorList = listEnvelope(ContributorSchema, "UserContributorList");
+export const ContributorList = listEnvelope(UserContributorSchema, "UserContributorList");

@@ -3,6 +3,7 @@ import * as createChangeRequest from "./create-change-request";
 import * as getChangeRequestById from "./get-change-request-by-id";
 import * as getChangeRequestChanges from "./get-change-request-changes";
 import * as getChangeRequestPdf from "./get-change-request-pdf";
+import * as listChangeRequestsForOrganization from "./list-change-requests-for-organization";
 import * as listChangeRequestsForSpace from "./list-change-requests-for-space";
 import * as mergeChangeRequest from "./merge-change-request";
 import * as updateChangeRequest from "./update-change-request";
@@ -12,6 +13,7 @@ import * as listChangeRequestLinks from "./list-change-request-links";
 
 export default createRouter()
   .openapi(createChangeRequest.route, createChangeRequest.handler)
+  .openapi(listChangeRequestsForOrganization.route, listChangeRequestsForOrganization.handler)
   .openapi(listChangeRequestsForSpace.route, listChangeRequestsForSpace.handler)
   .openapi(getChangeRequestById.route, getChangeRequestById.handler)
   .openapi(updateChangeRequestById.route, updateChangeRequestById.handler)

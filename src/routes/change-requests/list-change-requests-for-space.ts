@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { listEnvelope, PageQuery } from "../../wire/common";
+import { PageQuery } from "../../wire/common";
 import { presentChangeRequest } from "../../presenters/change-request";
 import { listChangeRequests } from "../../services/change-requests";
 import { json } from "../../http/responses";
-import { ChangeRequestSchema } from "../../wire/change-request";
+import { ChangeRequestListSchema } from "../../wire/change-request";
 import { SpaceParams } from "../../wire/params";
 
 export const route = defineRoute({
@@ -21,7 +21,7 @@ export const route = defineRoute({
       contributor: z.string().optional(),
     }),
   },
-  responses: { 200: json(listEnvelope(ChangeRequestSchema, "ChangeRequestList")) },
+  responses: { 200: json(ChangeRequestListSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -37,6 +37,8 @@ export interface CommentRecord {
   resolver?: UserRow;
   reactions: Reaction[];
   replies: number;
+  /** Who replied, with how many replies and the last one's time, most recent first (0.202's `repliers`). */
+  repliers: { user: UserRow; count: number; updatedAt: number }[];
 }
 
 /** Comments of the scope (not of other scopes of the same space); the change request is resolved in SQL. */
@@ -70,6 +72,12 @@ export const commentSelection = {
     "reactions_json",
   ),
   replyCount: sql<number>`(SELECT count(*) FROM comments rc WHERE rc.parent_id = ${outer("id")})`.as("reply_count"),
+  repliersJson: sql<string | null>`(SELECT json_group_array(json_object('userId', x.author_id, 'count', x.n,
+      'updatedAt', x.last, 'displayName', u.display_name, 'email', u.email, 'photoUrl', u.photo_url))
+    FROM (SELECT rc.author_id, count(*) AS n, max(rc.posted_at) AS last FROM comments rc
+      WHERE rc.parent_id = ${outer("id")} GROUP BY rc.author_id) x LEFT JOIN users u ON u.id = x.author_id)`.as(
+    "repliers_json",
+  ),
 };
 export type SelectedComment = {
   comment: CommentRow;
@@ -77,6 +85,7 @@ export type SelectedComment = {
   resolverJson: string | null;
   reactionsJson: string | null;
   replyCount: number;
+  repliersJson: string | null;
 };
 
 type UserJson = { id: string; displayName: string | null; email: string | null; photoUrl: string | null };
@@ -112,6 +121,15 @@ export function toRecord(row: SelectedComment): CommentRecord {
       }))
       .sort((a, b) => a.reactedAt - b.reactedAt || a.user.id.localeCompare(b.user.id)),
     replies: Number(row.replyCount),
+    repliers: (
+      JSON.parse(row.repliersJson ?? "[]") as (UserJson & { userId: string; count: number; updatedAt: number })[]
+    )
+      .map((r) => ({
+        user: toUser(r.displayName === null ? null : { ...r, id: r.userId }, r.userId),
+        count: Number(r.count),
+        updatedAt: Number(r.updatedAt),
+      }))
+      .sort((a, b) => b.updatedAt - a.updatedAt || a.user.id.localeCompare(b.user.id)),
   };
 }
 
