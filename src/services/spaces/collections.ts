@@ -20,7 +20,7 @@ import {
 } from "../access";
 import { type ContentPosition, placementKey } from "./placement";
 import { transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
-import { targetContainer } from "./spaces";
+import { targetContainer } from "./containers";
 
 export interface CollectionView {
   row: CollectionRow;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
 import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
-import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
+import { notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
 import { announce, contentEventStatements, type NewContentEvent, requireUser, type ServiceContext } from "../core";
 import {
@@ -10,15 +10,14 @@ import {
   authorize,
   can,
   type Access,
-  type ChainLink,
   type DefaultLevel,
-  loadCollection,
   type SpaceRow,
   spaceAccess,
   type SpaceWithAccess,
   toStoredLevel,
   loadSpace,
 } from "../access";
+import { targetContainer } from "./containers";
 import { type ContentPosition, placementKey } from "./placement";
 import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import type { PublishedPlace } from "./site-publication";
@@ -54,29 +53,6 @@ export function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undef
   if (ctx.caller.kind === "anonymous" && !can(found.access, "space.view")) requireUser(ctx.caller);
   authorize(found.access, "space.view", "Space");
   return found;
-}
-
-/**
- * The container a space or collection is created or moved into, with the caller's right to create there.
- * `parent` null is the organization's top level. A parent that does not exist, is deleted, belongs to
- * another organization or is invisible is the caller's error (400, naming the field).
- */
-export async function targetContainer(ctx: ServiceContext, organizationId: string, parent: string | null) {
-  if (parent === null) {
-    authorize(organizationAccess(ctx.caller, organizationId), "organization.createContent", "Organization");
-    return { parentId: null, chain: [] as ChainLink[] };
-  }
-  const found = await loadCollection(ctx.db, ctx.caller, parent);
-  if (
-    !found ||
-    found.row.deletedAt !== null ||
-    found.row.organizationId !== organizationId ||
-    !can(found.access, "collection.view")
-  ) {
-    throw badRequest(`body.parent: no collection "${parent}" in this organization`);
-  }
-  authorize(found.access, "collection.create", "Collection");
-  return { parentId: parent, chain: found.chain };
 }
 
 export interface CreateSpaceInput {
