@@ -3,7 +3,6 @@ import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { collections } from "../../db/schema";
 import { conflict, forbidden, notFound, preconditionFailed } from "../../lib/errors";
-import { newId } from "../../lib/ids";
 import { memberRole, requireUser, type ServiceContext } from "../core";
 import {
   organizationAccess,
@@ -20,7 +19,7 @@ import {
 } from "../access";
 import { type ContentPosition, placementKey } from "./placement";
 import { transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
-import { targetContainer } from "./containers";
+import { movedTreeItem, newTreeItem } from "./containers";
 
 export interface CollectionView {
   row: CollectionRow;
@@ -55,23 +54,8 @@ export async function createCollection(
   organizationId: string,
   input: { title?: string; parent?: string },
 ): Promise<CollectionView> {
-  const caller = requireUser(ctx.caller);
-  authorize(organizationAccess(caller, organizationId), "organization.view", "Organization");
-  const { parentId, chain } = await targetContainer(ctx, organizationId, input.parent ?? null);
-  const sortKey = await placementKey(ctx.db, { organizationId, parentId, self: null });
-  const row: CollectionRow = {
-    id: newId(),
-    organizationId,
-    parentId,
-    title: input.title?.trim() || "Untitled",
-    description: null,
-    defaultLevel: "inherit",
-    sortKey,
-    createdBy: caller.userId,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    deletedAt: null,
-  };
+  const { caller, chain, fields } = await newTreeItem(ctx, organizationId, input);
+  const row: CollectionRow = { ...fields, description: null };
   await ctx.db.insert(collections).values(row);
   return {
     row,
@@ -147,20 +131,11 @@ export async function moveCollection(
     );
     if (inside) throw conflict("A collection cannot be moved into itself or one of its descendants");
   }
-  const target =
-    parent === row.parentId && parent !== null
-      ? { parentId: parent, chain: found.chain.slice(1) }
-      : await targetContainer(ctx, row.organizationId, parent);
-  const sortKey = await placementKey(ctx.db, {
-    organizationId: row.organizationId,
-    parentId: target.parentId,
-    self: row.id,
-    position: input.position,
-  });
+  const target = await movedTreeItem(ctx, row, found.chain.slice(1), input);
   // The descendant check again inside the write: two crossing moves must not both pass and make a cycle.
   const [updated] = await ctx.db
     .update(collections)
-    .set({ parentId: target.parentId, sortKey, updatedAt: ctx.now })
+    .set({ parentId: target.parentId, sortKey: target.sortKey, updatedAt: ctx.now })
     .where(
       and(
         eq(collections.id, collectionId),

@@ -17,7 +17,7 @@ import {
   toStoredLevel,
   loadSpace,
 } from "../access";
-import { targetContainer } from "./containers";
+import { movedTreeItem, newTreeItem } from "./containers";
 import { type ContentPosition, placementKey } from "./placement";
 import { isPublished, transferredVisibility, unpublishFromOtherOrganizations } from "./publication";
 import type { PublishedPlace } from "./site-publication";
@@ -70,28 +70,16 @@ export async function createSpace(
   organizationId: string,
   input: CreateSpaceInput,
 ): Promise<SpaceView> {
-  const caller = requireUser(ctx.caller);
-  authorize(organizationAccess(caller, organizationId), "organization.view", "Organization");
-  const { parentId, chain } = await targetContainer(ctx, organizationId, input.parent ?? null);
-  const sortKey = await placementKey(ctx.db, { organizationId, parentId, self: null });
+  const { caller, chain, fields } = await newTreeItem(ctx, organizationId, input);
   const row: SpaceRow = {
-    id: newId(),
-    organizationId,
-    parentId,
-    title: input.title?.trim() || "Untitled",
+    ...fields,
     emoji: input.emoji ?? null,
     iconUrl: null,
     visibility: "private",
     language: input.language ?? null,
     editMode: input.editMode ?? "live",
-    defaultLevel: "inherit",
-    sortKey,
     revisionId: newId(),
     shareKey: base62(randomBytes(16)),
-    createdBy: caller.userId,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    deletedAt: null,
   };
   const first = { spaceId: row.id, revisionId: row.revisionId, createdBy: caller.userId };
   const revision = input.template
@@ -231,18 +219,8 @@ export async function moveSpace(
   const found = await visibleSpace(ctx, spaceId);
   authorize(found.access, "space.create", "Space");
   const { row } = found;
-  const parent = input.parent === undefined ? row.parentId : input.parent;
-  const target =
-    parent === row.parentId && parent !== null
-      ? { parentId: parent, chain: found.chain }
-      : await targetContainer(ctx, row.organizationId, parent);
-  const sortKey = await placementKey(ctx.db, {
-    organizationId: row.organizationId,
-    parentId: target.parentId,
-    self: row.id,
-    position: input.position,
-  });
-  const set: Partial<SpaceRow> = { parentId: target.parentId, sortKey, updatedAt: ctx.now };
+  const target = await movedTreeItem(ctx, row, found.chain, input);
+  const set: Partial<SpaceRow> = { parentId: target.parentId, sortKey: target.sortKey, updatedAt: ctx.now };
   if (target.parentId === null && row.visibility === "in-collection") set.visibility = "private";
   const [updated] = await ctx.db.update(spaces).set(set).where(eq(spaces.id, spaceId)).returning();
   return spaceView(ctx, updated, spaceAccess(ctx.caller, updated, target.chain).access);
