@@ -75,20 +75,24 @@ export interface Query {
   ranked?: { min: number; max: number };
 }
 
-export interface SearchRow {
-  /** 0: a result row; 1: the ranking row. */
-  part: number;
-  total: number;
-  spaceId: string | null;
-  spaceTitle: string | null;
+/** A matching page and one of its best sections, as both the search and the ranked-page statements answer it. */
+interface PageHitColumns {
   pageId: string | null;
-  groupScore: number;
   pageTitle: string | null;
   pagePath: string | null;
   sectionId: number | null;
   anchor: string | null;
   heading: string | null;
   snippet: string | null;
+}
+
+export interface SearchRow extends PageHitColumns {
+  /** 0: a result row; 1: the ranking row. */
+  part: number;
+  total: number;
+  spaceId: string | null;
+  spaceTitle: string | null;
+  groupScore: number;
   ranking: string | null;
   generation: number | null;
 }
@@ -141,19 +145,12 @@ export function searchStatement(ctx: Pick<ServiceContext, "db">, source: Source,
   );
 }
 
-export interface RankedPageRow {
+export interface RankedPageRow extends PageHitColumns {
   generation: number;
   /** Where the page is in `pageIds`; null on the one row answered when the index moved. */
   ord: number | null;
-  pageId: string | null;
   /** The page's score (its best section's), the same double the search statement computes. */
   groupScore: number | null;
-  pageTitle: string | null;
-  pagePath: string | null;
-  sectionId: number | null;
-  anchor: string | null;
-  heading: string | null;
-  snippet: string | null;
 }
 
 /**
