@@ -5,8 +5,11 @@ import { errorBody } from "../http/errors";
 import { findProxiedSite } from "../services/published";
 import { serveSite } from "./router";
 
-/** The renderer's own stylesheet and script (fingerprinted, no tenant's data): a custom host's pages load them. */
-const SHARED_ASSETS = /^\/~site\/~assets\/[^/]+$/;
+/**
+ * The renderer's own stylesheet and script (fingerprinted, no tenant's data), and custom fonts' files (by content
+ * hash, unguessable, never content): a custom host's pages load them.
+ */
+const SHARED_ASSETS = /^\/~site\/(?:~assets\/[^/]+|~fonts\/[^/]+\/[^/]+)$/;
 
 /**
  * Custom hosts: a request whose host is not the API's own (`PUBLIC_API_URL`) and is some site's `proxy` host

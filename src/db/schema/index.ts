@@ -19,3 +19,4 @@ export * from "./site-redirects";
 export * from "./site-customizations";
 export * from "./git";
 export * from "./audit";
+export * from "./storage";
