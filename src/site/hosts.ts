@@ -31,9 +31,10 @@ export const customHosts = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (url.host === apiHost) return next();
+  // Before the site lookup: a site proxied at the host's root would otherwise take these paths as its pages.
+  if (SHARED_ASSETS.test(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
   const proxied = await findProxiedSite(createDb(c.env.DB), url.hostname, url.pathname);
   if (!proxied) return next();
   if (proxied.site) return serveSite(c, proxied.site.siteId, proxied.site.base);
-  if (SHARED_ASSETS.test(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
   return c.json(errorBody(404, `Nothing is published at ${url.pathname} on ${url.hostname}`), 404);
 });

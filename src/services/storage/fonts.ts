@@ -3,6 +3,7 @@
 // for good at an immutable URL (`fontFilePath`). A file no font of the organization uses any more is deleted.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
+import { inBatch } from "../../db/client";
 import { customFontFaces, customFonts, type FontFileFormat, storageUploads } from "../../db/schema";
 import { notFound, preconditionFailed } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -121,13 +122,19 @@ export async function createCustomFont(
   const id = newId();
   // The bound is checked in the insert itself, so two creations racing cannot both pass it.
   const [inserted] = await batch(ctx.db, [
-    ctx.db.run(sql`INSERT INTO custom_fonts (id, organization_id, font_family, created_at, updated_at)
-      SELECT ${id}, ${organizationId}, ${input.fontFamily}, ${ctx.now}, ${ctx.now}
-      WHERE (SELECT count(*) FROM custom_fonts WHERE organization_id = ${organizationId}) < ${MAX_FONTS_PER_ORGANIZATION}`),
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`INSERT INTO custom_fonts (id, organization_id, font_family, created_at, updated_at)
+        SELECT ${id}, ${organizationId}, ${input.fontFamily}, ${ctx.now}, ${ctx.now}
+        WHERE (SELECT count(*) FROM custom_fonts WHERE organization_id = ${organizationId}) < ${MAX_FONTS_PER_ORGANIZATION}`),
+    ),
     faces.map((face) =>
-      ctx.db.run(sql`INSERT INTO custom_font_faces (font_id, organization_id, weight, hash, format)
-        SELECT ${id}, ${organizationId}, ${face.weight}, ${face.hash}, ${face.format}
-        WHERE EXISTS (SELECT 1 FROM custom_fonts WHERE id = ${id})`),
+      inBatch(
+        ctx.db,
+        ctx.db.run(sql`INSERT INTO custom_font_faces (font_id, organization_id, weight, hash, format)
+          SELECT ${id}, ${organizationId}, ${face.weight}, ${face.hash}, ${face.format}
+          WHERE EXISTS (SELECT 1 FROM custom_fonts WHERE id = ${id})`),
+      ),
     ),
   ]);
   if (!inserted.meta.changes) {
