@@ -1,5 +1,5 @@
 import type { UrlBases } from "../services/core";
-import { type CustomFontView, fontFilePath } from "../services/storage";
+import type { CustomFontView } from "../services/storage";
 
 /** The CSS `format()` the reference's FontSource names (woff2, woff); TrueType and OpenType files carry none. */
 const SOURCE_FORMAT = { woff2: "woff2", woff: "woff" } as const;
@@ -18,9 +18,7 @@ export function presentCustomFont(font: CustomFontView, urls: UrlBases) {
       const format = SOURCE_FORMAT[face.format as keyof typeof SOURCE_FORMAT];
       return {
         weight: face.weight,
-        sources: [
-          { url: `${base}${fontFilePath(font.organizationId, face.hash, face.format)}`, ...(format ? { format } : {}) },
-        ],
+        sources: [{ url: `${base}${face.path}`, ...(format ? { format } : {}) }],
       };
     }),
     permissions: { edit: font.canEdit },

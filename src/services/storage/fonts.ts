@@ -9,7 +9,7 @@ import { notFound, preconditionFailed } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { authorize, can, organizationAccess } from "../access";
 import type { ServiceContext } from "../core";
-import { fontFormat } from "./font-files";
+import { fontFilePath, fontFormat } from "./font-files";
 import { storedFileKey, uploadedFiles } from "./uploads";
 
 /** An organization's fonts are few: a bound that keeps listCustomFonts one page. */
@@ -20,7 +20,8 @@ export interface CustomFontView {
   id: string;
   organizationId: string;
   fontFamily: string;
-  faces: { weight: number; hash: string; format: FontFileFormat }[];
+  /** `path`: where the deployment serves the face's file (on any of its hosts). */
+  faces: { weight: number; hash: string; format: FontFileFormat; path: string }[];
   canEdit: boolean;
 }
 
@@ -36,7 +37,12 @@ function views(ctx: ServiceContext, fonts: FontRow[], faces: FaceRow[]): CustomF
     faces: faces
       .filter((face) => face.fontId === font.id)
       .sort((a, b) => a.weight - b.weight)
-      .map(({ weight, hash, format }) => ({ weight, hash, format })),
+      .map(({ weight, hash, format }) => ({
+        weight,
+        hash,
+        format,
+        path: fontFilePath(font.organizationId, hash, format),
+      })),
     canEdit,
   }));
 }
@@ -155,7 +161,9 @@ export async function updateCustomFont(
 ) {
   authorize(organizationAccess(ctx.caller, organizationId), "organization.admin", "Organization");
   const current = await getCustomFont(ctx, organizationId, fontId);
-  const byWeight = new Map(current.faces.map((face) => [face.weight, face]));
+  const byWeight = new Map<number, { weight: number; hash: string; format: FontFileFormat }>(
+    current.faces.map((face) => [face.weight, face]),
+  );
   const set = (input.fontFaces ?? []).filter((f): f is FontFaceInput => f.storageKey !== null);
   const resolved = await resolveFaces(ctx, organizationId, set);
   for (const face of input.fontFaces ?? []) if (face.storageKey === null) byWeight.delete(face.weight);
@@ -168,7 +176,9 @@ export async function updateCustomFont(
       .set({ fontFamily: input.fontFamily ?? current.fontFamily, updatedAt: ctx.now })
       .where(eq(customFonts.id, fontId)),
     ctx.db.delete(customFontFaces).where(eq(customFontFaces.fontId, fontId)),
-    faces.map((face) => ctx.db.insert(customFontFaces).values({ fontId, organizationId, ...face })),
+    faces.map(({ weight, hash, format }) =>
+      ctx.db.insert(customFontFaces).values({ fontId, organizationId, weight, hash, format }),
+    ),
   ]);
   await dropUnusedFiles(
     ctx,
