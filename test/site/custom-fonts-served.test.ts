@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
 import { changeRequestWith } from "../helpers/content";
 import { currentClient } from "../helpers/current-client";
 import { uploadFont, woff2Bytes } from "../helpers/fonts";
@@ -109,5 +111,22 @@ describe("custom fonts on published pages", () => {
     // A site proxied at the host's root does not take the shared files' paths for its pages (the stylesheet too).
     const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
     expect((await workerFetch(`https://${host}${css}`)).status).toBe(200);
+  });
+
+  it("live on the sites origin when the deployment has one (SITES_URL), and only there", async () => {
+    const { organization, owner, site } = await siteWithFont("Separated fonts");
+    const separated = { ...env, SITES_URL: "https://sites.quire.test" };
+    const call = (url: string, token?: string) =>
+      createApp().request(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }, separated);
+    const listed = await call(`${ORIGIN}/v1/orgs/${organization.id}/fonts`, owner.token);
+    const url = ((await listed.json()) as { items: { fontFaces: { sources: { url: string }[] }[] }[] }).items[0]!
+      .fontFaces[0]!.sources[0]!.url;
+    expect(url).toMatch(/^https:\/\/sites\.quire\.test\/~site\/~fonts\//);
+    const file = await call(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("font/woff2");
+    // The API's host serves no site, fonts included, once sites have their own origin.
+    expect((await call(url.replace("https://sites.quire.test", ORIGIN))).status).toBe(404);
+    expect((await call(`https://sites.quire.test/~site/${site.id}`)).status).toBe(200);
   });
 });
