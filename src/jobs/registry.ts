@@ -18,6 +18,7 @@ import {
 } from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { purgeAuditEvents } from "../services/audit";
+import { purgeStaleUploads } from "../services/storage";
 import { backfillRevisionLocators } from "../services/revisions";
 import { queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
@@ -71,13 +72,15 @@ export const CRON_JOBS: Record<string, CronTask> = {
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
    * search-index job for each live space whose index lags its revision (a lost message, a backfill); finished job
-   * rows and audit events past AUDIT_RETENTION_DAYS are deleted.
+   * rows and audit events past AUDIT_RETENTION_DAYS are deleted, and upload URLs that expired unused and font
+   * uploads no font took within a week.
    */
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
     await queueStaleSearchIndexes(ctx);
     await pruneFinishedJobs(ctx);
     await purgeAuditEvents(ctx);
+    await purgeStaleUploads(ctx);
   },
 };
 

@@ -1,8 +1,10 @@
 import { StorageUploadKind } from "gitbook-api-current";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "../../src/db/client";
+import { purgeStaleUploads } from "../../src/services/storage";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
-import { putUpload, woff2Bytes } from "../helpers/fonts";
+import { putUpload, uploadFont, woff2Bytes } from "../helpers/fonts";
 import { api, clientError } from "../helpers/http";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
@@ -115,5 +117,35 @@ describe("generateStorageUploadURL and its signed one-time URL", () => {
     // An upload URL with no signature at all: the query's validation, never a 500.
     const unsigned = await api("PUT", `${path}/abc`, { body: "x" });
     expect(unsigned.status).toBe(400);
+  });
+
+  it("the daily purge drops expired unused URLs and font uploads no font took within a week", async () => {
+    const { organization, owner } = await seedOrganization("Purged");
+    const gb = currentClient(owner.token);
+    const idOf = (key: string) => key.split("/").at(-1)!;
+    const unused = await uploadFont(owner.token, organization.id, woff2Bytes(50));
+    const used = await uploadFont(owner.token, organization.id, woff2Bytes(51));
+    await gb.orgs.createCustomFont(organization.id, {
+      fontFamily: "Kept",
+      fontFaces: [{ weight: 400, storageKey: used }],
+    });
+    const expired = idOf((await gb.orgs.generateStorageUploadUrl(organization.id, fontRequest(64))).data.key);
+    const pending = idOf((await gb.orgs.generateStorageUploadUrl(organization.id, fontRequest(64))).data.key);
+    const eightDaysAgo = Date.now() - 8 * 24 * 3600 * 1000;
+    await env.DB.prepare("UPDATE storage_uploads SET uploaded_at = ? WHERE id IN (?, ?)")
+      .bind(eightDaysAgo, idOf(unused), idOf(used))
+      .run();
+    await env.DB.prepare("UPDATE storage_uploads SET expires_at = ? WHERE id = ?").bind(eightDaysAgo, expired).run();
+    const unusedHash = (await uploadRow(idOf(unused)))!.hash!;
+    const usedHash = (await uploadRow(idOf(used)))!.hash!;
+
+    await purgeStaleUploads({ db: createDb(env.DB), env, now: Date.now() });
+    expect(await uploadRow(idOf(unused))).toBeNull();
+    expect(await env.STORAGE.head(`orgs/${organization.id}/fonts/${unusedHash}`)).toBeNull();
+    expect(await uploadRow(expired)).toBeNull();
+    // What a font uses, and a URL still valid, stay.
+    expect(await uploadRow(idOf(used))).not.toBeNull();
+    expect(await env.STORAGE.head(`orgs/${organization.id}/fonts/${usedHash}`)).not.toBeNull();
+    expect(await uploadRow(pending)).not.toBeNull();
   });
 });

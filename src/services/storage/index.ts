@@ -20,3 +20,4 @@ export {
   UPLOAD_URL_SECONDS,
 } from "./uploads";
 export type { ReceivedUpload, UploadRequest } from "./uploads";
+export { purgeStaleUploads, UNUSED_FONT_UPLOAD_DAYS } from "./upload-purge";
