@@ -184,6 +184,18 @@ describe("custom fonts", () => {
     );
     expect(noRegular.code).toBe(412);
     expect((await gb.orgs.getCustomFont(organization.id, font.id)).data.fontFaces).toHaveLength(1);
+    // A bad key is named by its place in the request, after the removals before it.
+    const badKey = await api("POST", `/orgs/${organization.id}/fonts/${font.id}`, {
+      token: owner.token,
+      body: {
+        fontFaces: [
+          { weight: 700, storageKey: null },
+          { weight: 800, storageKey: `orgs/${organization.id}/uploads/nothing` },
+        ],
+      },
+    });
+    expect(badKey.status).toBe(412);
+    expect(badKey.json.error.message).toMatch(/^body\.fontFaces\.1\.storageKey: /);
 
     // Deleting: 205, then 204; the shared file stays while the twin uses it, and goes with the last font.
     expect((await gb.orgs.deleteCustomFont(organization.id, font.id)).status).toBe(205);

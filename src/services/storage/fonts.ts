@@ -79,7 +79,8 @@ export async function getCustomFont(ctx: ServiceContext, organizationId: string,
 async function resolveFaces(
   ctx: ServiceContext,
   organizationId: string,
-  faces: { weight: number; storageKey: string }[],
+  /** `at`: the face's index in the request's `fontFaces` (for the error), when not its index here. */
+  faces: { weight: number; storageKey: string; at?: number }[],
 ) {
   const uploads = await uploadedFiles(
     ctx.db,
@@ -87,8 +88,8 @@ async function resolveFaces(
     faces.map((face) => face.storageKey),
   );
   return Promise.all(
-    faces.map(async (face) => {
-      const index = faces.indexOf(face);
+    faces.map(async (face, i) => {
+      const index = face.at ?? i;
       const upload = uploads.get(face.storageKey);
       if (!upload?.hash || upload.kind !== "customization_font") {
         throw preconditionFailed(
@@ -164,7 +165,9 @@ export async function updateCustomFont(
   const byWeight = new Map<number, { weight: number; hash: string; format: FontFileFormat }>(
     current.faces.map((face) => [face.weight, face]),
   );
-  const set = (input.fontFaces ?? []).filter((f): f is FontFaceInput => f.storageKey !== null);
+  const set = (input.fontFaces ?? []).flatMap((face, at) =>
+    face.storageKey === null ? [] : [{ weight: face.weight, storageKey: face.storageKey, at }],
+  );
   const resolved = await resolveFaces(ctx, organizationId, set);
   for (const face of input.fontFaces ?? []) if (face.storageKey === null) byWeight.delete(face.weight);
   for (const face of resolved) byWeight.set(face.weight, face);
