@@ -205,6 +205,7 @@ const DOMAIN_RANK = [
   "spaces",
   "people",
   "audit",
+  "storage",
   "comments",
   "change-requests",
   "links",

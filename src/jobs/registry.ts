@@ -23,6 +23,7 @@ import {
 } from "../services/integrations";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { purgeAuditEvents } from "../services/audit";
+import { purgeStaleUploads } from "../services/storage";
 import { backfillRevisionLocators } from "../services/revisions";
 import { indexSpaceContent, indexSpecDependents, queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
 import { purgeDeletedSpaces, runPurgeJob } from "../services/spaces";
@@ -101,7 +102,8 @@ export const CRON_JOBS: Record<string, CronTask> = {
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
    * search-index job for each live space whose index lags its revision (a lost message, a backfill); then
-   * finished jobs and delivered content events older than 7 days, and audit events past AUDIT_RETENTION_DAYS.
+   * finished jobs and delivered content events older than 7 days, audit events past AUDIT_RETENTION_DAYS, upload
+   * URLs that expired unused and font uploads no font took within a week.
    */
   "0 3 * * *": async (ctx) => {
     await purgeDeletedSpaces(ctx);
@@ -109,6 +111,7 @@ export const CRON_JOBS: Record<string, CronTask> = {
     await pruneFinishedJobs(ctx);
     await pruneDeliveredContentEvents(ctx);
     await purgeAuditEvents(ctx);
+    await purgeStaleUploads(ctx);
   },
 };
 

@@ -7,6 +7,7 @@ import collections from "./collections";
 import comments from "./comments";
 import customHostnames from "./custom-hostnames";
 import files from "./files";
+import fonts from "./fonts";
 import gitSync from "./git";
 import imports from "./imports";
 import integrations from "./integrations";
@@ -21,6 +22,7 @@ import search from "./search";
 import sites from "./sites";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
+import storage from "./storage";
 import system from "./system";
 import teams from "./teams";
 import tokens from "./tokens";
@@ -57,4 +59,6 @@ export const v1 = createRouter()
   .route("/", permissions)
   .route("/", sites)
   .route("/", customHostnames)
-  .route("/", urls);
+  .route("/", urls)
+  .route("/", fonts)
+  .route("/", storage);

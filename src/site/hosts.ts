@@ -5,8 +5,11 @@ import { errorBody } from "../http/errors";
 import { findProxiedSite } from "../services/published";
 import { serveSite } from "./router";
 
-/** The renderer's own stylesheet and script (fingerprinted, no tenant's data): a custom host's pages load them. */
-const SHARED_ASSETS = /^\/~site\/~assets\/[^/]+$/;
+/**
+ * The renderer's own stylesheet and script (fingerprinted, no tenant's data), and custom fonts' files (by content
+ * hash, unguessable, never content): a custom host's pages load them.
+ */
+const SHARED_ASSETS = /^\/~site\/(?:~assets\/[^/]+|~fonts\/[^/]+\/[^/]+)$/;
 
 /**
  * Custom hosts: a request whose host is not the API's own (`PUBLIC_API_URL`) and is some site's `proxy` host
@@ -28,9 +31,10 @@ export const customHosts = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   if (url.host === apiHost) return next();
+  // Before the site lookup: a site proxied at the host's root would otherwise take these paths as its pages.
+  if (SHARED_ASSETS.test(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
   const proxied = await findProxiedSite(createDb(c.env.DB), url.hostname, url.pathname);
   if (!proxied) return next();
   if (proxied.site) return serveSite(c, proxied.site.siteId, proxied.site.base);
-  if (SHARED_ASSETS.test(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
   return c.json(errorBody(404, `Nothing is published at ${url.pathname} on ${url.hostname}`), 404);
 });

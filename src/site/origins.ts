@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env";
 import { limitByAddress } from "../http/address-limit";
+import { serveFontFile } from "./fonts";
 import { serveSite, serveSiteAsset } from "./router";
 
 /*
@@ -47,6 +48,10 @@ export const separateOrigins = createMiddleware<AppEnv>(async (c, next) => {
     if (site[1] === "~assets") {
       await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
       return serveSiteAsset(c, path.slice("/~site/~assets/".length));
+    }
+    if (site[1] === "~fonts") {
+      await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+      return serveFontFile(c, path);
     }
     return serveSite(c, site[1]!, `/~site/${site[1]}`);
   }

@@ -82,7 +82,7 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
   const variants = location ? siteSpacesAt(data, location.section?.id ?? null, visible) : [];
   return {
     baseHref: base,
-    theme: themeOf(settings, data.site.title),
+    theme: themeOf(settings, data.site.title, data.site.organizationId),
     sections: visibleSections(data, visible).map((section) => ({
       title: section.title,
       href: at(sectionPrefix(data, section, visible)),

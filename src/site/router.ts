@@ -6,6 +6,7 @@ import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
 import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
 import { SITE_CSP, siteCsp } from "./csp";
+import { serveFontFile } from "./fonts";
 import { renderNotFound } from "./layout";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
 import { pageResponse, siteScripts, siteView } from "./page";
@@ -15,7 +16,7 @@ import { openSite, type Visit } from "./visit";
 /**
  * The published-site renderer, on the deployment's own origin: `/~site/{siteId}/…` serves a published site's
  * pages (and `.md` twins), search, files, sitemap.xml, robots.txt, llms.txt and llms-full.txt; `/~site/~assets/`
- * its stylesheet and script (fingerprinted, cached for good). Custom hosts reach the same through `serveSite`
+ * its stylesheet and script (fingerprinted, cached for good); `/~site/~fonts/` custom fonts' files (by hash). Custom hosts reach the same through `serveSite`
  * (src/site/hosts.ts).
  */
 export const siteRouter = new Hono<AppEnv>();
@@ -36,6 +37,10 @@ export function serveSiteAsset(c: Context<AppEnv>, name: string) {
 }
 
 siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => serveSiteAsset(c, c.req.param("name")));
+// Custom fonts' files (src/site/fonts.ts): no site of their own, so before the site routes.
+siteRouter.get("/~site/~fonts/:organizationId/:file", limitAnonymousByAddress, (c) =>
+  serveFontFile(c, new URL(c.req.url).pathname),
+);
 siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 

@@ -7,7 +7,7 @@
  *   --{name}-text   the color darkened (dark mode: lightened) until it reaches 4.5:1 (WCAG AA) against the
  *                   page, the code blocks and every soft tint, for links and colored text,
  * plus --on-primary (black or white, whichever reads better on the primary color). Fonts: the customization's
- * family first, then a system stack; nothing is fetched.
+ * family first, then a system stack; only a custom font's own files (this deployment's, `@font-face`) are fetched.
  *
  * Color scheme (documented in the stylesheet too): <html data-mode="light|dark|auto">. Not toggleable: the
  * site's default mode, fixed. Toggleable: `auto`, which follows the visitor's `prefers-color-scheme`, and the
@@ -99,12 +99,16 @@ export function modeColors(theme: SiteTheme, mode: "light" | "dark"): Record<str
 const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 const MONO = 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';
 
-/** A customization font name as CSS family names: `IBMPlexMono` → `"IBM Plex Mono", "IBMPlexMono"`. */
-export function fontFamilies(name: string | undefined): string {
-  const clean = (name ?? "")
+/** A font name as it may appear in the inline stylesheet: no quote, no markup, never `</style>`. */
+const cleanFontName = (name: string | undefined) =>
+  (name ?? "")
     .replace(/[^A-Za-z0-9 _-]/g, "")
     .trim()
     .slice(0, 64);
+
+/** A customization font name as CSS family names: `IBMPlexMono` → `"IBM Plex Mono", "IBMPlexMono"`. */
+export function fontFamilies(name: string | undefined): string {
+  const clean = cleanFontName(name);
   if (!clean) return "";
   const spaced = clean.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
   return spaced === clean ? `"${clean}", ` : `"${spaced}", "${clean}", `;
@@ -121,11 +125,24 @@ const block = (selector: string, vars: Record<string, string>) =>
     .map(([k, v]) => `${k}:${v}`)
     .join(";")}}`;
 
+/** Custom fonts' `@font-face` rules: sources are root-relative paths of this deployment's font files. */
+function fontFaceRules(theme: SiteTheme): string[] {
+  return (theme.fontFaces ?? []).flatMap((face) => {
+    const family = cleanFontName(face.family);
+    if (!family || !/^\/~site\/~fonts\/[A-Za-z0-9_-]+\/[0-9a-f]{64}\.[a-z0-9]+$/.test(face.src)) return [];
+    const weight = Math.min(1000, Math.max(1, Math.round(face.weight)));
+    return [
+      `@font-face{font-family:"${family}";font-weight:${weight};font-display:swap;src:url("${face.src}") format("${face.format.replace(/[^a-z0-9]/g, "")}")}`,
+    ];
+  });
+}
+
 /** The inline stylesheet: fonts, radii, and both modes' colors wired to `data-mode` (see the top comment). */
 export function themeStyle(theme: SiteTheme): string {
   const [radius, control] = RADIUS[theme.corners] ?? RADIUS.rounded!;
   const dark = modeColors(theme, "dark");
   return [
+    ...fontFaceRules(theme),
     block(":root", {
       "--font-body": `${fontFamilies(theme.font)}${SANS}`,
       "--font-mono": `${fontFamilies(theme.monospaceFont)}${MONO}`,

@@ -1,4 +1,5 @@
 import type { SiteCustomizationSettings } from "../services/sites";
+import { fontFacesOf } from "./fonts";
 import type { SiteTheme } from "./view";
 
 type Ref = { kind: string; url?: string };
@@ -10,9 +11,13 @@ function hrefOf(to: Ref | null | undefined): string | undefined {
 
 const fontName = (font: string | { fontFamily: string }) => (typeof font === "string" ? font : font.fontFamily);
 
-/** The layout's theme from a site space's merged customization and the site's title. */
-export function themeOf(settings: SiteCustomizationSettings, siteTitle: string): SiteTheme {
+/**
+ * The layout's theme from a site space's merged customization and the site's title; custom fonts' files count
+ * only when they are the site's organization's (`organizationId`).
+ */
+export function themeOf(settings: SiteCustomizationSettings, siteTitle: string, organizationId = ""): SiteTheme {
   const s = settings.styling;
+  const fontFaces = [...fontFacesOf(s.font, organizationId), ...fontFacesOf(s.monospaceFont, organizationId)];
   const links = (items: { title: string; to: Ref | null }[]) =>
     items.flatMap((item) => {
       const href = hrefOf(item.to);
@@ -33,6 +38,7 @@ export function themeOf(settings: SiteCustomizationSettings, siteTitle: string):
     corners: s.corners,
     font: fontName(s.font),
     monospaceFont: fontName(s.monospaceFont),
+    ...(fontFaces.length ? { fontFaces } : {}),
     defaultMode: settings.themes.default,
     toggeable: settings.themes.toggeable,
     ...(settings.header.logo ? { logo: settings.header.logo } : {}),

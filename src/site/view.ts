@@ -18,9 +18,11 @@ export interface SiteTheme {
   dangerColor: { light: string; dark: string };
   /** `straight` | `rounded` | `circular`. */
   corners: string;
-  /** Font family name from the customization (rendered with a system-stack fallback, never fetched). */
+  /** Font family name from the customization (a system-stack fallback; only custom fonts' files are fetched). */
   font: string;
   monospaceFont: string;
+  /** The `@font-face` rules of custom fonts (files this deployment serves), when the fonts are definitions. */
+  fontFaces?: { family: string; weight: number; src: string; format: string }[];
   /** `light` | `dark`, and whether visitors may toggle. */
   defaultMode: string;
   toggeable: boolean;

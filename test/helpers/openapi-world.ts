@@ -4,7 +4,10 @@ import { env } from "cloudflare:workers";
 import { compressToEncodedURIComponent } from "lz-string";
 import { defaultSiteCustomization } from "../../src/services/sites";
 import { IDP_CERTIFICATE } from "../fixtures/certificate";
+import { StorageUploadKind } from "gitbook-api-current";
 import { changeRequestWith, seedSpaceMember, writeContent } from "./content";
+import { currentClient } from "./current-client";
+import { uploadFont } from "./fonts";
 import { api, client, ORIGIN } from "./http";
 import { seedOrganization } from "./seed";
 
@@ -281,6 +284,21 @@ export async function seedWorld() {
   });
   const glossaryEntry = (await gb.orgs.listGlossaryEntries(organization.id)).data.items[0]!;
 
+  // A custom font from an uploaded file, and an upload URL of its own (the storage operations' fixtures).
+  const fontKey = await uploadFont(owner.token, organization.id);
+  const font = (
+    await currentClient(owner.token).orgs.createCustomFont(organization.id, {
+      fontFamily: "Matrix",
+      fontFaces: [{ weight: 400, storageKey: fontKey }],
+    })
+  ).data;
+  const upload = (
+    await currentClient(owner.token).orgs.generateStorageUploadUrl(organization.id, {
+      kind: StorageUploadKind.CustomizationFont,
+      file: { name: "matrix.woff2", type: "font/woff2", size: 64 },
+    })
+  ).data;
+
   const downloadURL = new URL(file.downloadURL);
   // The writes above were audited: the organization's latest event.
   const auditEvent = await env.DB.prepare(
@@ -325,6 +343,8 @@ export async function seedWorld() {
     siteRedirectSource: redirect.source,
     hostname,
     auditEventId: auditEvent?.id ?? "no-audit-event",
+    fontId: font.id,
+    uploadId: new URL(upload.url).pathname.split("/").at(-1)!,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

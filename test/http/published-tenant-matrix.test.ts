@@ -27,6 +27,7 @@ const NOT_PUBLISHED_CONTENT: Record<string, string> = {
   listSSOProviderLoginsInOrganization: "an organization's SSO buttons",
   getIntegrationImage: "public integrations' icons",
   downloadFile: "the URL's signature is the credential (test/routes/content-files.test.ts)",
+  uploadStorageFile: "a signed upload URL takes bytes, serves none (test/routes/storage-upload.test.ts)",
 };
 
 /** Anonymous-capable operations about a site or a space, and the URL lookups: from the served document. */

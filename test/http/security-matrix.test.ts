@@ -14,6 +14,7 @@ const ANONYMOUS: Record<string, string> = {
   getApiInformation: "the API's version and build, public by design",
   getSpaceById: "public and unlisted spaces are readable anonymously (CONTRACT §7)",
   downloadFile: "a file's downloadURL: the URL's signature authorizes it, not a token",
+  uploadStorageFile: "generateStorageUploadURL's url: the URL's signature authorizes it, not a token",
   listSSOProviderLoginsInOrganization: "the SSO login buttons shown before the user has signed in",
   getIntegrationImage: "the icons and preview images of public integrations are shown to anyone",
   listPages: "published content: spaces on public/unlisted sites, or with a share key or visitor JWT",
@@ -51,6 +52,8 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   updateUserById: "users are not an organization's: any signed-in user sees a profile, so editing another's is 403",
   listSSOProviderLoginsInOrganization: "served anonymously: the SSO login buttons shown before signing in",
   downloadFile: "the URL's signature is the credential, not a token (a token without it is 400: no signature)",
+  uploadStorageFile:
+    "the signed upload URL is the credential, not a token (a forged signature is 403; test/routes/storage-upload.test.ts)",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
   listIntegrations: "public integrations, and those of the caller's own organizations (none of the owner's here)",
   createOrganization: "creates a new organization, whose admin the caller becomes (ALLOW_ORGANIZATION_CREATION)",

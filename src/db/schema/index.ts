@@ -20,3 +20,4 @@ export * from "./site-customizations";
 export * from "./git";
 export * from "./audit";
 export * from "./content-events";
+export * from "./storage";

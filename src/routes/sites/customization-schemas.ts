@@ -5,6 +5,7 @@ import { EmojiSchema } from "../../wire/space";
 import { SiteTitleSchema } from "../../wire/site";
 import { URLSchema } from "../../wire/common";
 import { CustomizationContentRefSchema } from "../../wire/content-ref";
+import { CustomizationFontDefinitionInput } from "../../wire/font";
 
 // The reference's SiteCustomizationSettings and its parts, with its enums, lengths and required fields. Colors
 // are hex (#rgb or #rrggbb); URLs are absolute http(s) URLs of at most 2048 characters.
@@ -45,29 +46,14 @@ const Favicon = z
   .union([z.object({ icon: ThemedURL }), z.object({ emoji: EmojiSchema }), z.strictObject({})])
   .openapi("CustomizationFavicon");
 
-const FontDefinitionInput = z
-  .object({
-    id: z.string().min(1).max(256),
-    custom: z.boolean(),
-    fontFamily: z.string().min(1).max(50).openapi("FontFamily"),
-    fontFaces: z
-      .array(
-        z.object({
-          weight: z.number().int().min(1).max(1000).openapi("FontWeight"),
-          sources: z
-            .array(z.object({ url: URLSchema, format: z.enum(["woff2", "woff"]).optional() }).openapi("FontSource"))
-            .min(1),
-        }),
-      )
-      .min(1),
-  })
-  .openapi("CustomizationFontDefinitionInput");
-
 const Font = z
-  .union([z.enum(CUSTOMIZATION_FONTS).openapi("CustomizationDefaultFont"), FontDefinitionInput])
+  .union([z.enum(CUSTOMIZATION_FONTS).openapi("CustomizationDefaultFont"), CustomizationFontDefinitionInput])
   .openapi("CustomizationFont");
 const MonospaceFont = z
-  .union([z.enum(CUSTOMIZATION_MONOSPACE_FONTS).openapi("CustomizationDefaultMonospaceFont"), FontDefinitionInput])
+  .union([
+    z.enum(CUSTOMIZATION_MONOSPACE_FONTS).openapi("CustomizationDefaultMonospaceFont"),
+    CustomizationFontDefinitionInput,
+  ])
   .openapi("CustomizationMonospaceFont");
 
 const Theme = z.enum(["clean", "muted", "bold", "gradient"]).openapi("CustomizationTheme");

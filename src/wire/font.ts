@@ -1,0 +1,35 @@
+import { z } from "@hono/zod-openapi";
+import { URLSchema } from "./common";
+
+// Fonts: the site customization's font definitions (styling.font, styling.monospaceFont) and the custom fonts
+// of an organization (listCustomFonts, …), the reference's CustomizationFontDefinition(Input).
+
+export const FontFamilySchema = z.string().min(1).max(50).openapi("FontFamily");
+export const FontWeightSchema = z.number().int().min(1).max(1000).openapi("FontWeight");
+export const StorageFileKeySchema = z.string().min(1).max(512).openapi("StorageFileKey");
+
+export const CustomizationFontDefinitionInput = z
+  .object({
+    id: z.string().min(1).max(256),
+    custom: z.boolean(),
+    fontFamily: FontFamilySchema,
+    fontFaces: z
+      .array(
+        z.object({
+          weight: FontWeightSchema,
+          sources: z
+            .array(z.object({ url: URLSchema, format: z.enum(["woff2", "woff"]).optional() }).openapi("FontSource"))
+            .min(1),
+        }),
+      )
+      .min(1),
+  })
+  .openapi("CustomizationFontDefinitionInput");
+
+export const CustomizationFontDefinition = CustomizationFontDefinitionInput.extend({
+  permissions: z.object({ edit: z.boolean() }),
+}).openapi("CustomizationFontDefinition");
+
+export const CustomFontList = z
+  .object({ items: z.array(CustomizationFontDefinition), count: z.number().int() })
+  .openapi("CustomFontList");
