@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { seedSpace } from "../helpers/content";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
-import { api, clientError } from "../helpers/http";
+import { api, client, clientError } from "../helpers/http";
 import { seedOrganization, seedUser } from "../helpers/seed";
 
 const origin = env.FIXTURE_ORIGIN;
@@ -22,6 +22,9 @@ describe("getEmbedByUrl (0.202)", () => {
       description: "A page about things.",
       image: `${origin}/embed/preview.png`,
     });
+    // The pinned 0.137 client has the same operation and Embed shape.
+    const pinned = await client(token).urls.getEmbedByUrl({ url: `${origin}/embed/og.html` });
+    expect(pinned.data).toEqual(res.data);
   });
 
   it("falls back to <title> and the host name, and to the file name for what is not HTML", async () => {
