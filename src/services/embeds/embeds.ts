@@ -11,7 +11,7 @@ const OEMBED_BYTES = 64 * 1024;
 /** Per request (page, then its oEmbed endpoint), each redirect hop and the body's read included. */
 const FETCH_TIMEOUT_MS = 5000;
 /** How long a resolved embed is reused from the Cache API. */
-export const EMBED_CACHE_SECONDS = 24 * 60 * 60;
+const EMBED_CACHE_SECONDS = 24 * 60 * 60;
 
 const HEADERS = {
   accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
