@@ -217,6 +217,7 @@ const DOMAIN_RANK = [
   "imports",
   "git",
   "published",
+  "embeds",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

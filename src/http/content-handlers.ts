@@ -6,6 +6,7 @@
 import type { z } from "@hono/zod-openapi";
 import { presentFile, presentFileList, presentPageListJson, presentPageRead } from "../presenters/content";
 import { presentBacklinkList, presentLinkList } from "../presenters/links";
+import { presentPageMetaLinks } from "../presenters/page-meta-links";
 import { presentRevisionJson } from "../presenters/revision";
 import { contentPdf } from "../services/change-requests";
 import { listBacklinks, listLinks } from "../services/links";
@@ -14,6 +15,7 @@ import {
   listFiles,
   listPages,
   readPage,
+  readPageMetaLinks,
   readPageDocument,
   readReusableContent,
   readReusableContentDocument,
@@ -72,6 +74,12 @@ export async function getPageOn(c: In<{ param: TargetParams & PageLocatorParams;
 export async function getPageDocumentOn(c: In<{ param: TargetParams & { pageId: string } }>) {
   const p = c.req.valid("param");
   return readPageDocument(serviceContext(c), p.spaceId, contentTargetOf(p), p.pageId, computedOpt(c));
+}
+
+/** A page's previous, next and parent in the target's reading order. */
+export async function listPageMetaLinksOn(c: In<{ param: TargetParams & { pageId: string } }>) {
+  const p = c.req.valid("param");
+  return presentPageMetaLinks(await readPageMetaLinks(serviceContext(c), p.spaceId, contentTargetOf(p), p.pageId));
 }
 
 export async function listFilesOn(c: In<{ param: TargetParams; query: z.output<typeof PageRequestQuery> }>) {

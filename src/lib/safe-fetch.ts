@@ -103,21 +103,44 @@ export interface SafeResponse {
   bytes: Uint8Array;
 }
 
-/** Reads a body whole, refusing past maxBytes (413). */
-async function readLimited(response: Response, url: string, maxBytes: number): Promise<Uint8Array> {
+/**
+ * Reads a body whole, refusing past maxBytes (413), or with `truncate` keeping its first maxBytes. A read that
+ * fails or outlasts `signal` (the exchange's timeout) is 422, as a failed fetch is.
+ */
+async function readLimited(
+  response: Response,
+  url: string,
+  maxBytes: number,
+  opts: { truncate?: boolean; signal?: AbortSignal } = {},
+): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
+  if (declared > maxBytes && !opts.truncate) throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
   const reader = response.body?.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
+  const aborted = opts.signal && abortedPromise(opts.signal);
+  aborted?.catch(() => {});
   while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      const read = reader.read();
+      // A read left behind by the timeout rejects later, when the stream is torn down: not an unhandled error.
+      read.catch(() => {});
+      chunk = await (aborted ? Promise.race([read, aborted]) : read);
+    } catch (error) {
+      reader.cancel().catch(() => {});
+      throw new ApiError(422, `Could not read ${url}: ${(error as Error)?.message ?? "network error"}`);
     }
+    const { done, value } = chunk;
+    if (done) break;
+    if (size + value.byteLength > maxBytes) {
+      await reader.cancel().catch(() => {});
+      if (!opts.truncate) throw new ApiError(413, `${url} is larger than ${maxBytes} bytes`);
+      parts.push(value.subarray(0, maxBytes - size));
+      size = maxBytes;
+      break;
+    }
+    size += value.byteLength;
     parts.push(value);
   }
   const bytes = new Uint8Array(size);
@@ -127,6 +150,14 @@ async function readLimited(response: Response, url: string, maxBytes: number): P
     offset += part.byteLength;
   }
   return bytes;
+}
+
+/** A promise that rejects when `signal` aborts (with its reason). */
+function abortedPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
 }
 
 /**
@@ -183,9 +214,15 @@ export async function safeRequest(
 /**
  * Fetches a public http(s) resource for the user (file uploads by URL, imports): private, loopback and
  * link-local addresses are refused unless the deployment allows loopback (tests), redirects are followed by
- * hand so each hop is checked, and the body is cut off past `maxBytes`. Failures are 4xx, never 500.
+ * hand so each hop is checked, and the body is refused past `maxBytes` (413), or with `truncate` cut off there (a
+ * bounded read of what comes first, e.g. an HTML page's head). `timeoutMs` bounds each hop, its body included.
+ * Failures are 4xx, never 500.
  */
-export async function fetchPublicResource(env: Env, url: string, opts: { maxBytes: number; timeoutMs?: number }) {
+export async function fetchPublicResource(
+  env: Env,
+  url: string,
+  opts: { maxBytes: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
+) {
   let current = url;
   for (let hop = 0; hop < 5; hop++) {
     let parsed: URL;
@@ -202,11 +239,9 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       );
     }
     let response: Response;
+    const signal = AbortSignal.timeout(opts.timeoutMs ?? 15_000);
     try {
-      response = await fetch(parsed.toString(), {
-        redirect: "manual",
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
-      });
+      response = await fetch(parsed.toString(), { redirect: "manual", signal, headers: opts.headers });
     } catch (error) {
       throw new ApiError(422, `Could not fetch ${parsed.toString()}: ${(error as Error).message ?? "network error"}`);
     }
@@ -219,7 +254,7 @@ export async function fetchPublicResource(env: Env, url: string, opts: { maxByte
       continue;
     }
     if (!response.ok) throw new ApiError(422, `Fetching ${parsed.toString()} answered ${response.status}`);
-    const bytes = await readLimited(response, parsed.toString(), opts.maxBytes);
+    const bytes = await readLimited(response, parsed.toString(), opts.maxBytes, { truncate: opts.truncate, signal });
     return {
       bytes,
       contentType: response.headers.get("content-type")?.split(";")[0].trim() || undefined,

@@ -5,6 +5,7 @@ import {
   readingOrder as pageReadingOrder,
   type Snapshot,
 } from "../content/model";
+import { pageNeighbours } from "../content/page-neighbours";
 import type { NavPage } from "./view";
 
 /** How page URLs are made for one site space: its base URL inside the site (no trailing slash). */
@@ -83,10 +84,9 @@ export function navigationTree(snapshot: Snapshot, urls: PageUrls, currentId: st
   return build(null);
 }
 
-/** The pages before and after the current one in reading order. */
+/** The pages before and after the current one in reading order (the API's page meta links use the same). */
 export function neighbours(snapshot: Snapshot, urls: PageUrls, currentId: string) {
-  const order = readingOrder(snapshot);
-  const at = order.findIndex((p) => p.id === currentId);
+  const { previous, next } = pageNeighbours(snapshot, currentId);
   const link = (page: PageEntry | undefined) => (page ? { title: page.title, href: urls.of(page) } : undefined);
-  return { previous: at > 0 ? link(order[at - 1]) : undefined, next: at >= 0 ? link(order[at + 1]) : undefined };
+  return { previous: link(previous), next: link(next) };
 }

@@ -186,3 +186,40 @@ paths:
 `;
 export const OPENAPI_JSON = JSON.stringify({ swagger: "2.0", info: { title: "Legacy", version: "2" }, paths: {} });
 export const NOT_OPENAPI_YAML = "name: just a config file\nitems: [1, 2, 3]\n";
+
+/** Pages for the embed tests (getEmbedByUrl): OpenGraph tags, a bare `<title>`, and an oEmbed provider. */
+export const EMBED_PAGES: Record<string, { body: string; type: string }> = {
+  "/embed/og.html": {
+    type: "text/html; charset=utf-8",
+    body:
+      `<!doctype html><html><head><title>Not this one</title><meta property="og:title" content="Open &amp; Graph">` +
+      `<meta property="og:site_name" content="Fixture Site"><meta property="og:description" content="A page about things.">` +
+      `<meta property="og:image" content="/embed/preview.png"><link rel="shortcut icon" href="/embed/favicon.ico">` +
+      `</head><body><p>Body</p></body></html>`,
+  },
+  "/embed/title.html": {
+    type: "text/html",
+    body: "<html><head><title>\n  Plain &amp; simple  </title></head><body>No tags</body></html>",
+  },
+  "/embed/video.html": {
+    type: "text/html",
+    body:
+      `<html><head><title>Video page</title><link rel="alternate" type="application/json+oembed" ` +
+      `href="/embed/oembed.json?format=json" title="oEmbed"><link rel="icon" href="https://cdn.example/v.png"></head></html>`,
+  },
+  "/embed/oembed.json": {
+    type: "application/json",
+    body: JSON.stringify({
+      version: "1.0",
+      type: "video",
+      title: "A video",
+      provider_name: "Fixture Video",
+      html: '<iframe src="https://player.example/1" width="480" height="270"></iframe>',
+      thumbnail_url: "https://cdn.example/thumb.jpg",
+    }),
+  },
+  "/embed/broken-oembed.html": {
+    type: "text/html",
+    body: `<html><head><title>Broken provider</title><link rel="alternate" type="application/json+oembed" href="/embed/missing.json"></head></html>`,
+  },
+};

@@ -5,6 +5,7 @@ import {
   BAD_ESCAPE,
   badEscapesZip,
   docx,
+  EMBED_PAGES,
   foldersZip,
   lyingZip,
   MARKDOWN,
@@ -61,7 +62,10 @@ export default async function setup(project: TestProject) {
     "/openapi/petstore.yaml": { body: OPENAPI_YAML, type: "application/yaml" },
     "/openapi/legacy.json": { body: OPENAPI_JSON, type: "application/json" },
     "/openapi/not-a-spec.yaml": { body: NOT_OPENAPI_YAML, type: "application/yaml" },
+    ...EMBED_PAGES,
   };
+  /** Visits per key of `/embed/counter.html?key=<k>` (the embed cache tests). */
+  const visits = new Map<string, number>();
   /** What the tunnel receiver got, by the key in its path (each test uses its own key). */
   const tunnel = new Map<string, { method: string; headers: Record<string, string>; body: string }[]>();
   /** The DNS-over-HTTPS stub's records, by `<type> <name>` (each test uses its own names). */
@@ -140,6 +144,27 @@ export default async function setup(project: TestProject) {
       };
       res.on("error", () => {});
       pump();
+      return;
+    }
+    // Embeds: a page whose title counts its visits per key, one that never finishes, one past the bounded read.
+    if (path === "/embed/counter.html") {
+      const key = url.searchParams.get("key") ?? "";
+      visits.set(key, (visits.get(key) ?? 0) + 1);
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<html><head><title>Visit ${visits.get(key)}</title></head></html>`);
+      return;
+    }
+    if (path === "/embed/slow.html") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.write("<html><head><title>Slow");
+      const timer = setTimeout(() => res.end("</title></head></html>"), 30_000);
+      timer.unref();
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    if (path === "/embed/big.html") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<html><head><title>Big page</title></head><body>${"<p>filler</p>".repeat(200_000)}</body></html>`);
       return;
     }
     if (path === "/redirect-private") {

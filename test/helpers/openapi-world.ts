@@ -77,6 +77,9 @@ export const QUERIES: Record<string, Record<string, (known: Record<string, strin
   // The space's app URL (the owner reads it; an outsider gets 404), and the site's published URL.
   getContentByUrl: { url: (known) => `${env.APP_URL}/o/${known.organizationId}/s/${known.spaceId}` },
   getPublishedContentByUrl: { url: (known) => `${ORIGIN}/~site/${known.siteId}/` },
+  // A page of the fixture server (test/fixture-server), which embeds fetch over real HTTP.
+  getEmbedByUrl: { url: () => `${env.FIXTURE_ORIGIN}/embed/title.html` },
+  getEmbedByUrlInSpace: { url: () => `${env.FIXTURE_ORIGIN}/embed/title.html` },
   // A render request (LZ-string JSON) in the organization under test's context.
   renderIntegrationUIWithGet: {
     request: (known) => compressToEncodedURIComponent(JSON.stringify(renderRequest(known))),

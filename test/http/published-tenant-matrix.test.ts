@@ -28,6 +28,9 @@ const NOT_PUBLISHED_CONTENT: Record<string, string> = {
   getIntegrationImage: "public integrations' icons",
   downloadFile: "the URL's signature is the credential (test/routes/content-files.test.ts)",
   uploadStorageFile: "a signed upload URL takes bytes, serves none (test/routes/storage-upload.test.ts)",
+  getEmbedByUrl:
+    "needs a token, and fetches the URL over the network without credentials: it reads no stored content, so it " +
+    "shows only what the URL serves to anyone (test/routes/embeds.test.ts)",
 };
 
 /** Anonymous-capable operations about a site or a space, and the URL lookups: from the served document. */

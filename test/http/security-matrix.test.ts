@@ -60,6 +60,7 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   joinOrganization:
     "open to anyone whose email domain the organization lists; others get the reference's 400 and no membership " +
     "(test/routes/organization-signup.test.ts)",
+  getEmbedByUrl: "metadata of a public URL, fetched without credentials: the same for any signed-in caller",
 };
 
 /** Writes a `read` member may do, and why (CONTRACT §7 roles). */

@@ -9,6 +9,7 @@ import * as getReusableContentInChangeRequestById from "./get-reusable-content-i
 import * as listPageLinksInChangeRequest from "./list-page-links-in-change-request";
 import * as listChangeRequestPageBacklinks from "./list-change-request-page-backlinks";
 import * as listChangeRequestFileBacklinks from "./list-change-request-file-backlinks";
+import * as listChangeRequestPageMetaLinks from "./list-change-request-page-meta-links";
 
 export default createRouter()
   .openapi(getRevisionOfChangeRequestById.route, getRevisionOfChangeRequestById.handler)
@@ -20,4 +21,5 @@ export default createRouter()
   .openapi(getReusableContentInChangeRequestById.route, getReusableContentInChangeRequestById.handler)
   .openapi(listPageLinksInChangeRequest.route, listPageLinksInChangeRequest.handler)
   .openapi(listChangeRequestPageBacklinks.route, listChangeRequestPageBacklinks.handler)
-  .openapi(listChangeRequestFileBacklinks.route, listChangeRequestFileBacklinks.handler);
+  .openapi(listChangeRequestFileBacklinks.route, listChangeRequestFileBacklinks.handler)
+  .openapi(listChangeRequestPageMetaLinks.route, listChangeRequestPageMetaLinks.handler);

@@ -4,6 +4,7 @@ import * as createOrUpdateOpenApiSpecBySlug from "./create-or-update-open-api-sp
 import * as deleteOpenApiSpecBySlug from "./delete-open-api-spec-by-slug";
 import * as getLatestOpenApiSpecVersion from "./get-latest-open-api-spec-version";
 import * as getLatestOpenApiSpecVersionContent from "./get-latest-open-api-spec-version-content";
+import * as getLatestOpenApiSpecVersionContentRaw from "./get-latest-open-api-spec-version-content-raw";
 import * as getOpenApiSpecBySlug from "./get-open-api-spec-by-slug";
 import * as getOpenApiSpecVersionById from "./get-open-api-spec-version-by-id";
 import * as getOpenApiSpecVersionContentById from "./get-open-api-spec-version-content-by-id";
@@ -22,5 +23,6 @@ export default createRouter()
   .openapi(listOpenApiSpecVersions.route, listOpenApiSpecVersions.handler)
   .openapi(getLatestOpenApiSpecVersion.route, getLatestOpenApiSpecVersion.handler)
   .openapi(getLatestOpenApiSpecVersionContent.route, getLatestOpenApiSpecVersionContent.handler)
+  .openapi(getLatestOpenApiSpecVersionContentRaw.route, getLatestOpenApiSpecVersionContentRaw.handler)
   .openapi(getOpenApiSpecVersionById.route, getOpenApiSpecVersionById.handler)
   .openapi(getOpenApiSpecVersionContentById.route, getOpenApiSpecVersionContentById.handler);

@@ -65,3 +65,10 @@ export const SpecContentSchema = z
     url: z.string(),
   })
   .openapi("OpenAPISpecContent");
+
+export const SpecRawContentSchema = z
+  .object({
+    text: z.string().openapi({ description: "Raw specification text, exactly as submitted." }),
+    format: z.enum(["json", "yaml"]).openapi({ description: "Format of the raw specification text." }),
+  })
+  .openapi("OpenAPISpecRawContent", { description: "Raw original content of the specification entrypoint file." });

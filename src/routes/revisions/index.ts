@@ -9,6 +9,7 @@ import * as getPageDocumentInRevisionById from "./get-page-document-in-revision-
 import * as getPageInRevisionByPath from "./get-page-in-revision-by-path";
 import * as getReusableContentInRevisionById from "./get-reusable-content-in-revision-by-id";
 import * as getReusableContentDocumentInRevisionById from "./get-reusable-content-document-in-revision-by-id";
+import * as listRevisionPageMetaLinks from "./list-revision-page-meta-links";
 
 export default createRouter()
   .openapi(getRevisionById.route, getRevisionById.handler)
@@ -20,4 +21,5 @@ export default createRouter()
   .openapi(getPageInRevisionByPath.route, getPageInRevisionByPath.handler)
   .openapi(getReusableContentInRevisionById.route, getReusableContentInRevisionById.handler)
   .openapi(getReusableContentDocumentInRevisionById.route, getReusableContentDocumentInRevisionById.handler)
-  .openapi(getRevisionSemanticChanges.route, getRevisionSemanticChanges.handler);
+  .openapi(getRevisionSemanticChanges.route, getRevisionSemanticChanges.handler)
+  .openapi(listRevisionPageMetaLinks.route, listRevisionPageMetaLinks.handler);

@@ -14,6 +14,7 @@ import * as getReusableContentById from "./get-reusable-content-by-id";
 import * as listPageLinksInSpace from "./list-page-links-in-space";
 import * as listSpacePageBacklinks from "./list-space-page-backlinks";
 import * as listSpaceFileBacklinks from "./list-space-file-backlinks";
+import * as listSpacePageMetaLinks from "./list-space-page-meta-links";
 
 export default createRouter()
   .openapi(getCurrentRevision.route, getCurrentRevision.handler)
@@ -30,4 +31,5 @@ export default createRouter()
   .openapi(applyTemplateToSpace.route, applyTemplateToSpace.handler)
   .openapi(getSpacePdf.route, getSpacePdf.handler)
   .openapi(getComputedDocument.route, getComputedDocument.handler)
-  .openapi(getComputedRevision.route, getComputedRevision.handler);
+  .openapi(getComputedRevision.route, getComputedRevision.handler)
+  .openapi(listSpacePageMetaLinks.route, listSpacePageMetaLinks.handler);

@@ -9,6 +9,7 @@ import * as restoreSpace from "./restore-space";
 import * as transferSpace from "./transfer-space";
 import * as updateSpaceById from "./update-space-by-id";
 import * as listSpaceLinks from "./list-space-links";
+import * as getEmbedByUrlInSpace from "./get-embed-by-url-in-space";
 
 export default createRouter()
   .openapi(createSpace.route, createSpace.handler)
@@ -20,4 +21,5 @@ export default createRouter()
   .openapi(duplicateSpace.route, duplicateSpace.handler)
   .openapi(moveSpace.route, moveSpace.handler)
   .openapi(transferSpace.route, transferSpace.handler)
-  .openapi(listSpaceLinks.route, listSpaceLinks.handler);
+  .openapi(listSpaceLinks.route, listSpaceLinks.handler)
+  .openapi(getEmbedByUrlInSpace.route, getEmbedByUrlInSpace.handler);

@@ -14,6 +14,8 @@ export {
   updateSpecVisibility,
 } from "./openapi-specs";
 export type { SpecRow, SpecVersionRow } from "./openapi-specs";
+export { getLatestSpecRawContent } from "./spec-raw";
+export type { SpecRawContent } from "./spec-raw";
 // A spec version's text, as computed pages read it, lives in revisions (below openapi); routes find it here.
 export { latestSpecText } from "../revisions";
 export type { SpecText } from "../revisions";

@@ -41,3 +41,5 @@ export { bodyLinks } from "./link-cache";
 export { signFileMap } from "./file-urls";
 export { computedSpecVersionsSql } from "./spec-source";
 export { computedPagesOf, expandSnapshot } from "./computed";
+export { readPageMetaLinks } from "./page-meta-links";
+export type { MetaLinkPage, PageMetaLinksView } from "./page-meta-links";

@@ -1,0 +1,19 @@
+import { z } from "@hono/zod-openapi";
+import { listPageMetaLinksOn } from "../../http/content-handlers";
+import { json } from "../../http/responses";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { RevisionPageMetaLinksSchema } from "../../wire/page-meta-links";
+import { ChangeRequestParams } from "../../wire/params";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links",
+  operationId: "listChangeRequestPageMetaLinks",
+  authInFirstRead: true,
+  tags: ["change-request-content"],
+  summary: "Get a page's meta links (previous, next, parent) in a change request",
+  request: { params: ChangeRequestParams.extend({ pageId: z.string().min(1) }) },
+  responses: { 200: json(RevisionPageMetaLinksSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => c.json(await listPageMetaLinksOn(c), 200);

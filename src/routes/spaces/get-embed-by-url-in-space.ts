@@ -1,0 +1,24 @@
+import { serviceContext } from "../../http/context";
+import { json } from "../../http/responses";
+import { type AppRouteHandler, defineRoute } from "../../http/router";
+import { resolveEmbedInSpace } from "../../services/embeds";
+import { EmbedQuery, EmbedSchema } from "../../wire/embed";
+import { SpaceParams } from "../../wire/params";
+
+export const route = defineRoute({
+  method: "get",
+  path: "/spaces/{spaceId}/embed",
+  operationId: "getEmbedByUrlInSpace",
+  tags: ["spaces"],
+  summary: "Resolve a URL to an oEmbed object within a space",
+  description:
+    "getEmbedByUrl for the members of a space (404 to whoever may not see it); the URL is fetched as for " +
+    "getEmbedByUrl, without the space's or the caller's credentials.",
+  request: { params: SpaceParams, query: EmbedQuery },
+  responses: { 200: json(EmbedSchema) },
+});
+
+export const handler: AppRouteHandler<typeof route> = async (c) => {
+  const ctx = serviceContext(c);
+  return c.json(await resolveEmbedInSpace(ctx, c.req.valid("param").spaceId, c.req.valid("query").url), 200);
+};
