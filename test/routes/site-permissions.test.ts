@@ -268,6 +268,26 @@ describe("what a site grant gives", () => {
     for (const item of aggregate.json.items) expectCurrentShape("UserSitePermission", item);
   });
 
+  it("a site grant gives nothing on spaces: a site admin cannot publish a space they may not read", async () => {
+    const gb = currentClient(owner.token);
+    const closed = (await gb.orgs.createSpace(orgId, { title: "Closed" } as never)).data.id;
+    await api("PATCH", `/spaces/${closed}`, { token: owner.token, body: { defaultLevel: null } });
+    const member = await seedMember(orgId, "create", "site-admin");
+    await grant(siteB, { role: "admin", users: [member.user.id] });
+    expect((await api("GET", `/spaces/${closed}`, { token: member.token })).status).toBe(404);
+    const added = await api("POST", `/orgs/${orgId}/sites/${siteB}/site-spaces`, {
+      token: member.token,
+      body: { spaceId: closed },
+    });
+    expect([400, 403, 404]).toContain(added.status);
+    // The positive control: the same call by the owner reaches the space.
+    const byOwner = await api("POST", `/orgs/${orgId}/sites/${siteB}/site-spaces`, {
+      token: owner.token,
+      body: { spaceId: closed },
+    });
+    expect(byOwner.status).toBe(201);
+  });
+
   it("deleting a site deletes its grants", async () => {
     const gb = currentClient(owner.token);
     const doomed = (await gb.orgs.createSite(orgId, { title: "Doomed" } as never)).data.id;
