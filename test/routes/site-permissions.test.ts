@@ -273,7 +273,8 @@ describe("what a site grant gives", () => {
     const closed = (await gb.orgs.createSpace(orgId, { title: "Closed" } as never)).data.id;
     await api("PATCH", `/spaces/${closed}`, { token: owner.token, body: { defaultLevel: null } });
     const member = await seedMember(orgId, "create", "site-admin");
-    await grant(siteB, { role: "admin", users: [member.user.id] });
+    expect((await grant(siteB, { role: "admin", users: [member.user.id] })).status).toBe(204);
+    expect((await site(siteB, member.token)).json.permissions.admin).toBe(true);
     expect((await api("GET", `/spaces/${closed}`, { token: member.token })).status).toBe(404);
     const added = await api("POST", `/orgs/${orgId}/sites/${siteB}/site-spaces`, {
       token: member.token,
