@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { MemberRole } from "gitbook-api-current";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { api, clientError } from "../helpers/http";
@@ -50,10 +51,12 @@ describe("site grants through the 0.202 client", () => {
     // Grants on site A are not grants on site B.
     expect((await gb.orgs.listUserPermissionsInSite(orgId, siteB)).data.items).toEqual([]);
 
-    expect((await gb.orgs.updateUserPermissionInSite(orgId, siteA, member.user.id, { role: "admin" })).status).toBe(
+    expect(
+      (await gb.orgs.updateUserPermissionInSite(orgId, siteA, member.user.id, { role: MemberRole.Admin })).status,
+    ).toBe(204);
+    expect((await gb.orgs.updateTeamPermissionInSite(orgId, siteA, team.id, { role: MemberRole.Review })).status).toBe(
       204,
     );
-    expect((await gb.orgs.updateTeamPermissionInSite(orgId, siteA, team.id, { role: "review" })).status).toBe(204);
     expect((await gb.orgs.listUserPermissionsInSite(orgId, siteA)).data.items[0]?.permission).toBe("admin");
     expect((await gb.orgs.listTeamPermissionsInSite(orgId, siteA)).data.items[0]?.permission).toBe("review");
     // Updating a grant that does not exist: 404 (the member holds none on site B).
@@ -80,7 +83,7 @@ describe("site grants through the 0.202 client", () => {
     expect(toStranger.status).toBe(400);
     expect(toStranger.json.error.message).toContain(stranger.user.id);
     expect((await grant(siteA, { role: "admin", teams: [theirTeam.id] })).status).toBe(400);
-    expect((await grant(siteA, { role: "admin" })).status).toBe(400);
+    expect((await grant(siteA, { role: MemberRole.Admin })).status).toBe(400);
     // The other organization's admin cannot see, let alone grant on, this organization's site.
     const across = await api("POST", `/orgs/${orgId}/sites/${siteA}/permissions`, {
       token: other.owner.token,
