@@ -1,6 +1,7 @@
 // One handler per permission operation, whatever the target: a space (`/spaces/{spaceId}/permissions…`), a
-// collection (`/collections/{collectionId}/permissions…`) or a site (`/orgs/{organizationId}/sites/{siteId}/permissions…`). Each route file keeps its own `defineRoute` and
-// answers with one of these; the target is resolved once, by `targetOf`, from the path.
+// collection (`/collections/{collectionId}/permissions…`) or a site (`/orgs/{organizationId}/sites/{siteId}/
+// permissions…`). Each route file keeps its own `defineRoute` and answers with one of these; the target is
+// resolved once, by `targetOf`, from the path.
 import type { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import type { SharedRouteContext as In } from "../../http/router";
@@ -17,7 +18,7 @@ import {
 } from "../../services/access";
 import type { AggregateQuery, InviteBody, PageQuery, UpdatePermissionBody } from "./schemas";
 
-/** The path of a permission operation on either target. */
+/** The path of a permission operation on any target. */
 type TargetParams = { spaceId: string } | { collectionId: string } | { organizationId: string; siteId: string };
 type Grantee = { userId: string } | { teamId: string };
 
