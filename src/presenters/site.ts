@@ -1,4 +1,5 @@
 import { iso } from "../lib/time";
+import { type Action, permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
 import { publishedSiteUrl } from "./published-urls";
 import type {
@@ -10,15 +11,32 @@ import type {
 } from "../services/sites";
 
 /**
+ * The 0.202 Site `permissions`, each from the action that authorizes it (README "Site permissions"): Quire's
+ * site operations need `read` to view, `create` to change the site (settings, structure, customization,
+ * publishing, integrations, adaptive schema) and `admin` to manage who has a role on it.
+ */
+const SITE_PERMISSIONS = {
+  view: "site.view",
+  access: "site.view",
+  edit: "site.manage",
+  create: "site.manage",
+  admin: "site.admin",
+  installIntegration: "site.manage",
+  viewAdaptiveSchema: "site.view",
+  editAdaptiveSchema: "site.manage",
+} as const satisfies Record<string, Action>;
+
+/**
  * A Site object of the reference. `urls.published` (once published) is where the renderer serves it
  * (`/~site/{siteId}`); `features` is empty (a self-hosted deployment has no plans to list).
  */
-export function presentSite({ row, siteSpaces }: SiteView, urls: UrlBases) {
+export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBases) {
   return {
     object: "site" as const,
     id: row.id,
     type: row.type,
     title: row.title,
+    permissions: permissionsObject(access, SITE_PERMISSIONS),
     ...(row.basename !== null ? { basename: row.basename } : {}),
     ...proxyOf(row.proxy),
     visibility: row.visibility,

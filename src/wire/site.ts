@@ -13,6 +13,23 @@ export const SiteSchema = z
     id: z.string(),
     type: SiteTypeSchema,
     title: z.string(),
+    permissions: z
+      .object({
+        view: z.boolean(),
+        access: z.boolean(),
+        edit: z.boolean(),
+        create: z.boolean(),
+        admin: z.boolean(),
+        installIntegration: z.boolean(),
+        viewAdaptiveSchema: z.boolean(),
+        editAdaptiveSchema: z.boolean(),
+      })
+      .openapi({
+        description:
+          "The caller's rights on the site (0.202), from the rule that authorizes its operations: the organization " +
+          "role raised by grants on the site. `edit`, `create`, `installIntegration` and `editAdaptiveSchema`: may " +
+          "change the site (`create`); `admin`: may manage its permissions (`admin`).",
+      }),
     basename: z.string().optional(),
     hostname: z.string().optional().openapi("SiteHostname", {
       description: "The custom hostname the site is served at, at its root (a `proxy` without a path).",

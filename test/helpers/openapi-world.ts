@@ -68,6 +68,7 @@ export const BODIES: Record<string, object | ((known: Record<string, string>) =>
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
+  inviteToSite: (known) => ({ role: "read", users: [known.userId] }),
   resolvePublishedContentByUrl: (known) => ({ url: `${ORIGIN}/~site/${known.siteId}/` }),
 };
 
@@ -238,6 +239,12 @@ export async function seedWorld() {
   const versions = await api("GET", `/orgs/${organization.id}/openapi/petstore/versions`, { token: owner.token });
   const site = (await gb.orgs.createSite(organization.id, { title: "Site", spaces: [space.id] } as never)).data;
   const siteSpace = (await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!;
+  // Grants to the target user and team on the site (the site permission operations' fixtures).
+  await currentClient(owner.token).orgs.inviteToSite(organization.id, site.id, {
+    role: "read",
+    users: [target.user.id],
+    teams: [team.id],
+  } as never);
   // The site's custom hostname (the custom-hostname operations' fixture).
   const hostname = `matrix-${crypto.randomUUID().slice(0, 8)}.example.com`;
   await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${hostname}/docs` } as never);

@@ -3,15 +3,16 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 const GRANTED_ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
 
 /**
- * A role granted on one space or collection (and, for a collection, everything under it) to a user or a team of
- * the organization. `role` null is a guest grant: it is listed but raises nothing. The effective role on a
+ * A role granted on one space, collection (and, for a collection, everything under it) or site to a user or a
+ * team of the organization. A site grant is the role on that site's own operations only (not its spaces'
+ * content; migration 0051 deletes it with the site). `role` null is a guest grant: it is listed but raises nothing. The effective role on a
  * resource is the strongest of the organization role (with `defaultLevel`s) and every grant that reaches it.
  */
 export const contentGrants = sqliteTable(
   "content_grants",
   {
     organizationId: text().notNull(),
-    resourceKind: text({ enum: ["space", "collection"] }).notNull(),
+    resourceKind: text({ enum: ["space", "collection", "site"] }).notNull(),
     resourceId: text().notNull(),
     subjectKind: text({ enum: ["user", "team"] }).notNull(),
     subjectId: text().notNull(),

@@ -1,6 +1,7 @@
-// One handler per permission operation, whatever the content target: a space (`/spaces/{spaceId}/permissions…`)
-// or a collection (`/collections/{collectionId}/permissions…`). Each route file keeps its own `defineRoute` and
-// answers with one of these; the target is resolved once, by `targetOf`, from the path.
+// One handler per permission operation, whatever the target: a space (`/spaces/{spaceId}/permissions…`), a
+// collection (`/collections/{collectionId}/permissions…`) or a site (`/orgs/{organizationId}/sites/{siteId}/
+// permissions…`). Each route file keeps its own `defineRoute` and answers with one of these; the target is
+// resolved once, by `targetOf`, from the path.
 import type { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import type { SharedRouteContext as In } from "../../http/router";
@@ -17,12 +18,14 @@ import {
 } from "../../services/access";
 import type { AggregateQuery, InviteBody, PageQuery, UpdatePermissionBody } from "./schemas";
 
-/** The path of a permission operation on either target. */
-type TargetParams = { spaceId: string } | { collectionId: string };
+/** The path of a permission operation on any target. */
+type TargetParams = { spaceId: string } | { collectionId: string } | { organizationId: string; siteId: string };
 type Grantee = { userId: string } | { teamId: string };
 
-export const targetOf = (p: TargetParams): GrantTarget =>
-  "spaceId" in p ? { kind: "space", id: p.spaceId } : { kind: "collection", id: p.collectionId };
+export function targetOf(p: TargetParams): GrantTarget {
+  if ("siteId" in p) return { kind: "site", id: p.siteId, organizationId: p.organizationId };
+  return "spaceId" in p ? { kind: "space", id: p.spaceId } : { kind: "collection", id: p.collectionId };
+}
 
 const granteeOf = (p: Grantee) =>
   "userId" in p ? ({ kind: "user", id: p.userId } as const) : ({ kind: "team", id: p.teamId } as const);

@@ -15,6 +15,13 @@ import * as updateTeamPermissionInCollection from "./update-team-permission-in-c
 import * as updateTeamPermissionInSpace from "./update-team-permission-in-space";
 import * as updateUserPermissionInCollection from "./update-user-permission-in-collection";
 import * as updateUserPermissionInSpace from "./update-user-permission-in-space";
+import * as inviteToSite from "./invite-to-site";
+import * as listTeamPermissionsInSite from "./list-team-permissions-in-site";
+import * as listUserPermissionsInSite from "./list-user-permissions-in-site";
+import * as removeTeamFromSite from "./remove-team-from-site";
+import * as removeUserFromSite from "./remove-user-from-site";
+import * as updateTeamPermissionInSite from "./update-team-permission-in-site";
+import * as updateUserPermissionInSite from "./update-user-permission-in-site";
 
 export default createRouter()
   .openapi(inviteToSpace.route, inviteToSpace.handler)
@@ -32,4 +39,11 @@ export default createRouter()
   .openapi(updateUserPermissionInCollection.route, updateUserPermissionInCollection.handler)
   .openapi(removeUserFromCollection.route, removeUserFromCollection.handler)
   .openapi(updateTeamPermissionInCollection.route, updateTeamPermissionInCollection.handler)
-  .openapi(removeTeamFromCollection.route, removeTeamFromCollection.handler);
+  .openapi(removeTeamFromCollection.route, removeTeamFromCollection.handler)
+  .openapi(inviteToSite.route, inviteToSite.handler)
+  .openapi(listUserPermissionsInSite.route, listUserPermissionsInSite.handler)
+  .openapi(listTeamPermissionsInSite.route, listTeamPermissionsInSite.handler)
+  .openapi(updateUserPermissionInSite.route, updateUserPermissionInSite.handler)
+  .openapi(removeUserFromSite.route, removeUserFromSite.handler)
+  .openapi(updateTeamPermissionInSite.route, updateTeamPermissionInSite.handler)
+  .openapi(removeTeamFromSite.route, removeTeamFromSite.handler);

@@ -2,12 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { listEnvelope, MemberRoleOrGuestSchema, MemberRoleSchema, PageQuery } from "../../wire/common";
 import { UserSchema } from "../../wire/user";
 import { TeamSchema } from "../../wire/team";
-import { CollectionParams, SpaceParams } from "../../wire/params";
+import { CollectionParams, SiteParams, SpaceParams } from "../../wire/params";
 
 export const SpaceUserParams = SpaceParams.extend({ userId: z.string().min(1).max(128) });
 export const SpaceTeamParams = SpaceParams.extend({ teamId: z.string().min(1).max(128) });
 export const CollectionUserParams = CollectionParams.extend({ userId: z.string().min(1).max(128) });
 export const CollectionTeamParams = CollectionParams.extend({ teamId: z.string().min(1).max(128) });
+export const SiteUserParams = SiteParams.extend({ userId: z.string().min(1).max(128) });
+export const SiteTeamParams = SiteParams.extend({ teamId: z.string().min(1).max(128) });
 
 const Ids = z.array(z.string().min(1).max(128)).min(1).max(100);
 
@@ -30,7 +32,7 @@ const PermissionSourceSchema = z.union([
   z.object({
     kind: z.enum(["user", "team"]),
     role: MemberRoleSchema,
-    resource: z.object({ kind: z.enum(["space", "collection"]), id: z.string() }),
+    resource: z.object({ kind: z.enum(["space", "collection", "site"]), id: z.string() }),
     team: z.string().optional(),
   }),
 ]);

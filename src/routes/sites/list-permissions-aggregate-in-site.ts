@@ -16,7 +16,14 @@ const UserSitePermissionSchema = z
     origin: z.union([
       z.object({ type: z.literal("space"), space: z.string() }),
       z.object({ type: z.literal("organization"), organization: z.string() }),
+      z.object({
+        type: z.literal("site"),
+        site: z.string(),
+        reason: z.enum(["member", "team", "default"]),
+        team: z.string().optional(),
+      }),
     ]),
+    disabled: z.boolean(),
   })
   .openapi("UserSitePermission");
 
@@ -27,8 +34,9 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "List all sites users permissions",
   description:
-    "`create` and up. Every member with a role, at that role: a site is its organization's, so `origin` is " +
-    "the organization. By user id.",
+    "`create` and up. Every enabled member at their role on the site: the organization role raised by grants " +
+    "on the site (inviteToSite; guests appear only through one). `origin` is the organization, or the site " +
+    "(`reason` `member` or `team`) when a grant gives more. By user id.",
   request: { params: SiteParams, query: PageQuery },
   responses: { 200: json(listEnvelope(UserSitePermissionSchema, "UserSitePermissionList")) },
 });
@@ -41,7 +49,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
     mapPage(page, (view) => ({
       permission: view.permission,
       user: presentUser(view.user, ctx.urls),
-      origin: { type: "organization" as const, organization: view.organizationId },
+      origin: view.origin,
+      disabled: false,
     })),
     200,
   );

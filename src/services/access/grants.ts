@@ -4,17 +4,13 @@ import { batch } from "../../db/batch";
 import { contentGrants, organizationMembers, teamMembers, teams, users } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest, pageArray } from "../../lib/pagination";
-import { type CallerGrants, requireUser, type ServiceContext } from "../core";
-import { type Access, authorize } from "./permissions";
+import type { CallerGrants, ServiceContext } from "../core";
+import type { Access } from "./permissions";
 import { type MemberRole, type Role, strongest } from "./roles";
-import { contentRole, loadCollection } from "./space-access";
-import { loadSpace } from "./space-read";
+import { type GrantKind, type GrantTarget, type ManagedTarget, managedTarget } from "./grant-targets";
+import { contentRole } from "./space-access";
 
-/** What a grant is on: a space, or a collection (and everything under it). */
-export interface GrantTarget {
-  kind: "space" | "collection";
-  id: string;
-}
+export type { GrantKind, GrantTarget } from "./grant-targets";
 
 type GrantRow = typeof contentGrants.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -30,38 +26,12 @@ export interface UserPermissionView {
 /** A source of a user's role on content: their organization role (with `defaultLevel`s), or a grant. */
 export type PermissionSource =
   | { kind: "organization"; role: Role }
-  | { kind: "user" | "team"; role: Role; resource: GrantTarget; team?: string };
+  | { kind: "user" | "team"; role: Role; resource: { kind: GrantKind; id: string }; team?: string };
 
 export interface TeamPermissionView {
   permission: Role;
   team: TeamRow;
   members: number;
-}
-
-/**
- * The target with the caller's access, authorized for managing its permissions (`admin` on it: the space's
- * `space.access`, the collection's `collection.admin`); 404 when the caller cannot see it.
- */
-async function managedTarget(ctx: ServiceContext, target: GrantTarget) {
-  requireUser(ctx.caller);
-  if (target.kind === "space") {
-    const found = await loadSpace(ctx, target.id);
-    if (!found || found.row.deletedAt !== null) throw notFound("Space");
-    authorize(found.access, "space.access", "Space");
-    return {
-      organizationId: found.row.organizationId,
-      chainIds: found.chain.map((c) => c.id),
-      levels: [found.row.defaultLevel, ...found.chain.map((c) => c.defaultLevel)],
-    };
-  }
-  const found = await loadCollection(ctx.db, ctx.caller, target.id);
-  if (!found || found.row.deletedAt !== null) throw notFound("Collection");
-  authorize(found.access, "collection.admin", "Collection");
-  return {
-    organizationId: found.row.organizationId,
-    chainIds: found.chain.slice(1).map((c) => c.id),
-    levels: found.chain.map((c) => c.defaultLevel),
-  };
 }
 
 const grantsOn = (target: GrantTarget) =>
@@ -278,7 +248,16 @@ export async function listEffectivePermissions(
   target: GrantTarget,
   query: PageRequest & { role?: Role },
 ): Promise<Page<UserPermissionView>> {
-  const { organizationId, chainIds, levels } = await managedTarget(ctx, target);
+  return effectivePermissions(ctx, target, await managedTarget(ctx, target), query);
+}
+
+/** listEffectivePermissions on a target the caller was already authorized for (by its own domain's rule). */
+export async function effectivePermissions(
+  ctx: ServiceContext,
+  target: GrantTarget,
+  { organizationId, chainIds, levels }: ManagedTarget,
+  query: PageRequest & { role?: Role },
+): Promise<Page<UserPermissionView>> {
   const [members, grants, memberships] = await batch(ctx.db, [
     ctx.db
       .select({ member: organizationMembers, user: users })
@@ -365,14 +344,16 @@ export function userGrantsCondition(user: string | SQL, where?: SQL): SQL {
 export const memberGrantsQuery = (db: Db, organizationId: string, userId: string) =>
   userGrantsQuery(db, userId, eq(contentGrants.organizationId, organizationId));
 
-/** Grant rows as a caller's grants: the strongest role per space and per collection. */
+/** Grant rows as a caller's grants: the strongest role per space, per collection and per site. */
 export function callerGrantsOf(
-  rows: { resourceKind: "space" | "collection"; resourceId: string; role: string | null }[],
+  rows: { resourceKind: GrantKind; resourceId: string; role: string | null }[],
 ): CallerGrants {
-  const grants: CallerGrants = { spaces: new Map(), collections: new Map() };
+  const grants: CallerGrants = { spaces: new Map(), collections: new Map(), sites: new Map() };
+  const byKind = { space: grants.spaces, collection: grants.collections, site: grants.sites };
   for (const row of rows) {
     if (row.role === null) continue;
-    const byResource = row.resourceKind === "space" ? grants.spaces : grants.collections;
+    const byResource = byKind[row.resourceKind];
+    if (!byResource) continue; // a kind this code does not know: it raises nothing
     byResource.set(row.resourceId, strongest(byResource.get(row.resourceId), row.role as MemberRole)!);
   }
   return grants;

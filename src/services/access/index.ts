@@ -1,7 +1,7 @@
 // The access domain's public surface (permissions, roles, space access, visitor claims and the signing secret): what routes, jobs, http and presenters import.
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { commentPermissions, isScoped, permissionsObject } from "./permissions";
-export { organizationAccess } from "./organization-access";
+export { organizationAccess, siteAccess } from "./organization-access";
 export type { Access, ScopedAccess } from "./permissions";
 export { ROLES } from "./roles";
 export { consentedScopes, unacceptedScopes } from "./scoped-access";
@@ -9,6 +9,7 @@ export type { MemberRole } from "./roles";
 export { signingSecret } from "./signing-secret";
 export { toWireLevel } from "./space-access";
 export {
+  effectivePermissions,
   grantAccess,
   listEffectivePermissions,
   listTeamGrants,
@@ -16,7 +17,7 @@ export {
   revokeGrant,
   updateGrant,
 } from "./grants";
-export type { GrantTarget, TeamPermissionView, UserPermissionView } from "./grants";
+export type { GrantKind, GrantTarget, TeamPermissionView, UserPermissionView } from "./grants";
 export { resolveVisitorPass, verifyVisitorToken } from "./visitor-pass";
 export type { VisitorCredentials, VisitorPass } from "./visitor-pass";
 export { callerGrantsOf, memberGrantsQuery, userGrantsCondition } from "./grants";

@@ -1,6 +1,7 @@
 import { type Caller, memberRole } from "../core";
 import type { Access } from "./permissions";
-import { scopedOrganizationAccess } from "./scoped-access";
+import { strongest } from "./roles";
+import { scopedOrganizationAccess, scopedSiteAccess } from "./scoped-access";
 
 /**
  * The caller's access to an organization, as `authorize` takes it: a member's role (null for a guest), a scoped
@@ -9,4 +10,16 @@ import { scopedOrganizationAccess } from "./scoped-access";
 export function organizationAccess(caller: Caller, organizationId: string): Access {
   if (caller.kind === "scoped") return scopedOrganizationAccess(caller, organizationId);
   return memberRole(caller, organizationId);
+}
+
+/**
+ * The caller's access to one site of an organization, for every site operation and the site's `permissions`:
+ * their organization role raised by a grant on that site (their own or a team's; grants never lower a role and
+ * reach nothing but that site); a scoped token's actions on the sites its installation selects.
+ */
+export function siteAccess(caller: Caller, organizationId: string, siteId: string): Access {
+  if (caller.kind === "scoped") return scopedSiteAccess(caller, { id: siteId, organizationId });
+  const role = memberRole(caller, organizationId);
+  if (role === undefined || caller.kind !== "user") return role;
+  return strongest(role, caller.grants?.sites.get(siteId));
 }

@@ -45,9 +45,10 @@ const REQUIRED = {
   // integration installation (access: the caller's role in the organization it is installed in)
   "installation.view": "read",
   "installation.admin": "admin",
-  // site (access: the caller's organization role)
+  // site (access: siteAccess, the caller's organization role raised by their grants on the site)
   "site.view": "read",
   "site.manage": "create",
+  "site.admin": "admin",
   // OpenAPI spec (access: the caller's organization role)
   "openapi.view": "read",
   "openapi.create": "create",

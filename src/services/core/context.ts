@@ -5,12 +5,13 @@ import { forbidden, unauthorized } from "../../lib/errors";
 import type { MemberRole, ScopedCaller, VisitorPass } from "./caller";
 
 /**
- * Roles granted to a user on spaces and collections, directly or through their teams (the strongest per
+ * Roles granted to a user on spaces, collections and sites, directly or through their teams (the strongest per
  * resource), read with their token (services/people/tokens.ts).
  */
 export interface CallerGrants {
   spaces: Map<string, MemberRole>;
   collections: Map<string, MemberRole>;
+  sites: Map<string, MemberRole>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import { integrationInstallations, integrationSiteInstallations, integrationSpaceInstallations } from "../../db/schema";
 import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { authorize, can, loadSpace, organizationAccess } from "../access";
+import { authorize, can, loadSpace, organizationAccess, siteAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
 import { type DeliveryTarget, deliverToScript, type RuntimePresenters } from "./delivery";
 import { loadDeliveryTarget, type NewIntegrationEvent, recordedEventStatement } from "./events";
@@ -134,7 +134,7 @@ async function renderTarget(ctx: RuntimeContext, name: string, context: RenderIn
         )
         .limit(1),
     ]);
-    if (!site || !can(organizationAccess(caller, site.organizationId), "site.view")) throw notFound("Site");
+    if (!site || !can(siteAccess(caller, site.organizationId, siteId), "site.view")) throw notFound("Site");
     organizationId = site.organizationId;
   } else {
     organizationId = String(context.organizationId ?? "");

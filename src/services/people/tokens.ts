@@ -7,6 +7,7 @@ import {
   type ScopedCaller,
   accessGenerationSql,
   callerGrantsOf,
+  type GrantKind,
   userGrantsCondition,
   type MemberRole,
 } from "../access";
@@ -189,7 +190,7 @@ export function authenticatedToken(
   }
   if (token.userId === null) return integrationToken(token, now);
   const memberships = new Map(JSON.parse(token.memberships ?? "[]") as [string, MemberRole][]);
-  const grants = (JSON.parse(token.grants ?? "[]") as ["space" | "collection", string, string][]).map(
+  const grants = (JSON.parse(token.grants ?? "[]") as [GrantKind, string, string][]).map(
     ([resourceKind, resourceId, role]) => ({ resourceKind, resourceId, role }),
   );
   const personal: PersonalToken = {

@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
 import { badRequest, notFound, unauthorized } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
-import { adaptiveVisibilityOf, authorize, can, organizationTreeRows, treeFromRows } from "../access";
+import { adaptiveVisibilityOf, authorize, can, organizationTreeRows, siteAccess, treeFromRows } from "../access";
 import { type Caller, memberRole, type ServiceContext } from "../core";
 import { visibleSpaces } from "../spaces";
 import { searchBySpace } from "./grouped-search";
@@ -86,7 +86,10 @@ export async function searchSite(
 ): Promise<Page<SearchSpaceView>> {
   const { caller } = ctx;
   const orgRole = memberRole(caller, organizationId);
-  const needsTree = can(orgRole, "site.view") && orgRole !== "admin";
+  // Who may search the site as a member: its one access rule (a grant on the site counts); what they read of its
+  // spaces stays the spaces' business (orgRole and space grants below). Integration tokens search only as visitors.
+  const access = caller.kind === "user" ? siteAccess(caller, organizationId, siteId) : orgRole;
+  const needsTree = can(access, "site.view") && orgRole !== "admin";
   const [[site], allRows, allSections, treeRows] = await batch(ctx.db, [
     ctx.db
       .select({ published: sites.published, visibility: sites.visibility, adaptiveContent: sites.adaptiveContent })
@@ -118,14 +121,14 @@ export async function searchSite(
   if (!open) {
     // Nothing about a site one may not search is revealed: 401 without a token, else 404.
     if (caller.kind === "anonymous") throw unauthorized();
-    authorize(orgRole, "site.view", "Site");
+    authorize(access, "site.view", "Site");
     if (!site) throw notFound("Site");
   }
   // A visitor (not a member) searches only what the site's adaptive content shows them: a hidden site space is
   // not the site's for them, named in a scope or not.
   const claims = caller.visitor?.sites.has(siteId) ? caller.visitor.claims : undefined;
   const { shows } =
-    open && !can(orgRole, "site.view") && site
+    open && !can(access, "site.view") && site
       ? adaptiveVisibilityOf(site, allSections, allRows, claims)
       : { shows: () => true };
   const rows = allRows.filter(shows);

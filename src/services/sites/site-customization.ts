@@ -3,7 +3,7 @@ import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { siteCustomizations as customizations, siteSpaces, sites } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { type Access, authorize, organizationAccess } from "../access";
+import { type Access, authorize, siteAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
 import {
   applyOverride,
@@ -27,10 +27,10 @@ const rowsOf = (db: Db, siteId: string, siteSpaceId: string) =>
     .from(customizations)
     .where(and(eq(customizations.siteId, siteId), eq(customizations.siteSpaceId, siteSpaceId)));
 
-/** The caller's access to the organization's sites (members see them), or 401/404. */
-function siteAccess(ctx: ServiceContext, organizationId: string): Access {
+/** The caller's access to the site (members see it; grants on it raise their role there), or 401/404. */
+function accessTo(ctx: ServiceContext, organizationId: string, siteId: string): Access {
   requireUser(ctx.caller);
-  const access = organizationAccess(ctx.caller, organizationId);
+  const access = siteAccess(ctx.caller, organizationId, siteId);
   authorize(access, "site.view", "Site");
   return access;
 }
@@ -49,7 +49,7 @@ const siteSpaceRow = (ctx: ServiceContext, siteId: string, siteSpaceId: string) 
 
 /** getSiteCustomizationById (members): the site's settings, the defaults until it is customized. */
 export async function getSiteCustomization(ctx: ServiceContext, organizationId: string, siteId: string) {
-  siteAccess(ctx, organizationId);
+  accessTo(ctx, organizationId, siteId);
   const [[site], [stored]] = await batch(ctx.db, [siteRow(ctx, organizationId, siteId), rowsOf(ctx.db, siteId, SITE)]);
   if (!site) throw notFound("Site");
   return siteSettings(stored?.settings);
@@ -62,7 +62,7 @@ export async function updateSiteCustomization(
   siteId: string,
   settings: SiteCustomizationSettings,
 ) {
-  const access = siteAccess(ctx, organizationId);
+  const access = accessTo(ctx, organizationId, siteId);
   const [[site]] = await batch(ctx.db, [siteRow(ctx, organizationId, siteId)]);
   if (!site) throw notFound("Site");
   authorize(access, "site.manage", "Site");
@@ -86,7 +86,7 @@ async function loadSiteSpaceCustomization(
   siteId: string,
   siteSpaceId: string,
 ) {
-  const access = siteAccess(ctx, organizationId);
+  const access = accessTo(ctx, organizationId, siteId);
   const [[site], [siteSpace], [stored], [override]] = await batch(ctx.db, [
     siteRow(ctx, organizationId, siteId),
     siteSpaceRow(ctx, siteId, siteSpaceId),

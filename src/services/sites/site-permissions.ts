@@ -1,20 +1,25 @@
-import { and, eq, isNotNull } from "drizzle-orm";
-import { organizationMembers, users } from "../../db/schema";
-import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
-import { authorize, type MemberRole } from "../access";
+import type { users } from "../../db/schema";
+import { type Page, type PageRequest, mapPage } from "../../lib/pagination";
+import { authorize, effectivePermissions, type Role } from "../access";
 import type { ServiceContext } from "../core";
 import { loadSite } from "./sites";
 
+/** Where a member's role on a site comes from: their organization role, or a grant on the site (own or a team's). */
+export type SitePermissionOrigin =
+  | { type: "organization"; organization: string }
+  | { type: "site"; site: string; reason: "member" | "team"; team?: string };
+
 export interface SitePermissionView {
   user: typeof users.$inferSelect;
-  permission: Exclude<MemberRole, null>;
-  organizationId: string;
+  permission: Role;
+  origin: SitePermissionOrigin;
 }
 
 /**
- * listPermissionsAggregateInSite (`create` and up): who can reach the site through the API: a site belongs to
- * its organization, so every enabled member with a role (guests have none) at that role, by user id. Readers
- * of the published site are its visibility's business, not listed here.
+ * listPermissionsAggregateInSite (`create` and up): who can reach the site through the API, at the role its
+ * authorization gives them (access/siteAccess): every enabled member's organization role, raised by grants on the
+ * site (guests appear only through one), by user id. `origin` names the organization when its role is as strong
+ * as any grant. Readers of the published site are its visibility's business, not listed here.
  */
 export async function listSitePermissions(
   ctx: ServiceContext,
@@ -24,19 +29,19 @@ export async function listSitePermissions(
 ): Promise<Page<SitePermissionView>> {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
-  const rows = await ctx.db
-    .select({ user: users, role: organizationMembers.role })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.disabled, false),
-        isNotNull(organizationMembers.role),
-      ),
-    );
-  const all = rows
-    .map((r) => ({ user: r.user, permission: r.role as Exclude<MemberRole, null>, organizationId }))
-    .sort((a, b) => (a.user.id < b.user.id ? -1 : 1));
-  return pageArray(all, (p) => p.user.id, query);
+  const target = { kind: "site" as const, id: siteId, organizationId };
+  const page = await effectivePermissions(ctx, target, { organizationId, chainIds: [], levels: [] }, query);
+  return mapPage(page, (view) => {
+    const source = view.through?.find((s) => s.role === view.permission);
+    const origin: SitePermissionOrigin =
+      !source || source.kind === "organization"
+        ? { type: "organization", organization: organizationId }
+        : {
+            type: "site",
+            site: siteId,
+            reason: source.kind === "user" ? "member" : "team",
+            ...(source.team ? { team: source.team } : {}),
+          };
+    return { user: view.user, permission: view.permission as Role, origin };
+  });
 }

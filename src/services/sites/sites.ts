@@ -15,7 +15,7 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize, can, scopedSiteAccess, organizationAccess } from "../access";
+import { type Access, authorize, can, organizationAccess, siteAccess } from "../access";
 import { type Caller, requireUser, type ServiceContext } from "../core";
 import { claimProxy } from "./custom-hostnames";
 import { refreshPublishedSpaces } from "../spaces";
@@ -23,7 +23,7 @@ import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;
 
-/** A site with how many site spaces it has and the caller's access (its organization role). */
+/** A site with how many site spaces it has and the caller's access to it (access/siteAccess: role and grants). */
 export interface SiteView {
   row: SiteRow;
   siteSpaces: number;
@@ -58,10 +58,7 @@ export async function loadSite(
 ): Promise<SiteView> {
   // A scoped token: what its scopes allow on the sites its installation selects (site:metadata:read views them).
   const scoped = ctx.caller.kind === "scoped";
-  const access =
-    ctx.caller.kind === "scoped"
-      ? scopedSiteAccess(ctx.caller, { id: siteId, organizationId })
-      : organizationAccess(ctx.caller, organizationId);
+  const access = siteAccess(ctx.caller, organizationId, siteId);
   const member = can(access, "site.view");
   if (!member && !readers.visitors) {
     if (!scoped) requireUser(ctx.caller);
@@ -102,18 +99,24 @@ export interface SiteListQuery extends PageRequest {
   type?: (typeof SITE_TYPES)[number][];
 }
 
-/** listSites: the organization's sites (members), oldest first, with the reference's filters. */
+/**
+ * listSites: the organization's sites (members; a guest, only the sites granted to them), oldest first, with the
+ * reference's filters.
+ */
 export async function listSites(
   ctx: ServiceContext,
   organizationId: string,
   q: SiteListQuery,
 ): Promise<Page<SiteView>> {
-  requireUser(ctx.caller);
-  const access = organizationAccess(ctx.caller, organizationId);
-  authorize(access, "site.view", "Organization");
+  const caller = requireUser(ctx.caller);
+  const access = organizationAccess(caller, organizationId);
+  const granted = [...(caller.grants?.sites.keys() ?? [])];
+  const onlyGranted = !can(access, "site.view") && access !== undefined && granted.length > 0;
+  if (!onlyGranted) authorize(access, "site.view", "Organization");
   const title = q.title?.trim().toLowerCase();
   const where = and(
     eq(sites.organizationId, organizationId),
+    onlyGranted ? sql`${sites.id} IN (SELECT value FROM json_each(${JSON.stringify(granted)}))` : undefined,
     q.space
       ? sql`EXISTS (SELECT 1 FROM site_spaces s WHERE s.site_id = sites.id AND s.space_id = ${q.space})`
       : undefined,
@@ -137,7 +140,15 @@ export async function listSites(
         .limit(limit),
     count: ctx.db.select({ count: sql<number>`count(*)` }).from(sites).where(where),
   });
-  return { ...page, items: page.items.map((r) => ({ row: r.row, siteSpaces: Number(r.siteSpaces), access })) };
+  // Each site at the caller's access to it: their grants on it raise their organization role there.
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      row: r.row,
+      siteSpaces: Number(r.siteSpaces),
+      access: siteAccess(ctx.caller, organizationId, r.row.id),
+    })),
+  };
 }
 
 export interface SitePatch {
@@ -229,7 +240,7 @@ export async function setSitePublished(
  */
 export async function deleteSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   requireUser(ctx.caller);
-  const access = organizationAccess(ctx.caller, organizationId);
+  const access = siteAccess(ctx.caller, organizationId, siteId);
   authorize(access, "site.view", "Site");
   const [[existing]] = await batch(ctx.db, [
     ctx.db
