@@ -86,3 +86,9 @@ export const UpdateSiteInstallationBody = z
   .object(targetInstallationPatchFields)
   .openapi("UpdateIntegrationSiteInstallation");
 export type UpdateIntegrationSiteInstallation = z.infer<typeof UpdateSiteInstallationBody>;
+
+/** createIntegrationInstallationToken's answer. */
+export const APITemporaryTokenSchema = z
+  .object({ token: z.string().openapi({ description: "Temporary access token to authenticate with the API" }) })
+  .openapi("APITemporaryToken");
+export type APITemporaryToken = z.infer<typeof APITemporaryTokenSchema>;
