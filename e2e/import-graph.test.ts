@@ -112,6 +112,40 @@ const LAYERS: Record<string, number> = {
 };
 const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
 
+/**
+ * Route areas whose schemas files still declare named components (issue 28 part 3 moves them to wire/), with why.
+ */
+const NAMED_COMPONENTS_NOT_YET_MOVED: Record<string, string> = {
+  sites: "moved after the parallel work on these areas lands",
+  permissions: "moved after the parallel work on these areas lands",
+  imports: "moved after the parallel work on these areas lands",
+  fonts: "moved after the parallel work on these areas lands",
+  storage: "moved after the parallel work on these areas lands",
+  audit: "moved after the parallel work on these areas lands",
+  comments: "outside the first move's areas (CommentList, CommentReplyList); moved with the content-target work",
+  "space-content": "outside the first move's areas (computed-schemas.ts); moved with the content-target work",
+};
+
+/**
+ * The names of the components a file declares: `.openapi("Name"…)` and `listEnvelope(item, "Name")` (the
+ * envelope's last argument, after its balanced item argument). Comments are left out.
+ */
+function namedComponents(source: string): string[] {
+  const text = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const names = [...text.matchAll(/\.openapi\(\s*["'`]([^"'`]+)["'`]/g)].map((match) => match[1]!);
+  for (const match of text.matchAll(/\blistEnvelope\(/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    for (; end < text.length && depth > 0; end++) {
+      if ("([{".includes(text[end]!)) depth++;
+      else if (")]}".includes(text[end]!)) depth--;
+    }
+    const name = /,\s*["'`]([^"'`]+)["'`]\s*,?\s*\)$/.exec(text.slice(match.index, end))?.[1];
+    if (name) names.push(name);
+  }
+  return names;
+}
+
 describe("src/ import graph", () => {
   const graph = importGraph();
 
@@ -165,6 +199,20 @@ describe("src/ import graph", () => {
       for (const target of targets) if (/^(routes|presenters)\//.test(target)) up.push(`${file} → ${target}`);
     }
     expect(up.sort()).toEqual([]);
+  });
+
+  it("keeps the reference's named components in wire/, not in a route area's schemas", () => {
+    const declared: string[] = [];
+    for (const file of sourceFiles(join(src, "routes"))) {
+      const path = relative(src, file);
+      const area = /^routes\/([^/]+)\/(?:[\w-]+-)?schemas\.ts$/.exec(path)?.[1];
+      if (area === undefined || area in NAMED_COMPONENTS_NOT_YET_MOVED) continue;
+      declared.push(...namedComponents(readFileSync(file, "utf8")).map((name) => `${path}: ${name}`));
+    }
+    expect(declared.sort()).toEqual([]);
+    // The allowlist names route areas (a misspelt one would exempt nothing and hide nothing).
+    const areas = readdirSync(join(src, "routes"));
+    expect(Object.keys(NAMED_COMPONENTS_NOT_YET_MOVED).filter((area) => !areas.includes(area))).toEqual([]);
   });
 
   it("reaches services from outside only through a domain's index.ts, and every service file is in a domain", () => {

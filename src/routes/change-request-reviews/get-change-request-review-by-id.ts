@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentReview } from "../../presenters/review";
 import { getReview } from "../../services/change-requests";
-import { ChangeRequestParams, ReviewSchema } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { ReviewSchema } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "get",

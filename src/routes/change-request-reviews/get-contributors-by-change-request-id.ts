@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentContributor } from "../../presenters/review";
 import { listContributors } from "../../services/change-requests";
-import { ChangeRequestParams, ContributorList } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { ContributorList } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "get",

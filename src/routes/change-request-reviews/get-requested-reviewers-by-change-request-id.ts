@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentRequestedReviewer } from "../../presenters/review";
 import { listRequestedReviewers } from "../../services/change-requests";
 import { PageQuery } from "../../wire/common";
-import { ChangeRequestParams, RequestedReviewerList } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { RequestedReviewerList } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentReview } from "../../presenters/review";
 import { listReviews } from "../../services/change-requests";
 import { PageQuery } from "../../wire/common";
-import { ChangeRequestParams, ReviewList } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { ReviewList } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentRequestedReviewer } from "../../presenters/review";
 import { requestReviewers } from "../../services/change-requests";
-import { ChangeRequestParams, RequestedReviewerSchema, RequestReviewersBody } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { RequestedReviewerSchema, RequestReviewersBody } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentReview } from "../../presenters/review";
 import { submitReview } from "../../services/change-requests";
 import { bodyMarkdown } from "../../wire/comment";
-import { ChangeRequestParams, ReviewSchema, SubmitReviewBody } from "./schemas";
+import { ChangeRequestParams } from "./schemas";
+import { ReviewSchema, SubmitReviewBody } from "../../wire/change-request-review";
 
 export const route = defineRoute({
   method: "post",

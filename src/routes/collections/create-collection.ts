@@ -4,8 +4,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { collectionLocation, presentCollection } from "../../presenters/collection";
 import { createCollection } from "../../services/spaces";
-import { CollectionSchema } from "../../wire/collection";
-import { CreateCollectionBody } from "./schemas";
+import { CollectionSchema, CreateCollectionBody } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "post",

@@ -5,7 +5,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentCollection } from "../../presenters/collection";
 import { listCollectionsInOrganization } from "../../services/spaces";
-import { CollectionList, ListCollectionsQuery } from "./schemas";
+import { ListCollectionsQuery } from "./schemas";
+import { CollectionList } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "get",

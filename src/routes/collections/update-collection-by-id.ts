@@ -4,8 +4,7 @@ import { json } from "../../http/responses";
 import { presentCollection } from "../../presenters/collection";
 import { updateCollection } from "../../services/spaces";
 import { CollectionParams } from "../../wire/params";
-import { UpdateCollectionBody } from "./schemas";
-import { CollectionSchema } from "../../wire/collection";
+import { CollectionSchema, UpdateCollectionBody } from "../../wire/collection";
 
 export const route = defineRoute({
   method: "patch",

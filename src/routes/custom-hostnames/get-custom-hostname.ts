@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentCustomHostname } from "../../presenters/custom-hostname";
 import { getCustomHostname } from "../../services/sites";
-import { CustomHostnameParams, CustomHostnameSchema } from "./schemas";
+import { CustomHostnameParams } from "./schemas";
+import { CustomHostnameSchema } from "../../wire/custom-hostname";
 
 export const route = defineRoute({
   method: "get",

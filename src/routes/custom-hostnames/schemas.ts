@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { CUSTOM_HOSTNAME_STATUSES } from "../../db/schema";
 
 export const CustomHostnameParams = z.object({
   hostname: z
@@ -8,25 +7,3 @@ export const CustomHostnameParams = z.object({
     .max(512)
     .openapi({ description: 'The custom hostname, for example "docs.example.com" (a site `proxy`\'s host)' }),
 });
-
-export const CustomHostnameSchema = z
-  .object({
-    object: z.literal("custom-hostname"),
-    hostname: z.string(),
-    target: z.object({ type: z.literal("site"), site: z.string() }),
-    isActive: z.boolean(),
-    status: z.enum(CUSTOM_HOSTNAME_STATUSES).openapi("CustomHostnameStatus"),
-    urls: z.object({ location: z.string() }),
-    verification: z
-      .object({
-        txt: z.object({ name: z.string(), values: z.array(z.string()) }),
-        cname: z.object({ name: z.string(), target: z.string() }).optional(),
-      })
-      .openapi({
-        description:
-          "Quire's addition: the DNS records that prove the hostname. Either a TXT record at `txt.name` holding " +
-          "every value of `txt.values` (one per site on the host), or (when the deployment sets " +
-          "PUBLIC_SITES_HOST) the host as a CNAME to `cname.target`; then dnsRevalidateCustomHostname.",
-      }),
-  })
-  .openapi("CustomHostname");

@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { exportToGitRepository } from "../../services/git";
-import { ExportToGitRepositoryBody, SpaceParams } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { ExportToGitRepositoryBody } from "../../wire/git";
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentGitSyncState } from "../../presenters/git";
 import { getSpaceGitInfo } from "../../services/git";
-import { GitSyncStateSchema, SpaceParams } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { GitSyncStateSchema } from "../../wire/git";
 
 export const route = defineRoute({
   method: "get",

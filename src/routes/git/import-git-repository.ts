@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { importGitRepository } from "../../services/git";
-import { ImportGitRepositoryBody, SpaceParams } from "./schemas";
+import { SpaceParams } from "../../wire/params";
+import { ImportGitRepositoryBody } from "../../wire/git";
 
 export const route = defineRoute({
   method: "post",

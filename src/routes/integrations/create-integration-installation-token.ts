@@ -1,13 +1,9 @@
-import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { createInstallationToken } from "../../services/integrations";
+import { APITemporaryTokenSchema } from "../../wire/integration-installation";
 import { InstallationParams } from "./schemas";
-
-const APITemporaryTokenSchema = z
-  .object({ token: z.string().openapi({ description: "Temporary access token to authenticate with the API" }) })
-  .openapi("APITemporaryToken");
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentIntegration } from "../../presenters/integration";
 import { getIntegration } from "../../services/integrations";
-import { IntegrationParams, IntegrationSchema } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { IntegrationSchema } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

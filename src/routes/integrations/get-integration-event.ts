@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentIntegrationEventWithTrace } from "../../presenters/integration";
 import { getIntegrationEvent } from "../../services/integrations";
-import { IntegrationEventParams, IntegrationEventWithTrace } from "./schemas";
+import { IntegrationEventParams } from "./schemas";
+import { IntegrationEventWithTrace } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "get",

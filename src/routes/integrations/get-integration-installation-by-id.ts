@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInstallation } from "../../presenters/integration";
 import { getInstallation } from "../../services/integrations";
-import { InstallationParams, InstallationSchema } from "./schemas";
+import { InstallationParams } from "./schemas";
+import { InstallationSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema } from "./schemas";
+import { ExtendedQuery, InstallationSiteParams } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 import { getTargetInstallationOf } from "./target-installation-handlers";
+import { SiteInstallationSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { ExtendedQuery, InstallationSpaceParams, SpaceInstallationSchema } from "./schemas";
+import { ExtendedQuery, InstallationSpaceParams } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 import { getTargetInstallationOf } from "./target-installation-handlers";
+import { SpaceInstallationSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { organizationIntegrationStatus } from "../../services/integrations";
-import { InstallationStatusSchema, OrganizationIntegrationParams } from "./schemas";
+import { OrganizationIntegrationParams } from "./schemas";
+import { InstallationStatusSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { ExtendedQuery, InstallationParams, InstallOnSiteBody, SiteInstallationSchema } from "./schemas";
+import { ExtendedQuery, InstallationParams, InstallOnSiteBody } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 import { installOnTarget } from "./target-installation-handlers";
+import { SiteInstallationSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "post",

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { ExtendedQuery, InstallationParams, InstallOnSpaceBody, SpaceInstallationSchema } from "./schemas";
+import { ExtendedQuery, InstallationParams, InstallOnSpaceBody } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 import { installOnTarget } from "./target-installation-handlers";
+import { SpaceInstallationSchema } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "post",

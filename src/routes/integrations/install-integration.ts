@@ -3,7 +3,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentInstallation } from "../../presenters/integration";
 import { installIntegration } from "../../services/integrations";
-import { InstallationSchema, InstallIntegrationBody, IntegrationParams } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { InstallationSchema, InstallIntegrationBody } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "post",

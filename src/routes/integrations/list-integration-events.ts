@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentIntegrationEvent } from "../../presenters/integration";
 import { listIntegrationEvents } from "../../services/integrations";
 import { PageQuery } from "../../wire/common";
-import { IntegrationEventList, IntegrationParams } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { IntegrationEventList } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { InstallationParams, SiteInstallationList, SiteInstallationListQuery } from "./schemas";
+import { InstallationParams, SiteInstallationListQuery } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 import { listInstallationTargetsOf } from "./target-installation-handlers";
+import { SiteInstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { InstallationParams, SpaceInstallationList, SpaceInstallationListQuery } from "./schemas";
+import { InstallationParams, SpaceInstallationListQuery } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 import { listInstallationTargetsOf } from "./target-installation-handlers";
+import { SpaceInstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

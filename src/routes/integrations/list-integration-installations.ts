@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentInstallation } from "../../presenters/integration";
 import { listInstallationsOf } from "../../services/integrations";
-import { InstallationList, InstallationListQuery, IntegrationParams } from "./schemas";
+import { InstallationListQuery, IntegrationParams } from "./schemas";
+import { InstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

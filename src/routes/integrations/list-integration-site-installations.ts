@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { IntegrationParams, IntegrationSiteInstallationsQuery, SiteInstallationList } from "./schemas";
+import { IntegrationParams, IntegrationSiteInstallationsQuery } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 import { listIntegrationTargetInstallationsOf } from "./target-installation-handlers";
+import { SiteInstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

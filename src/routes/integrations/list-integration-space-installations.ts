@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { IntegrationParams, IntegrationSpaceInstallationsQuery, SpaceInstallationList } from "./schemas";
+import { IntegrationParams, IntegrationSpaceInstallationsQuery } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 import { listIntegrationTargetInstallationsOf } from "./target-installation-handlers";
+import { SpaceInstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

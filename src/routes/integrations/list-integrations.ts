@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listIntegrations } from "../../services/integrations";
-import { IntegrationList, IntegrationListQuery } from "./schemas";
+import { IntegrationListQuery } from "./schemas";
+import { IntegrationList } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentInstallation, presentIntegration } from "../../presenters/integration";
 import { listOrganizationInstallations } from "../../services/integrations";
 import { OrganizationParams } from "../../wire/params";
-import { OrganizationInstallationList, OrganizationInstallationsQuery } from "./schemas";
+import { OrganizationInstallationsQuery } from "./schemas";
+import { OrganizationInstallationList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

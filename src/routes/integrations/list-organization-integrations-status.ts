@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listOrganizationInstallations } from "../../services/integrations";
 import { OrganizationParams } from "../../wire/params";
-import { OrganizationInstallationsQuery, OrganizationIntegrationStatusList } from "./schemas";
+import { OrganizationInstallationsQuery } from "./schemas";
+import { OrganizationIntegrationStatusList } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listIntegrations } from "../../services/integrations";
 import { OrganizationParams } from "../../wire/params";
-import { IntegrationList, IntegrationListQuery } from "./schemas";
+import { IntegrationListQuery } from "./schemas";
+import { IntegrationList } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

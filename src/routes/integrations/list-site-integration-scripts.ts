@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { listSiteIntegrationScripts } from "../../services/integrations";
 import { SiteParams } from "../../wire/params";
-import { SiteIntegrationScriptList } from "./schemas";
+import { SiteIntegrationScriptList } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listSiteIntegrations } from "../../services/integrations";
 import { SiteParams } from "../../wire/params";
-import { IntegrationList, SiteIntegrationsQuery } from "./schemas";
+import { SiteIntegrationsQuery } from "./schemas";
+import { IntegrationList } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

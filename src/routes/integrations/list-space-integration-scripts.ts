@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { listSpaceIntegrationScripts } from "../../services/integrations";
 import { SpaceParams } from "../../wire/params";
-import { SpaceIntegrationScriptList } from "./schemas";
+import { SpaceIntegrationScriptList } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSpaceIntegrationBlocks } from "../../services/integrations";
 import { SpaceParams } from "../../wire/params";
-import { SpaceIntegrationBlocksSchema } from "./schemas";
+import { SpaceIntegrationBlocksSchema } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentIntegration } from "../../presenters/integration";
 import { listSpaceIntegrations } from "../../services/integrations";
 import { SpaceParams } from "../../wire/params";
-import { IntegrationList, SpaceIntegrationsQuery } from "./schemas";
+import { SpaceIntegrationsQuery } from "./schemas";
+import { IntegrationList } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentIntegration } from "../../presenters/integration";
 import { publishIntegration } from "../../services/integrations";
-import { IntegrationParams, IntegrationSchema, PublishIntegrationBody } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { IntegrationSchema, PublishIntegrationBody } from "../../wire/integration";
 
 export const route = defineRoute({
   method: "post",

@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { queueIntegrationTask } from "../../services/integrations";
-import { IntegrationParams, QueueIntegrationTaskBody } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { QueueIntegrationTaskBody } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "post",

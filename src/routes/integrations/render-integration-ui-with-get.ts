@@ -5,7 +5,8 @@ import { json } from "../../http/responses";
 import { badRequest } from "../../lib/errors";
 import { runtimePresenters } from "../../presenters/integration-runtime";
 import { renderIntegrationUI } from "../../services/integrations";
-import { ContentKitRenderOutputSchema, IntegrationParams, RenderIntegrationUIBody, RenderQuery } from "./schemas";
+import { IntegrationParams, RenderQuery } from "./schemas";
+import { ContentKitRenderOutputSchema, RenderIntegrationUIBody } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { runtimePresenters } from "../../presenters/integration-runtime";
 import { renderIntegrationUI } from "../../services/integrations";
-import { ContentKitRenderOutputSchema, IntegrationParams, RenderIntegrationUIBody } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { ContentKitRenderOutputSchema, RenderIntegrationUIBody } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "post",

@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { setDevelopmentMode } from "../../services/integrations";
-import { IntegrationParams, SetDevelopmentModeBody } from "./schemas";
+import { IntegrationParams } from "./schemas";
+import { SetDevelopmentModeBody } from "../../wire/integration-runtime";
 
 export const route = defineRoute({
   method: "put",

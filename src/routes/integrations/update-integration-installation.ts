@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentInstallation } from "../../presenters/integration";
 import { updateInstallation } from "../../services/integrations";
-import { InstallationParams, InstallationSchema, UpdateInstallationBody } from "./schemas";
+import { InstallationParams } from "./schemas";
+import { InstallationSchema, UpdateInstallationBody } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "patch",

@@ -1,8 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { ExtendedQuery, InstallationSiteParams, SiteInstallationSchema, UpdateSiteInstallationBody } from "./schemas";
+import { ExtendedQuery, InstallationSiteParams } from "./schemas";
 import { presentSiteInstallations } from "./site-installation-items";
 import { updateTargetInstallationOf } from "./target-installation-handlers";
+import { SiteInstallationSchema, UpdateSiteInstallationBody } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "patch",

@@ -1,13 +1,9 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import {
-  ExtendedQuery,
-  InstallationSpaceParams,
-  SpaceInstallationSchema,
-  UpdateSpaceInstallationBody,
-} from "./schemas";
+import { ExtendedQuery, InstallationSpaceParams } from "./schemas";
 import { presentSpaceInstallations } from "./space-installation-items";
 import { updateTargetInstallationOf } from "./target-installation-handlers";
+import { SpaceInstallationSchema, UpdateSpaceInstallationBody } from "../../wire/integration-installation";
 
 export const route = defineRoute({
   method: "patch",

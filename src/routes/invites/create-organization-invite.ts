@@ -6,7 +6,8 @@ import { organizationAccess } from "../../services/access";
 import { createInviteLink } from "../../services/people";
 import type { MemberRole } from "../../services/access";
 import { OrganizationParams } from "../../wire/params";
-import { CreateInviteBody, epochMs, InviteLinkSchema } from "./schemas";
+import { epochMs } from "./schemas";
+import { CreateInviteBody, InviteLinkSchema } from "../../wire/invite";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/access";
 import { getInviteLink } from "../../services/people";
-import { InviteLinkSchema, InviteParams } from "./schemas";
+import { InviteParams } from "./schemas";
+import { InviteLinkSchema } from "../../wire/invite";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { inviteUsers } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { InviteUsersBody, InviteUsersResponse } from "./schemas";
+import { InviteUsersBody, InviteUsersResponse } from "../../wire/invite";
 
 export const route = defineRoute({
   method: "post",

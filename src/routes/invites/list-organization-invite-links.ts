@@ -7,7 +7,7 @@ import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/access";
 import { listInviteLinks } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { InviteLinkList } from "./schemas";
+import { InviteLinkList } from "../../wire/invite";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { presentInviteLink } from "../../presenters/invite";
 import { organizationAccess } from "../../services/access";
 import { updateInviteLink } from "../../services/people";
-import { epochMs, InviteLinkSchema, InviteParams, UpdateInviteBody } from "./schemas";
+import { epochMs, InviteParams } from "./schemas";
+import { InviteLinkSchema, UpdateInviteBody } from "../../wire/invite";
 
 export const route = defineRoute({
   method: "patch",

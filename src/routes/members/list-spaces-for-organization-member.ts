@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { listSpacesForMember } from "../../services/spaces";
-import { MemberParams, MemberSpaceList, MemberSpacesQuery } from "./schemas";
+import { MemberParams, MemberSpacesQuery } from "./schemas";
+import { MemberSpaceList } from "../../wire/member";
 
 export const route = defineRoute({
   method: "get",

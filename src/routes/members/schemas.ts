@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { SpaceSchema } from "../../wire/space";
 import { ROLES } from "../../services/access";
-import { MemberRoleOrGuestSchema, MemberRoleSchema, listEnvelope, PageQuery } from "../../wire/common";
+import { PageQuery } from "../../wire/common";
 
 export const MemberParams = z.object({ organizationId: z.string(), userId: z.string() });
 export const OrderSchema = z
@@ -25,21 +24,4 @@ export const MemberListQuery = PageQuery.extend({
   }),
 });
 
-export const UpdateMemberBody = z
-  .object({ role: MemberRoleOrGuestSchema.optional() })
-  .openapi("UpdateOrganizationMember");
-
-export const PingResponse = z
-  .object({
-    gitbookVisitorClaims: z.string().optional().openapi({ description: "HS256 JWT for visitor authentication" }),
-  })
-  .openapi("OrganizationPing");
-
-/**
- * A member-space item: the member's effective role on a space, and the space as the caller sees it.
- */
-export const MemberContentPermissionSchema = z
-  .object({ permission: MemberRoleSchema, space: SpaceSchema })
-  .openapi("MemberContentPermission");
 export const MemberSpacesQuery = PageQuery.extend({ order: OrderSchema });
-export const MemberSpaceList = listEnvelope(MemberContentPermissionSchema, "MemberContentPermissionList");

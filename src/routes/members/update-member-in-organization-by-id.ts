@@ -4,8 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentMember } from "../../presenters/member";
 import { updateMemberRole, withSpaceCounts } from "../../services/people";
-import { MemberParams, UpdateMemberBody } from "./schemas";
-import { OrganizationMemberSchema } from "../../wire/member";
+import { MemberParams } from "./schemas";
+import { OrganizationMemberSchema, UpdateMemberBody } from "../../wire/member";
 
 export const route = defineRoute({
   method: "patch",

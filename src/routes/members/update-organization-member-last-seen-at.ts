@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { pingOrganization } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { PingResponse } from "./schemas";
+import { PingResponse } from "../../wire/member";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { createSpec } from "../../services/openapi";
 import { OrganizationParams } from "../../wire/params";
-import { CreateSpecBody, SpecSchema } from "./schemas";
+import { CreateSpecBody, SpecSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { createOrUpdateSpec } from "../../services/openapi";
-import { PutSpecBody, SpecPutParams, SpecSchema } from "./schemas";
+import { SpecPutParams } from "./schemas";
+import { PutSpecBody, SpecSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "put",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { getLatestSpecRawContent } from "../../services/openapi";
-import { SpecParams, SpecRawContentSchema } from "./schemas";
+import { SpecParams } from "./schemas";
+import { SpecRawContentSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { getSpecVersion } from "../../services/openapi";
-import { SpecParams, SpecVersionSchema } from "./schemas";
+import { SpecParams } from "./schemas";
+import { SpecVersionSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { getSpec } from "../../services/openapi";
-import { SpecParams, SpecSchema } from "./schemas";
+import { SpecParams } from "./schemas";
+import { SpecSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

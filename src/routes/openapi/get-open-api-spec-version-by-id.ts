@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { getSpecVersion } from "../../services/openapi";
-import { SpecVersionParams, SpecVersionSchema } from "./schemas";
+import { SpecVersionParams } from "./schemas";
+import { SpecVersionSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

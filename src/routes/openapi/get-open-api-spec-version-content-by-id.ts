@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpecContent } from "../../presenters/openapi";
 import { getSpecVersionContent } from "../../services/openapi";
-import { SpecVersionParams, SpecContentSchema } from "./schemas";
+import { SpecVersionParams } from "./schemas";
+import { SpecContentSchema } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

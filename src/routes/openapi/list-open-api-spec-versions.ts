@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { PageQuery } from "../../wire/common";
 import { presentSpecVersion } from "../../presenters/openapi";
 import { listSpecVersions } from "../../services/openapi";
-import { SpecParams, SpecVersionList } from "./schemas";
+import { SpecParams } from "./schemas";
+import { SpecVersionList } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,7 @@ import { PageQuery } from "../../wire/common";
 import { presentSpec } from "../../presenters/openapi";
 import { listSpecs } from "../../services/openapi";
 import { OrganizationParams } from "../../wire/params";
-import { SpecList } from "./schemas";
+import { SpecList } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSpec } from "../../presenters/openapi";
 import { updateSpecVisibility } from "../../services/openapi";
-import { SpecParams, SpecSchema, UpdateSpecBody } from "./schemas";
+import { SpecParams } from "./schemas";
+import { SpecSchema, UpdateSpecBody } from "../../wire/openapi-spec";
 
 export const route = defineRoute({
   method: "patch",

@@ -5,8 +5,8 @@ import { presentOrganization } from "../../presenters/organization";
 import { createOrganizationAsCaller } from "../../services/people";
 import { createDefaultSite } from "../../services/sites";
 import { badRequest } from "../../lib/errors";
-import { OrganizationSchema } from "../../wire/organization";
-import { CreateOrganizationBody, CreateOrganizationQuery } from "./schemas";
+import { OrganizationSchema, CreateOrganizationBody } from "../../wire/organization";
+import { CreateOrganizationQuery } from "./schemas";
 
 export const route = defineRoute({
   method: "post",

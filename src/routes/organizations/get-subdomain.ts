@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { getSubdomain } from "../../services/people";
-import { SubdomainSchema } from "./schemas";
+import { SubdomainSchema } from "../../wire/organization";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,7 @@ import { PageQuery } from "../../wire/common";
 import { presentOrganization } from "../../presenters/organization";
 import { listOrganizationsForCaller } from "../../services/people";
 import type { MemberRole } from "../../services/access";
-import { OrganizationList } from "./schemas";
+import { OrganizationList } from "../../wire/organization";
 
 export const route = defineRoute({
   method: "get",

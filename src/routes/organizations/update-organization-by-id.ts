@@ -4,8 +4,7 @@ import { json } from "../../http/responses";
 import { presentOrganization } from "../../presenters/organization";
 import { updateOrganization } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { OrganizationSchema } from "../../wire/organization";
-import { UpdateOrganizationBody } from "./schemas";
+import { OrganizationSchema, UpdateOrganizationBody } from "../../wire/organization";
 
 export const route = defineRoute({
   method: "patch",

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { createSamlProvider } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { CreateSamlProviderBody, SamlProviderSchema } from "./schemas";
+import { CreateSamlProviderBody, SamlProviderSchema } from "../../wire/saml";
 
 export const route = defineRoute({
   method: "post",

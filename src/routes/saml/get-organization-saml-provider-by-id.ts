@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { getSamlProvider } from "../../services/people";
-import { SamlParams, SamlProviderSchema } from "./schemas";
+import { SamlParams } from "./schemas";
+import { SamlProviderSchema } from "../../wire/saml";
 
 export const route = defineRoute({
   method: "get",

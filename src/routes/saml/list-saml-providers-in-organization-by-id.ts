@@ -6,7 +6,7 @@ import { mapPage } from "../../lib/pagination";
 import { presentSamlProvider } from "../../presenters/saml";
 import { listSamlProviders } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { SamlProviderList } from "./schemas";
+import { SamlProviderList } from "../../wire/saml";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { samlServiceUrls } from "../../presenters/saml";
 import { listSSOLogins } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { SSOLoginList } from "./schemas";
+import { SSOLoginList } from "../../wire/saml";
 
 export const route = defineRoute({
   method: "get",

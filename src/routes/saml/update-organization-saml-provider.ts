@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSamlProvider } from "../../presenters/saml";
 import { updateSamlProvider } from "../../services/people";
-import { SamlParams, SamlProviderSchema, UpdateSamlProviderBody } from "./schemas";
+import { SamlParams } from "./schemas";
+import { SamlProviderSchema, UpdateSamlProviderBody } from "../../wire/saml";
 
 export const route = defineRoute({
   method: "patch",

@@ -4,7 +4,8 @@ import { presentSearchSpaces } from "../../presenters/search";
 import { searchOrganization } from "../../services/search";
 import { json } from "../../http/responses";
 import { OrganizationParams } from "../../wire/params";
-import { SearchQuery, SearchSpaceResultList } from "./schemas";
+import { SearchQuery } from "./schemas";
+import { SearchSpaceResultList } from "../../wire/search";
 
 export const route = defineRoute({
   method: "get",

@@ -6,7 +6,7 @@ import { presentSearchSpaces } from "../../presenters/search";
 import { type SiteSearchScope, searchSite } from "../../services/search";
 import { PageQuery } from "../../wire/common";
 import { SiteParams } from "../../wire/params";
-import { SearchSiteContentBody, SearchSpaceResultList } from "./schemas";
+import { SearchSiteContentBody, SearchSpaceResultList } from "../../wire/search";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,8 @@ import { presentSearchPages } from "../../presenters/search";
 import { searchSpace } from "../../services/search";
 import { json } from "../../http/responses";
 import { SpaceParams } from "../../wire/params";
-import { SearchPageResultList, SearchQuery } from "./schemas";
+import { SearchQuery } from "./schemas";
+import { SearchPageResultList } from "../../wire/search";
 
 export const route = defineRoute({
   method: "get",

@@ -4,8 +4,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSpace, spaceLocation } from "../../presenters/space";
 import { createSpace } from "../../services/spaces";
-import { CreateSpaceBody } from "./schemas";
-import { SpaceSchema } from "../../wire/space";
+import { SpaceSchema, CreateSpaceBody } from "../../wire/space";
 
 export const route = defineRoute({
   method: "post",

@@ -4,8 +4,7 @@ import { json } from "../../http/responses";
 import { presentSpace } from "../../presenters/space";
 import { updateSpace } from "../../services/spaces";
 import { SpaceParams } from "../../wire/params";
-import { UpdateSpaceBody } from "./schemas";
-import { SpaceSchema } from "../../wire/space";
+import { SpaceSchema, UpdateSpaceBody } from "../../wire/space";
 
 export const route = defineRoute({
   method: "patch",

@@ -5,8 +5,7 @@ import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/access";
 import { createTeam } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { CreateTeamBody } from "./schemas";
-import { TeamSchema } from "../../wire/team";
+import { TeamSchema, CreateTeamBody } from "../../wire/team";
 
 export const route = defineRoute({
   method: "put",

@@ -6,7 +6,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { PageQuery } from "../../wire/common";
 import { presentMember } from "../../presenters/member";
-import { TeamMemberList, TeamParams } from "./schemas";
+import { TeamParams } from "./schemas";
+import { TeamMemberList } from "../../wire/team";
 
 export const route = defineRoute({
   method: "get",

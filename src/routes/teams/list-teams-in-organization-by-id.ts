@@ -6,7 +6,8 @@ import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/access";
 import { listTeams } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
-import { TeamList, TeamListQuery } from "./schemas";
+import { TeamListQuery } from "./schemas";
+import { TeamList } from "../../wire/team";
 
 export const route = defineRoute({
   method: "get",

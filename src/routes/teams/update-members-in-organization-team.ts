@@ -1,7 +1,8 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { updateTeamMembers } from "../../services/people";
-import { TeamParams, UpdateTeamMembersBody } from "./schemas";
+import { TeamParams } from "./schemas";
+import { UpdateTeamMembersBody } from "../../wire/team";
 
 export const route = defineRoute({
   method: "put",

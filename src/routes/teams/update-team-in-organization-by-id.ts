@@ -4,8 +4,8 @@ import { json } from "../../http/responses";
 import { presentTeam } from "../../presenters/team";
 import { organizationAccess } from "../../services/access";
 import { updateTeam } from "../../services/people";
-import { TeamParams, UpdateTeamBody } from "./schemas";
-import { TeamSchema } from "../../wire/team";
+import { TeamParams } from "./schemas";
+import { TeamSchema, UpdateTeamBody } from "../../wire/team";
 
 export const route = defineRoute({
   method: "patch",

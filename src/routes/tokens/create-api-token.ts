@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentToken } from "../../presenters/token";
 import { createOwnToken } from "../../services/people";
-import { CreatedApiTokenSchema } from "./schemas";
+import { CreatedApiTokenSchema } from "../../wire/api-token";
 
 export const route = defineRoute({
   method: "post",

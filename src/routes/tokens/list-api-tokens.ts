@@ -5,7 +5,7 @@ import { PageQuery } from "../../wire/common";
 import { mapPage } from "../../lib/pagination";
 import { presentToken } from "../../presenters/token";
 import { listOwnTokens } from "../../services/people";
-import { ApiTokenList } from "./schemas";
+import { ApiTokenList } from "../../wire/api-token";
 
 export const route = defineRoute({
   method: "get",

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { presentTranslation } from "../../presenters/translation";
 import { createTranslation } from "../../services/translations";
 import { OrganizationParams } from "../../wire/params";
-import { CreateTranslationBody, instructionsMarkdown, TranslationSchema } from "./schemas";
+import { instructionsMarkdown } from "./schemas";
+import { CreateTranslationBody, TranslationSchema } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "post",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentGlossaryEntry } from "../../presenters/translation";
 import { getGlossaryEntry } from "../../services/translations";
-import { GlossaryEntryParams, GlossaryEntrySchema } from "./schemas";
+import { GlossaryEntryParams } from "./schemas";
+import { GlossaryEntrySchema } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "get",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTranslation } from "../../presenters/translation";
 import { getTranslation } from "../../services/translations";
-import { TranslationParams, TranslationSchema } from "./schemas";
+import { TranslationParams } from "./schemas";
+import { TranslationSchema } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "get",

@@ -5,7 +5,7 @@ import { presentGlossaryEntry } from "../../presenters/translation";
 import { listGlossaryEntries } from "../../services/translations";
 import { OrganizationParams } from "../../wire/params";
 import { PageQuery } from "../../wire/common";
-import { GlossaryEntryList } from "./schemas";
+import { GlossaryEntryList } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "get",

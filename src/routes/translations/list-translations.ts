@@ -5,7 +5,7 @@ import { presentTranslation } from "../../presenters/translation";
 import { listTranslations } from "../../services/translations";
 import { OrganizationParams } from "../../wire/params";
 import { PageQuery } from "../../wire/common";
-import { TranslationList } from "./schemas";
+import { TranslationList } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "get",

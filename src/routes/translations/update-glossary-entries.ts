@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { updateGlossaryEntries } from "../../services/translations";
 import { OrganizationParams } from "../../wire/params";
-import { UpdateGlossaryBody } from "./schemas";
+import { UpdateGlossaryBody } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "put",

@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentTranslation } from "../../presenters/translation";
 import { updateTranslation } from "../../services/translations";
-import { instructionsMarkdown, TranslationParams, TranslationSchema, UpdateTranslationBody } from "./schemas";
+import { instructionsMarkdown, TranslationParams } from "./schemas";
+import { TranslationSchema, UpdateTranslationBody } from "../../wire/translation";
 
 export const route = defineRoute({
   method: "put",

@@ -4,13 +4,9 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishedLookup } from "../../presenters/url-lookup";
 import { resolvePublishedUrl } from "../../services/published";
-import { queryBoolean } from "../../wire/common";
-import {
-  PUBLISHED_LOOKUP_DESCRIPTION,
-  PublishedSiteContentLookupSchema,
-  URLSchema,
-  VisitorTokenSchema,
-} from "./schemas";
+import { queryBoolean, URLSchema } from "../../wire/common";
+import { PUBLISHED_LOOKUP_DESCRIPTION } from "./schemas";
+import { PublishedSiteContentLookupSchema, VisitorTokenSchema } from "../../wire/published-site-content";
 
 export const route = defineRoute({
   method: "get",

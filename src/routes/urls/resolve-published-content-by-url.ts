@@ -4,12 +4,9 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishedLookup } from "../../presenters/url-lookup";
 import { resolvePublishedUrl } from "../../services/published";
-import {
-  PUBLISHED_LOOKUP_DESCRIPTION,
-  PublishedSiteContentLookupSchema,
-  SiteVisitorPayloadSchema,
-  URLSchema,
-} from "./schemas";
+import { PUBLISHED_LOOKUP_DESCRIPTION } from "./schemas";
+import { PublishedSiteContentLookupSchema, SiteVisitorPayloadSchema } from "../../wire/published-site-content";
+import { URLSchema } from "../../wire/common";
 
 export const route = defineRoute({
   method: "post",

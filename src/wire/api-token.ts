@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope } from "../../wire/common";
+import { listEnvelope } from "./common";
 
 export const ApiTokenSchema = z
   .object({
@@ -11,9 +11,11 @@ export const ApiTokenSchema = z
     lastUsedAt: z.string().optional(),
   })
   .openapi("ApiToken");
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
 
 export const CreatedApiTokenSchema = ApiTokenSchema.extend({
   token: z.string().openapi({ description: "The secret. Shown only in this response; store it now." }),
 }).openapi("CreatedApiToken");
+export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 
 export const ApiTokenList = listEnvelope(ApiTokenSchema, "ApiTokenList");

@@ -1,13 +1,12 @@
 import { z } from "@hono/zod-openapi";
 
-export { SpaceParams } from "../../wire/params";
-
-const GitInfoBody = z
+export const GitInfoBody = z
   .object({
     provider: z.enum(["github", "gitlab"]).optional(),
     url: z.string().max(2048).optional(),
   })
   .openapi("UpdateSpaceGitInfo");
+export type UpdateSpaceGitInfo = z.infer<typeof GitInfoBody>;
 
 /** Fields both sync directions take. `url` may carry basic-auth credentials (never stored in clear). */
 const syncFields = {
@@ -31,12 +30,14 @@ const syncFields = {
 export const ImportGitRepositoryBody = z
   .object({ ...syncFields, standalone: z.boolean().optional() })
   .openapi("ImportGitRepository");
+export type ImportGitRepository = z.infer<typeof ImportGitRepositoryBody>;
 
 export const ExportToGitRepositoryBody = z
   .object({ ...syncFields, commitMessage: z.string().min(1).max(10_000) })
   .openapi("ExportToGitRepository");
+export type ExportToGitRepository = z.infer<typeof ExportToGitRepositoryBody>;
 
-const LastSyncSchema = z
+export const LastSyncSchema = z
   .object({
     operation: z.enum(["import", "export"]),
     status: z.enum(["pending", "running", "completed", "skipped", "failed"]),
@@ -61,3 +62,4 @@ export const GitSyncStateSchema = z
     lastSync: LastSyncSchema.optional(),
   })
   .openapi("GitSyncState");
+export type GitSyncState = z.infer<typeof GitSyncStateSchema>;
