@@ -116,14 +116,8 @@ const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
  * Route areas whose schemas files still declare named components (issue 28 part 3 moves them to wire/), with why.
  */
 const NAMED_COMPONENTS_NOT_YET_MOVED: Record<string, string> = {
-  sites: "moved after the parallel work on these areas lands",
-  permissions: "moved after the parallel work on these areas lands",
-  imports: "moved after the parallel work on these areas lands",
-  fonts: "moved after the parallel work on these areas lands",
-  storage: "moved after the parallel work on these areas lands",
-  audit: "moved after the parallel work on these areas lands",
-  comments: "outside the first move's areas (CommentList, CommentReplyList); moved with the content-target work",
-  "space-content": "outside the first move's areas (computed-schemas.ts); moved with the content-target work",
+  sites: "moved after the parallel work on site tools lands",
+  imports: "moved after the parallel work on import runs lands",
 };
 
 /**

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { documentInput, type DocumentInputValue } from "../content/document-input";
 import { documentToMarkdown } from "../content/markdown";
 import { badRequest } from "../lib/errors";
+import { listEnvelope } from "./common";
 import { UserContributorSchema, UserSchema } from "./user";
 
 const MAX_BODY_MARKDOWN = 100_000;
@@ -81,3 +82,6 @@ export const CommentSchema = CommentReplySchema.extend({
   resolvedAt: z.string().optional(),
   resolvedBy: UserSchema.optional(),
 }).openapi("Comment");
+
+export const CommentList = listEnvelope(CommentSchema, "CommentList");
+export const CommentReplyList = listEnvelope(CommentReplySchema, "CommentReplyList");

@@ -11,7 +11,7 @@ import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
 import { ChangeRequestSchema } from "../../wire/change-request";
 import { RevisionFileSchema } from "../../wire/revision";
-import { named } from "../../http/named-schema";
+import { named } from "../../wire/named-schema";
 
 const ContentUpdateSchema = z
   .object({

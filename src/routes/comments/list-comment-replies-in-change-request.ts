@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { ChangeRequestCommentParams, CommentReplyList, ReplyListQuery } from "./schemas";
+import { ChangeRequestCommentParams, ReplyListQuery } from "./schemas";
+import { CommentReplyList } from "../../wire/comment";
 import { listRepliesOf } from "./handlers";
 
 export const route = defineRoute({

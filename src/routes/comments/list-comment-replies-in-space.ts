@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { CommentReplyList, ReplyListQuery, SpaceCommentParams } from "./schemas";
+import { ReplyListQuery, SpaceCommentParams } from "./schemas";
+import { CommentReplyList } from "../../wire/comment";
 import { listRepliesOf } from "./handlers";
 
 export const route = defineRoute({

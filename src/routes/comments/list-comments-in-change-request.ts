@@ -1,7 +1,8 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
-import { CommentList, CommentListQuery } from "./schemas";
+import { CommentListQuery } from "./schemas";
+import { CommentList } from "../../wire/comment";
 import { listCommentsOf } from "./handlers";
 
 export const route = defineRoute({

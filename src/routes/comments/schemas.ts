@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { CommentScope } from "../../services/comments";
 import { ChangeRequestParams, SpaceParams } from "../../wire/params";
-import { queryArray, listEnvelope, PageQuery } from "../../wire/common";
-import { CommentReplySchema, CommentSchema, DocumentInput } from "../../wire/comment";
+import { queryArray, PageQuery } from "../../wire/common";
+import { DocumentInput } from "../../wire/comment";
 
 export const SpaceCommentParams = SpaceParams.extend({ commentId: z.string() });
 export const SpaceReplyParams = SpaceCommentParams.extend({ commentReplyId: z.string() });
@@ -41,6 +41,3 @@ export const UpdateChangeRequestReplyBody = UpdateCommentBody;
 
 export const scopeOf = (p: { spaceId: string; changeRequestId?: string }): CommentScope =>
   p.changeRequestId === undefined ? { spaceId: p.spaceId } : { spaceId: p.spaceId, changeRequest: p.changeRequestId };
-
-export const CommentList = listEnvelope(CommentSchema, "CommentList");
-export const CommentReplyList = listEnvelope(CommentReplySchema, "CommentReplyList");

@@ -6,7 +6,7 @@ import { presentCustomFont } from "../../presenters/custom-font";
 import { createCustomFont } from "../../services/storage";
 import { CustomizationFontDefinition } from "../../wire/font";
 import { OrganizationParams } from "../../wire/params";
-import { CreateCustomFontBody } from "./schemas";
+import { CreateCustomFontBody } from "../../wire/font";
 
 export const route = defineRoute({
   method: "put",

@@ -5,7 +5,8 @@ import { json } from "../../http/responses";
 import { presentCustomFont } from "../../presenters/custom-font";
 import { updateCustomFont } from "../../services/storage";
 import { CustomizationFontDefinition } from "../../wire/font";
-import { FontParams, UpdateCustomFontBody } from "./schemas";
+import { FontParams } from "./schemas";
+import { UpdateCustomFontBody } from "../../wire/font";
 
 export const route = defineRoute({
   method: "post",

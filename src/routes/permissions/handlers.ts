@@ -16,7 +16,8 @@ import {
   revokeGrant,
   updateGrant,
 } from "../../services/access";
-import type { AggregateQuery, InviteBody, PageQuery, UpdatePermissionBody } from "./schemas";
+import type { AggregateQuery, PageQuery, UpdatePermissionBody } from "./schemas";
+import type { InviteBody } from "../../wire/permission";
 
 /** The path of a permission operation on any target. */
 type TargetParams = { spaceId: string } | { collectionId: string } | { organizationId: string; siteId: string };

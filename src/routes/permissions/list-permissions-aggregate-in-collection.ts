@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { UserPermissionList, AggregateQuery } from "./schemas";
+import { AggregateQuery } from "./schemas";
+import { UserPermissionList } from "../../wire/permission";
 import { CollectionParams } from "../../wire/params";
 import { listPermissionsAggregateOn } from "./handlers";
 

@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { TeamPermissionList, PageQuery } from "./schemas";
+import { PageQuery } from "./schemas";
+import { TeamPermissionList } from "../../wire/permission";
 import { SiteParams } from "../../wire/params";
 import { listTeamPermissionsOn } from "./handlers";
 

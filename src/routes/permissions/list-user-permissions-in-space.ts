@@ -1,6 +1,7 @@
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { UserPermissionList, PageQuery } from "./schemas";
+import { PageQuery } from "./schemas";
+import { UserPermissionList } from "../../wire/permission";
 import { SpaceParams } from "../../wire/params";
 import { listUserPermissionsOn } from "./handlers";
 

@@ -5,7 +5,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { computeDocument } from "../../services/revisions";
 import { JSONDocumentSchema } from "../../wire/revision";
 import { SpaceParams } from "../../wire/params";
-import { ComputedDocumentBody } from "./computed-schemas";
+import { ComputedDocumentBody } from "../../wire/computed";
 
 export const route = defineRoute({
   method: "post",

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentComputedRevision } from "../../presenters/revision";
 import { computeRevision } from "../../services/revisions";
 import { SpaceParams } from "../../wire/params";
-import { ComputedRevisionBody, ComputedRevisionSchema } from "./computed-schemas";
+import { ComputedRevisionBody, ComputedRevisionSchema } from "../../wire/computed";
 
 export const route = defineRoute({
   method: "post",

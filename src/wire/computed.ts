@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { ComputedDocumentSource, ComputedRevisionSource } from "../../content/computed";
-import { ReusableContentSchema, RevisionFileSchema, RevisionPageSchema } from "../../wire/revision";
-import { named } from "../../http/named-schema";
+import { ComputedDocumentSource, ComputedRevisionSource } from "../content/computed";
+import { ReusableContentSchema, RevisionFileSchema, RevisionPageSchema } from "./revision";
+import { named } from "./named-schema";
 
 const Seed = z
   .string()
