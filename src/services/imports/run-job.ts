@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { ContentChangeInput } from "../../content/changes";
 import { batch } from "../../db/batch";
-import { type ImportRunPage, importRuns, jobs } from "../../db/schema";
+import { type ImportRunPage, importRuns, jobs, organizationMembers } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
+import { callerGrantsOf, memberGrantsQuery, type MemberRole } from "../access";
 import { type JobContext, type JobRow, jobServiceContext, newJob, type ServiceContext } from "../core";
 import { writeChangeRequestContent, writeMainContent } from "../revisions";
 import { rewriteMarkdownUrls } from "./markdown-links";
@@ -169,6 +170,36 @@ async function fixLinks(ctx: ServiceContext, run: ImportRunView, stored: StoredP
   else await writeMainContent(ctx, run.spaceId, changes);
 }
 
+/**
+ * The run's writes are made as the user who started it, with their access as it is now: a requester who lost
+ * `edit` on the space (or left the organization) can no longer write through the run, which then fails.
+ */
+async function requesterContext(ctx: JobContext, run: ImportRunView): Promise<ServiceContext> {
+  const base = jobServiceContext(ctx, run.createdBy);
+  if (!run.createdBy) return base;
+  const [members, grantRows] = await batch(ctx.db, [
+    ctx.db
+      .select({ role: organizationMembers.role })
+      .from(organizationMembers)
+      .where(
+        and(
+          eq(organizationMembers.organizationId, run.organizationId),
+          eq(organizationMembers.userId, run.createdBy),
+          eq(organizationMembers.disabled, false),
+        ),
+      )
+      .limit(1),
+    memberGrantsQuery(ctx.db, run.organizationId, run.createdBy),
+  ]);
+  const memberships = new Map<string, MemberRole>(
+    members[0] ? [[run.organizationId, members[0].role as MemberRole]] : [],
+  );
+  return {
+    ...base,
+    caller: { kind: "user", userId: run.createdBy, tokenId: "", memberships, grants: callerGrantsOf(grantRows) },
+  };
+}
+
 /** Errors that end the whole run: the target cannot be written any more (deleted, access lost, locked, merged). */
 const targetGone = (error: ApiError) => error.status === 403 || error.status === 404 || error.status === 409;
 
@@ -194,7 +225,7 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
     if (typeof planned === "string") return finish(ctx, run, job.id, "failed", planned);
     stored = planned;
   }
-  const sctx = jobServiceContext(ctx, run.createdBy);
+  const sctx = await requesterContext(ctx, run);
   const forward = run.pages.filter((p) => p.forward);
   let written = 0;
   for (const entry of run.pages) {
