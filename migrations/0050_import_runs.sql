@@ -14,6 +14,7 @@ CREATE TABLE `import_runs` (
 	`job_id` text,
 	`created_by` text,
 	`pages` text DEFAULT '[]' NOT NULL,
+	`files` text DEFAULT '{}' NOT NULL,
 	`pages_total` integer DEFAULT 0 NOT NULL,
 	`pages_done` integer DEFAULT 0 NOT NULL,
 	`created_at` integer NOT NULL,

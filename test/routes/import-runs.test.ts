@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
+import { strToU8, zipSync } from "fflate";
 import { StorageUploadKind } from "gitbook-api-current";
 import { describe, expect, it, vi } from "vitest";
 import { createDb } from "../../src/db/client";
 import { runJob } from "../../src/jobs/registry";
 import type { ServiceContext } from "../../src/services/core/context";
 import { startImportRun } from "../../src/services/imports";
+import { PAGES_PER_INVOCATION } from "../../src/services/imports/run-job";
 import { seedSpace } from "../helpers/content";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { clientError, workerFetch } from "../helpers/http";
@@ -163,6 +165,39 @@ describe("import runs: uploaded files", () => {
     const pages = (await gb.spaces.listPages(space.id)).data.pages as Page[];
     expect(titles(pages)).toEqual(["Notes", "Introduction"]);
     expect(await markdownOf(gb, space.id, pages[0]!.id)).toContain("Some *notes*.");
+  });
+
+  it("a zip of more pages than one invocation writes continues in a new job, as one run", async () => {
+    const { organization, owner, space } = await seedSpace();
+    const gb = currentClient(owner.token);
+    const count = PAGES_PER_INVOCATION + 5;
+    const entries = Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `docs/p${String(i + 1).padStart(2, "0")}.md`,
+        strToU8(`# Page ${i + 1}\n\n${i ? `Back to [page ${i}](p${String(i).padStart(2, "0")}.md).` : "First."}\n`),
+      ]),
+    );
+    const bytes = zipSync(entries);
+    const { data } = await gb.orgs.generateStorageUploadUrl(organization.id, {
+      kind: StorageUploadKind.ImportFile,
+      file: { name: "docs.zip", type: "application/zip", size: bytes.byteLength },
+    });
+    expect((await workerFetch(data.url, { method: "PUT", body: bytes })).status).toBe(204);
+    const started = await gb.org.startImportRun(organization.id, {
+      source: { type: "file", files: [data.key] },
+      target: { space: space.id },
+    });
+    const firstJob = await jobOf(started.data.id);
+    const run = await finished(gb, organization.id, started.data.id);
+    expect(run.status).toBe("completed");
+    expect(run.progress).toEqual({ pagesTotal: count, pagesDone: count, pagesFailed: 0 });
+    const job = await env.DB.prepare("SELECT result FROM jobs WHERE id = ?").bind(firstJob).first<{ result: string }>();
+    expect(JSON.parse(job!.result)).toEqual({ continuedIn: expect.any(String) });
+    const pages = (await gb.spaces.listPages(space.id)).data.pages as Page[];
+    expect(pages).toHaveLength(count);
+    expect(await markdownOf(gb, space.id, pages[count - 1]!.id)).toContain(`(/pages/${pages[count - 2]!.id})`);
+    // The plan is dropped from R2 once the run is over.
+    expect(await env.STORAGE.get(`orgs/${organization.id}/import-runs/${started.data.id}.json`)).toBeNull();
   });
 
   it("refuses keys that are not the organization's uploaded import files, and more than 50 files", async () => {

@@ -38,6 +38,8 @@ export const importRuns = sqliteTable(
     jobId: text(),
     createdBy: text(),
     pages: text({ mode: "json" }).$type<ImportRunPage[]>().notNull().default([]),
+    /** Files written so far, by `<plan>:<ref>`: their ids in the space (later pages link to them). */
+    files: text({ mode: "json" }).$type<Record<string, string>>().notNull().default({}),
     pagesTotal: integer().notNull().default(0),
     pagesDone: integer().notNull().default(0),
     createdAt: integer().notNull(),

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { ContentChangeInput } from "../../content/changes";
 import { batch } from "../../db/batch";
-import { type ImportRunPage, importRuns, jobs, organizationMembers } from "../../db/schema";
+import { type ImportRunPage, importRuns, jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { callerGrantsOf, memberGrantsQuery, type MemberRole } from "../access";
-import { type JobContext, type JobRow, jobServiceContext, newJob, type ServiceContext } from "../core";
+import { type JobContext, type JobRow, newJob, type ServiceContext } from "../core";
+import { requesterContext } from "./run-requester";
 import { writeChangeRequestContent, writeMainContent } from "../revisions";
 import { rewriteMarkdownUrls } from "./markdown-links";
 import { type PlannedPage, toBase64 } from "./plan";
@@ -29,8 +29,6 @@ interface StoredPlan {
     pages: PlannedPage[];
     files: { ref: string; name: string; contentType: string; base64: string }[];
   }[];
-  /** Written files by `<plan>:<ref>`: their ids in the space. */
-  files: Record<string, string>;
 }
 
 const planKey = (run: ImportRunView) => `orgs/${run.organizationId}/import-runs/${run.id}.json`;
@@ -84,7 +82,6 @@ async function plan(ctx: JobContext, run: ImportRunView, jobId: string): Promise
         base64: toBase64(f.bytes),
       })),
     })),
-    files: {},
   };
   const pages: ImportRunPage[] = planned.flatMap((p, i): ImportRunPage[] =>
     p.error
@@ -105,8 +102,8 @@ async function plan(ctx: JobContext, run: ImportRunView, jobId: string): Promise
 }
 
 /** A page's markdown with its refs resolved to what is written; forward links point at their source. */
-function resolved(stored: StoredPlan, pages: ImportRunPage[], entry: ImportRunPage, markdown: string) {
-  const byRef = new Map(pages.filter((p) => p.plan === entry.plan).map((p) => [p.ref, p]));
+function resolved(stored: StoredPlan, run: ImportRunView, entry: ImportRunPage, markdown: string) {
+  const byRef = new Map(run.pages.filter((p) => p.plan === entry.plan).map((p) => [p.ref, p]));
   const files = new Set<string>();
   let forward = false;
   const text = rewriteMarkdownUrls(markdown, (url, kind) => {
@@ -118,7 +115,7 @@ function resolved(stored: StoredPlan, pages: ImportRunPage[], entry: ImportRunPa
       forward = true;
       return page.sourceURL && /^https?:/.test(page.sourceURL) ? page.sourceURL : "#";
     }
-    const fileId = stored.files[key(entry.plan, ref[1]!)];
+    const fileId = run.files[key(entry.plan, ref[1]!)];
     if (fileId) return `/files/${fileId}`;
     if (stored.plans[entry.plan]!.files.some((f) => f.ref === ref[1])) files.add(ref[1]!);
     return url;
@@ -129,7 +126,7 @@ function resolved(stored: StoredPlan, pages: ImportRunPage[], entry: ImportRunPa
 /** Writes one page (and the files it shows that are not written yet) as one revision. */
 async function writePage(ctx: ServiceContext, run: ImportRunView, stored: StoredPlan, entry: ImportRunPage) {
   const planned = stored.plans[entry.plan]!.pages.find((p) => p.ref === entry.ref)!;
-  const { text, files, forward } = resolved(stored, run.pages, entry, planned.markdown);
+  const { text, files, forward } = resolved(stored, run, entry, planned.markdown);
   const parent = planned.parentRef
     ? run.pages.find((p) => p.plan === entry.plan && p.ref === planned.parentRef)?.pageId
     : undefined;
@@ -150,7 +147,7 @@ async function writePage(ctx: ServiceContext, run: ImportRunView, stored: Stored
     : await writeMainContent(ctx, run.spaceId, changes);
   fileInputs.forEach((f, i) => {
     const id = written.insertedFiles[i]?.id;
-    if (id) stored.files[key(entry.plan, f.ref)] = id;
+    if (id) run.files[key(entry.plan, f.ref)] = id;
   });
   const created = written.outcomes.find((o) => o.object === "created_page");
   return { pageId: created?.page, forward };
@@ -160,7 +157,7 @@ async function writePage(ctx: ServiceContext, run: ImportRunView, stored: Stored
 async function fixLinks(ctx: ServiceContext, run: ImportRunView, stored: StoredPlan, forward: ImportRunPage[]) {
   const changes: ContentChangeInput[] = forward.flatMap((entry) => {
     const planned = stored.plans[entry.plan]!.pages.find((p) => p.ref === entry.ref)!;
-    const { text } = resolved(stored, run.pages, entry, planned.markdown);
+    const { text } = resolved(stored, run, entry, planned.markdown);
     return entry.pageId
       ? [{ operation: "update_page" as const, page: entry.pageId, document: { markdown: text } }]
       : [];
@@ -168,36 +165,6 @@ async function fixLinks(ctx: ServiceContext, run: ImportRunView, stored: StoredP
   if (!changes.length) return;
   if (run.changeRequestId) await writeChangeRequestContent(ctx, run.spaceId, run.changeRequestId, changes);
   else await writeMainContent(ctx, run.spaceId, changes);
-}
-
-/**
- * The run's writes are made as the user who started it, with their access as it is now: a requester who lost
- * `edit` on the space (or left the organization) can no longer write through the run, which then fails.
- */
-async function requesterContext(ctx: JobContext, run: ImportRunView): Promise<ServiceContext> {
-  const base = jobServiceContext(ctx, run.createdBy);
-  if (!run.createdBy) return base;
-  const [members, grantRows] = await batch(ctx.db, [
-    ctx.db
-      .select({ role: organizationMembers.role })
-      .from(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, run.organizationId),
-          eq(organizationMembers.userId, run.createdBy),
-          eq(organizationMembers.disabled, false),
-        ),
-      )
-      .limit(1),
-    memberGrantsQuery(ctx.db, run.organizationId, run.createdBy),
-  ]);
-  const memberships = new Map<string, MemberRole>(
-    members[0] ? [[run.organizationId, members[0].role as MemberRole]] : [],
-  );
-  return {
-    ...base,
-    caller: { kind: "user", userId: run.createdBy, tokenId: "", memberships, grants: callerGrantsOf(grantRows) },
-  };
 }
 
 /** Errors that end the whole run: the target cannot be written any more (deleted, access lost, locked, merged). */
@@ -235,7 +202,9 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
       .from(importRuns)
       .where(eq(importRuns.id, run.id));
     if (flag?.cancel) {
-      await fixLinks(sctx, run, stored, forward).catch(() => undefined);
+      await fixLinks(sctx, run, stored, forward).catch((error) => {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      });
       const done = run.pages.filter((p) => p.status === "complete").length;
       return finish(
         ctx,
@@ -245,7 +214,7 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
         `Cancelled after ${done} of ${run.pages.length} pages; the pages imported so far are kept`,
       );
     }
-    if (written >= PAGES_PER_INVOCATION) return continueLater(ctx, run, job, stored);
+    if (written >= PAGES_PER_INVOCATION) return continueLater(ctx, run, job);
     try {
       const page = await writePage(sctx, run, stored, entry);
       Object.assign(entry, { status: "complete", pageId: page.pageId });
@@ -257,9 +226,8 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
       Object.assign(entry, { status: "failed", error: error.message });
     }
     written++;
-    await savePlan(ctx.env, run, stored);
     const pagesDone = run.pages.filter((p) => p.status === "complete").length;
-    await update(ctx, run, job.id, { pages: run.pages, pagesDone });
+    await update(ctx, run, job.id, { pages: run.pages, files: run.files, pagesDone });
   }
   try {
     await fixLinks(sctx, run, stored, forward);
@@ -277,8 +245,7 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
 }
 
 /** Hands the rest of the run to a new job (the run names it, so a redelivered old job does nothing). */
-async function continueLater(ctx: JobContext, run: ImportRunView, job: JobRow, stored: StoredPlan) {
-  await savePlan(ctx.env, run, stored);
+async function continueLater(ctx: JobContext, run: ImportRunView, job: JobRow) {
   const next = newJob(IMPORT_RUN_JOB_KIND, { runId: run.id }, Date.now());
   const [, moved] = await batch(ctx.db, [
     ctx.db.insert(jobs).values(next.row),
