@@ -304,6 +304,33 @@ describe("import runs: cancel, permissions and lists", () => {
     expect((await gb.spaces.listPages(space.id)).data.pages).toEqual([]);
   });
 
+  it("a run whose job exhausted its retries (dead letter) is shown failed, never left pending", async () => {
+    const { organization, owner, space } = await seedSpace();
+    const gb = currentClient(owner.token);
+    const jobsEnv = new Proxy(env, {
+      get: (target, prop) => (prop === "JOBS" ? { send: async () => undefined } : Reflect.get(target, prop)),
+    });
+    const ctx: ServiceContext = {
+      db,
+      env: jobsEnv as never,
+      caller: {
+        kind: "user",
+        userId: owner.user.id,
+        tokenId: owner.tokenId,
+        memberships: new Map([[organization.id, "admin"]]),
+      },
+      urls: { api: "https://api.quire.test", app: "https://app.quire.test" },
+      now: Date.now(),
+    };
+    const run = await startImportRun(ctx, organization.id, {
+      source: { type: "website", url: `${origin}/page.html` },
+      target: { space: space.id },
+    });
+    await runJob({ db, env: jobsEnv as never, now: Date.now() }, run.jobId!, { deadLetter: true });
+    const ended = (await gb.org.getImportRun(organization.id, run.id)).data;
+    expect(ended).toMatchObject({ status: "failed", reason: "Gave up after the maximum number of retries" });
+  });
+
   it("needs edit on the target space (or create for a new one); readers see runs; other organizations get 404", async () => {
     const { organization, owner, space } = await seedSpace();
     const reader = await seedMember(organization.id, "read");
@@ -338,6 +365,18 @@ describe("import runs: cancel, permissions and lists", () => {
     expect((await asReader.org.getImportRun(organization.id, started.data.id)).data.id).toBe(started.data.id);
     expect((await clientError(asReader.org.cancelImportRun(organization.id, started.data.id))).code).toBe(403);
     await finished(currentClient(owner.token), organization.id, started.data.id);
+
+    // A run into a space the reader may not see: 404 for them, and absent from their list (counted too).
+    const admin = currentClient(owner.token);
+    const hidden = (await admin.orgs.createSpace(organization.id, { title: "Hidden" })).data;
+    await admin.spaces.updateSpaceById(hidden.id, { defaultLevel: null } as never);
+    const secret = (await admin.org.startImportRun(organization.id, { source, target: { space: hidden.id } })).data;
+    expect((await clientError(asReader.org.getImportRun(organization.id, secret.id))).code).toBe(404);
+    const seen = (await asReader.org.listImportRuns(organization.id)).data;
+    expect(seen.items.map((r) => r.id)).toEqual([started.data.id]);
+    expect(seen.count).toBe(1);
+    expect((await admin.org.listImportRuns(organization.id)).data.count).toBe(2);
+    await finished(admin, organization.id, secret.id);
   });
 
   it("lists the runs most recent first in keyset pages, filtered by space and status", async () => {
