@@ -167,6 +167,13 @@ async function fixLinks(ctx: ServiceContext, run: ImportRunView, stored: StoredP
   else await writeMainContent(ctx, run.spaceId, changes);
 }
 
+/** What a cancelled run says: how far it got, and that what it wrote stays. */
+function cancelledReason(run: ImportRunView) {
+  const done = run.pages.filter((p) => p.status === "complete").length;
+  if (!done) return "Cancelled before any page was imported";
+  return `Cancelled after ${done} of ${run.pages.length} pages; the pages imported so far are kept`;
+}
+
 /** Errors that end the whole run: the target cannot be written any more (deleted, access lost, locked, merged). */
 const targetGone = (error: ApiError) => error.status === 403 || error.status === 404 || error.status === 409;
 
@@ -183,7 +190,7 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
   if (!run) return { skipped: "import run deleted" };
   if (run.jobId !== job.id) return { skipped: "not the run's current job" };
   if (run.status !== "pending" && run.status !== "in-progress") return { skipped: `run ${run.status}` };
-  if (run.cancelRequested) return finish(ctx, run, job.id, "cancelled", "Cancelled before any page was imported");
+  if (run.cancelRequested) return finish(ctx, run, job.id, "cancelled", cancelledReason(run));
   if (run.status === "pending") await update(ctx, run, job.id, { status: "in-progress", startedAt: Date.now() });
 
   let stored = await readPlan(ctx.env, run);
@@ -205,14 +212,7 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
       await fixLinks(sctx, run, stored, forward).catch((error) => {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
       });
-      const done = run.pages.filter((p) => p.status === "complete").length;
-      return finish(
-        ctx,
-        run,
-        job.id,
-        "cancelled",
-        `Cancelled after ${done} of ${run.pages.length} pages; the pages imported so far are kept`,
-      );
+      return finish(ctx, run, job.id, "cancelled", cancelledReason(run));
     }
     if (written >= PAGES_PER_INVOCATION) return continueLater(ctx, run, job);
     try {
