@@ -21,6 +21,7 @@ import {
   recordIntegrationEventJobFailure,
   runIntegrationEventJob,
 } from "../services/integrations";
+import { IMPORT_RUN_JOB_KIND, recordImportRunJobFailure, runImportRunJob } from "../services/imports";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { purgeAuditEvents } from "../services/audit";
 import { purgeStaleUploads } from "../services/storage";
@@ -73,6 +74,8 @@ export const JOB_RUNNERS: Record<string, JobRunner> = {
   [GIT_IMPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
   /** Git sync: commits the space's content on a repository's ref and pushes it (services/git). */
   [GIT_EXPORT_JOB_KIND]: (ctx, job) => runGitSyncJob(ctx, job),
+  /** An import run (startImportRun): plans its source, then writes it page by page (services/imports). */
+  [IMPORT_RUN_JOB_KIND]: (ctx, job) => runImportRunJob(ctx, job),
   /** Delivers one integration event to its script in a Dynamic Worker (services/integrations/events.ts). */
   [INTEGRATION_EVENT_JOB_KIND]: (ctx, job) => runIntegrationEventJob(ctx, job, runtimePresenters),
 };
@@ -83,6 +86,7 @@ export const JOB_FAILURE_RECORDERS: Record<string, JobFailureRecorder> = {
   [TRANSLATION_JOB_KIND]: (ctx, job, error) => recordTranslationJobFailure(ctx, job, error),
   [GIT_IMPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
   [GIT_EXPORT_JOB_KIND]: (ctx, job, error) => recordGitSyncJobFailure(ctx, job, error),
+  [IMPORT_RUN_JOB_KIND]: (ctx, job, error) => recordImportRunJobFailure(ctx, job, error),
   [INTEGRATION_EVENT_JOB_KIND]: (ctx, job, error) => recordIntegrationEventJobFailure(ctx, job, error),
 };
 

@@ -70,6 +70,8 @@ export const BODIES: Record<string, object | ((known: Record<string, string>) =>
   inviteToCollection: (known) => ({ role: "read", users: [known.userId] }),
   inviteToSite: (known) => ({ role: "read", users: [known.userId] }),
   resolvePublishedContentByUrl: (known) => ({ url: `${ORIGIN}/~site/${known.siteId}/` }),
+  // A page the fixture server serves (the schema's sample URL is outside), into a new space of its own.
+  startImportRun: { source: { type: "website", url: `${env.FIXTURE_ORIGIN}/page.html` }, target: {} },
 };
 
 /** Required query values the schema cannot describe (a pattern), by operation and parameter. */
@@ -309,6 +311,14 @@ export async function seedWorld() {
     })
   ).data;
 
+  // An import run (the import-run operations' fixture), into a space of its own.
+  const importRun = (
+    await currentClient(owner.token).org.startImportRun(organization.id, {
+      source: { type: "website", url: `${env.FIXTURE_ORIGIN}/page.html` },
+      target: {} as never,
+    })
+  ).data;
+
   const downloadURL = new URL(file.downloadURL);
   // The writes above were audited: the organization's latest event.
   const auditEvent = await env.DB.prepare(
@@ -355,6 +365,7 @@ export async function seedWorld() {
     auditEventId: auditEvent?.id ?? "no-audit-event",
     fontId: font.id,
     uploadId: new URL(upload.url).pathname.split("/").at(-1)!,
+    importRunId: importRun.id,
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

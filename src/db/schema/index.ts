@@ -21,3 +21,4 @@ export * from "./git";
 export * from "./audit";
 export * from "./content-events";
 export * from "./storage";
+export * from "./import-runs";

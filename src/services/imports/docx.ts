@@ -2,7 +2,7 @@ import type { BlockContent, List, ListItem, PhrasingContent, Root, RootContent, 
 import { mdastToMarkdown } from "../../content/markdown";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { decodeText, ImportFetcher, lastPathSegment } from "./fetching";
+import { decodeText, type Fetched, ImportFetcher, lastPathSegment } from "./fetching";
 import { IMPORT_LIMITS, imageTypeOf, type ImportPlan, type PlannedFile } from "./plan";
 import { child, descendant, descendants, elements, parseXml, textOf, type XmlElement } from "./xml";
 import { unpack } from "./archive";
@@ -26,7 +26,13 @@ const on = (props: XmlElement | undefined, name: string) => {
 
 /** Reads a .docx (Office Open XML) document into one page: headings, paragraphs, emphasis, links, lists, tables, images. */
 export async function planDocx(env: Env, url: string): Promise<ImportPlan> {
-  const fetched = await new ImportFetcher(env, IMPORT_LIMITS.archiveBytes).get(url, IMPORT_LIMITS.archiveBytes);
+  return planDocxDocument(
+    await new ImportFetcher(env, IMPORT_LIMITS.archiveBytes).get(url, IMPORT_LIMITS.archiveBytes),
+  );
+}
+
+/** A .docx already read (fetched, or an uploaded file). */
+export function planDocxDocument(fetched: Fetched): ImportPlan {
   const parts = unpack(fetched.bytes, "Word document", (name) => PARTS.test(name));
   const xml = (name: string) =>
     parts[name] ? parseXml(decodeText(parts[name], `Word document part ${name}`)) : undefined;

@@ -1,8 +1,9 @@
 import type { Env } from "../../env";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
-import { writeChangeRequestContent, writeMainContent, loadContent } from "../revisions";
+import { badRequest } from "../../lib/errors";
+import { writeChangeRequestContent, writeMainContent } from "../revisions";
 import type { ServiceContext } from "../core";
 import { checkPlan, type ImportPlan, planToChanges } from "./plan";
+import { checkImportTarget, type ImportTarget } from "./target";
 import { planZip } from "./zip";
 
 export const IMPORT_SOURCES = [
@@ -21,13 +22,6 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export interface ImportInput {
   url: string;
   source: ImportSource;
-}
-
-export interface ImportTarget {
-  /** Main content (undefined) or a change request (its id or number). */
-  changeRequest?: string;
-  /** Import under this page instead of at the root. */
-  pageId?: string;
 }
 
 export interface ImportResult {
@@ -68,20 +62,7 @@ export async function importContent(
   target: ImportTarget,
   input: ImportInput,
 ): Promise<ImportResult> {
-  const loaded = await loadContent(
-    ctx,
-    spaceId,
-    target.changeRequest ? { kind: "change-request", ref: target.changeRequest } : { kind: "main" },
-    {
-      action: "space.edit",
-    },
-  );
-  if (!target.changeRequest && loaded.space.row.editMode === "locked")
-    throw forbidden("The space is locked: its content cannot change");
-  const cr = loaded.changeRequest;
-  if (cr && (cr.status === "merged" || cr.status === "archived"))
-    throw conflict(`The change request is ${cr.status}; its content can no longer change`);
-  if (target.pageId !== undefined && !loaded.snapshot.pages.has(target.pageId)) throw notFound("Page");
+  await checkImportTarget(ctx, spaceId, target);
 
   const unsupported = UNSUPPORTED[input.source];
   if (unsupported) throw badRequest(`body.source: ${unsupported}`);
@@ -105,3 +86,8 @@ export async function importContent(
 export { type EntriesPlanOptions, planEntries } from "./zip";
 export { checkPlan, IMPORT_LIMITS, imageTypeOf, type ImportPlan, planToChanges } from "./plan";
 export { resolveArchivePath, rewriteMarkdownUrls } from "./markdown-links";
+export type { ImportTarget } from "./target";
+export { cancelImportRun, getImportRun, listImportRuns, startImportRun } from "./runs";
+export type { ImportRunQuery, ImportRunView, StartImportRunInput } from "./runs";
+export { recordImportRunJobFailure, runImportRunJob } from "./run-job";
+export { IMPORT_RUN_JOB_KIND } from "./run-queue";

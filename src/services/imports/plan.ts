@@ -72,7 +72,7 @@ export function imageTypeOf(name: string): string | undefined {
   return ext ? IMAGE_TYPES[ext] : undefined;
 }
 
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);

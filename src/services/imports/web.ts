@@ -1,6 +1,14 @@
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
-import { decodePath, decodeText, ImageCollector, ImportFetcher, lastPathSegment, looksLikeHtml } from "./fetching";
+import {
+  decodePath,
+  decodeText,
+  type Fetched,
+  ImageCollector,
+  ImportFetcher,
+  lastPathSegment,
+  looksLikeHtml,
+} from "./fetching";
 import { absoluteURL, type HtmlPage, imageUrls, mdastToMarkdown, readHtml, rewriteUrls } from "./html";
 import { isExternal, rewriteMarkdownUrls } from "./markdown-links";
 import { IMPORT_LIMITS, type ImportPlan, type PlannedPage } from "./plan";
@@ -31,7 +39,11 @@ async function importImages(page: HtmlPage, images: ImageCollector) {
 }
 
 async function fetchHtml(fetcher: ImportFetcher, url: string, what: string) {
-  const fetched = await fetcher.get(url, IMPORT_LIMITS.documentBytes);
+  return htmlOf(await fetcher.get(url, IMPORT_LIMITS.documentBytes), what);
+}
+
+function htmlOf(fetched: Fetched, what: string) {
+  const url = fetched.url;
   const text = decodeText(fetched.bytes, what);
   const declaredHtml = fetched.contentType === "text/html" || fetched.contentType === "application/xhtml+xml";
   if (!declaredHtml && !looksLikeHtml(text)) throw new ApiError(422, `The ${what} at ${url} is not an HTML document`);
@@ -41,7 +53,12 @@ async function fetchHtml(fetcher: ImportFetcher, url: string, what: string) {
 /** `html`: one HTML document → one page, its images stored as files. */
 export async function planHtml(env: Env, url: string): Promise<ImportPlan> {
   const fetcher = new ImportFetcher(env, IMPORT_LIMITS.websiteBytes);
-  const { html, url: finalURL } = await fetchHtml(fetcher, url, "HTML document");
+  return planHtmlDocument(fetcher, await fetcher.get(url, IMPORT_LIMITS.documentBytes));
+}
+
+/** An HTML document already read (fetched, or an uploaded file): one page; its absolute http(s) images fetched. */
+export async function planHtmlDocument(fetcher: ImportFetcher, document: Fetched): Promise<ImportPlan> {
+  const { html, url: finalURL } = htmlOf(document, "HTML document");
   const page = readHtml(html, finalURL);
   const images = new ImageCollector(fetcher);
   await importImages(page, images);
@@ -108,6 +125,7 @@ export async function planWebsite(env: Env, url: string): Promise<ImportPlan> {
       ref: `page-${i + 1}`,
       title: page.title ?? titleFromURL(pageURL),
       markdown: mdastToMarkdown(page.root),
+      source: pageURL,
     });
   }
   return { pages, files: images.files, totalResources: crawled.length + skipped + queue.length + images.seen };
@@ -116,7 +134,11 @@ export async function planWebsite(env: Env, url: string): Promise<ImportPlan> {
 /** `markdown`: one markdown file → one page; relative images are fetched and stored, relative links made absolute. */
 export async function planMarkdown(env: Env, url: string): Promise<ImportPlan> {
   const fetcher = new ImportFetcher(env, IMPORT_LIMITS.websiteBytes);
-  const fetched = await fetcher.get(url, IMPORT_LIMITS.documentBytes);
+  return planMarkdownDocument(fetcher, await fetcher.get(url, IMPORT_LIMITS.documentBytes));
+}
+
+/** A markdown document already read (fetched, or an uploaded file): one page; its absolute http(s) images fetched. */
+export async function planMarkdownDocument(fetcher: ImportFetcher, fetched: Fetched): Promise<ImportPlan> {
   const text = decodeText(fetched.bytes, "markdown file").replace(/\r\n?/g, "\n");
   if (!text.trim()) throw new ApiError(422, "The markdown file is empty");
   const images = new ImageCollector(fetcher);

@@ -87,8 +87,13 @@ function treeFromFolders(markdownPaths: string[], rootReadme?: string): TreeNode
 export async function planZip(env: Env, url: string): Promise<ImportPlan> {
   const fetcher = new ImportFetcher(env, IMPORT_LIMITS.archiveBytes);
   const fetched = await fetcher.get(url, IMPORT_LIMITS.archiveBytes);
+  return planZipBytes(fetched.bytes);
+}
+
+/** A zip archive already read (fetched, or an uploaded file). */
+export function planZipBytes(bytes: Uint8Array): ImportPlan {
   const raw = unpack(
-    fetched.bytes,
+    bytes,
     "zip archive",
     (name) =>
       !name.endsWith("/") && !/(^|\/)(__MACOSX|\.)/.test(name) && (isMarkdown(name) || imageTypeOf(name) !== undefined),
