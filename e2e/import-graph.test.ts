@@ -117,7 +117,6 @@ const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
  */
 const NAMED_COMPONENTS_NOT_YET_MOVED: Record<string, string> = {
   sites: "moved after the parallel work on site tools lands",
-  imports: "moved after the parallel work on import runs lands",
 };
 
 /**

@@ -55,3 +55,13 @@ export const ContentImportRunSchema = z
   .openapi("ContentImportRun");
 
 export const ContentImportRunListSchema = listEnvelope(ContentImportRunSchema, "ContentImportRunList");
+
+export const StartImportRunBody = z
+  .object({
+    source: ContentImportSourceSchema,
+    target: ContentImportTargetSchema,
+    site: z.string().min(1).max(128).optional(),
+    enhance: z.boolean().optional().openapi({ description: "Accepted; Quire imports the content as it is" }),
+  })
+  .openapi("StartImportRunRequest");
+export type StartImportRunRequest = z.infer<typeof StartImportRunBody>;

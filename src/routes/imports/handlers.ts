@@ -5,7 +5,7 @@ import type { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import type { SharedRouteContext as In } from "../../http/router";
 import { importContent, type ImportTarget } from "../../services/imports";
-import type { ImportContentBody } from "./schemas";
+import type { ImportContentBody } from "../../wire/import";
 
 /** `/spaces/{spaceId}[/change-requests/{changeRequestId}]/content[/page/{pageId}]/import`. */
 type TargetParams = { spaceId: string; changeRequestId?: string; pageId?: string };

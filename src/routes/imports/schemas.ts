@@ -1,17 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { IMPORT_SOURCES } from "../../services/imports";
 import { json } from "../../http/responses";
-
-export const ImportContentBody = z
-  .object({
-    url: z.url({ protocol: /^https?$/ }).max(2048),
-    source: z.enum(IMPORT_SOURCES),
-  })
-  .openapi("ImportContent");
-
-export const ImportContentResultSchema = z
-  .object({ revision: z.string(), importedResources: z.number().int(), totalResources: z.number().int() })
-  .openapi("ImportContentResult");
+import { ImportContentBody, ImportContentResultSchema } from "../../wire/import";
 
 export const importBody = { required: true, content: { "application/json": { schema: ImportContentBody } } } as const;
 

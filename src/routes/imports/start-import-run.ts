@@ -5,7 +5,7 @@ import { presentImportRun } from "../../presenters/import-run";
 import { startImportRun } from "../../services/imports";
 import { ContentImportRunSchema } from "../../wire/import-run";
 import { OrganizationParams } from "../../wire/params";
-import { StartImportRunBody } from "./run-schemas";
+import { StartImportRunBody } from "../../wire/import-run";
 
 export const route = defineRoute({
   method: "post",
