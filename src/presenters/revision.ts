@@ -7,6 +7,7 @@ import type { RevisionView } from "../services/revisions";
 import type { Revision } from "../wire/revision";
 import { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage, presentPageListJson, spaceAppURL } from "./content";
+import type { ComputedRevision } from "../wire/computed";
 
 /**
  * A revision object of the reference (pages without bodies, files with signed download URLs), as the JSON bytes
@@ -61,7 +62,7 @@ export function presentComputedRevision(
   ctx: ServiceContext,
   spaceId: string,
   result: { pages: PageEntry[]; reason?: string },
-) {
+): ComputedRevision {
   const tree = emptySnapshot();
   for (const page of result.pages) {
     tree.pages.set(page.id, page);

@@ -4,6 +4,7 @@ import { presentChangeRequest } from "./change-request";
 import { presentCollection } from "./collection";
 import { type PresentedDocumentPage, type PresentedGroupPage, presentPage } from "./content";
 import { presentSpace } from "./space";
+import type { PublishedSiteContentLookup } from "../wire/published-site-content";
 
 /** getContentByUrl's answer: `{collection}`, or `{space, changeRequest?, page?}` (a page without its body). */
 export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl) {
@@ -28,7 +29,7 @@ export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl) {
  * always "" (Quire mints no short-lived tokens: published content is read anonymously, with the site's share
  * key or the visitor's JWT); `page` (the page's id) is Quire's addition.
  */
-export function presentPublishedLookup(found: PublishedLookup) {
+export function presentPublishedLookup(found: PublishedLookup): PublishedSiteContentLookup {
   if (found.kind === "redirect") return { target: found.target, redirect: found.redirect };
   return {
     site: found.siteId,
