@@ -11,6 +11,8 @@ import type {
 } from "../services/integrations";
 import { presentOrganization } from "./organization";
 import type { Integration } from "../wire/integration";
+import type { Site } from "../wire/site";
+import type { Space } from "../wire/space";
 import type {
   IntegrationInstallation,
   IntegrationSiteInstallation,
@@ -105,12 +107,20 @@ function targetInstallationFields(
 }
 
 /** An IntegrationSpaceInstallation; `space` is the space's id, or its Space object when extended. */
-export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls: UrlBases, space?: S) {
+export function presentSpaceInstallation(
+  { row }: SpaceInstallationView,
+  urls: UrlBases,
+  space?: Space,
+): IntegrationSpaceInstallation {
   return { ...targetInstallationFields(row, urls, `spaces/${row.spaceId}`), space: space ?? row.spaceId };
 }
 
 /** An IntegrationSiteInstallation; `site` is the site's id, or its Site object when extended. */
-export function presentSiteInstallation<S>({ row }: SiteInstallationView, urls: UrlBases, site?: S) {
+export function presentSiteInstallation(
+  { row }: SiteInstallationView,
+  urls: UrlBases,
+  site?: Site,
+): IntegrationSiteInstallation {
   return { ...targetInstallationFields(row, urls, `sites/${row.siteId}`), site: site ?? row.siteId };
 }
 
