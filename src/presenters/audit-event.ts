@@ -1,8 +1,9 @@
 import type { UrlBases } from "../services/core";
 import type { AuditEventRow } from "../services/audit";
+import type { AuditEvent, AuditEventDetails } from "../wire/audit";
 
 /** An audit event as listOrganizationAuditEvents shows it. */
-export function presentAuditEvent(row: AuditEventRow, urls: UrlBases) {
+export function presentAuditEvent(row: AuditEventRow, urls: UrlBases): AuditEvent {
   return {
     object: "audit-event" as const,
     id: row.id,
@@ -19,7 +20,7 @@ export function presentAuditEvent(row: AuditEventRow, urls: UrlBases) {
  * getOrganizationAuditEvent: with the request that recorded it (`executionId`, `correlationId`: its request id)
  * and its payload (the operation, method and path; plus the address and user agent it came from).
  */
-export function presentAuditEventDetails(row: AuditEventRow, urls: UrlBases) {
+export function presentAuditEventDetails(row: AuditEventRow, urls: UrlBases): AuditEventDetails {
   return {
     ...presentAuditEvent(row, urls),
     ...(row.requestId ? { executionId: row.requestId, correlationId: row.requestId } : {}),

@@ -1,9 +1,10 @@
 import type { ChangeRequestView } from "../services/change-requests";
 import type { ServiceContext } from "../services/core";
 import { presentUser } from "./user";
+import type { ChangeRequest } from "../wire/change-request";
 
 /** `outdated`: main moved past the revision this change request last saw (its merge base). */
-export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView) {
+export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView): ChangeRequest {
   const { row } = view;
   const base = row.revisionMergedAncestor ?? row.revisionInitial;
   return {

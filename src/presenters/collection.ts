@@ -1,12 +1,13 @@
 import type { CollectionView } from "../services/spaces";
 import type { UrlBases } from "../services/core";
 import { permissionsObject, toWireLevel } from "../services/access";
+import type { Collection } from "../wire/collection";
 
 export function collectionLocation(urls: UrlBases, collectionId: string): string {
   return `${urls.api}/v1/collections/${collectionId}`;
 }
 
-export function presentCollection({ row, access }: CollectionView, urls: UrlBases) {
+export function presentCollection({ row, access }: CollectionView, urls: UrlBases): Collection {
   return {
     object: "collection" as const,
     id: row.id,

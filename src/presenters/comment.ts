@@ -5,6 +5,7 @@ import type { CommentRecord, LoadedScope, Reaction } from "../services/comments"
 import type { ServiceContext } from "../services/core";
 import { commentPermissions } from "../services/access";
 import { presentUser } from "./user";
+import type { Comment, CommentReply } from "../wire/comment";
 
 export type CommentFormat = "markdown" | "document";
 
@@ -59,7 +60,7 @@ export function presentComment(
   loaded: LoadedScope,
   record: CommentRecord,
   format?: CommentFormat,
-) {
+): Comment {
   const c = record.comment;
   const page = c.targetPage ? loaded.snapshot?.pages.get(c.targetPage) : undefined;
   const path = page ? pagePath(loaded.snapshot!, page.id) : "";
@@ -110,7 +111,7 @@ export function presentCommentReply(
   loaded: LoadedScope,
   record: CommentRecord,
   format?: CommentFormat,
-) {
+): CommentReply {
   const c = record.comment;
   return {
     object: "comment-reply" as const,

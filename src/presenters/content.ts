@@ -5,7 +5,7 @@ import type { Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
 import type { PageReadView, SignedFile } from "../services/revisions";
 import type { ContentRef } from "../wire/content-ref";
-import type { RevisionFile, RevisionFileList } from "../wire/revision";
+import type { RevisionFile, RevisionFileList, RevisionPage, RevisionPages } from "../wire/revision";
 import { childrenOf, type ComputedSourceJSON, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { JSONDocument } from "../content/document";
 
@@ -98,6 +98,9 @@ export type PresentedChildPage = PresentedDocumentPage | PresentedLinkPage | Pre
 
 /** A page as served: the reference's RevisionPage union. */
 export type PresentedPage = PresentedDocumentPage | PresentedGroupPage | PresentedLinkPage | PresentedComputedPage;
+// The wire's RevisionPage with `pages` typed (its schema's recursive getter infers `unknown[]`): each presented
+// page is one the schema accepts.
+true satisfies PresentedPage extends RevisionPage ? true : false;
 
 /** A page of the reference's RevisionPage union; children nested in `pages`. Bodies are added by the caller. */
 export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, id: string): PresentedPage {
@@ -222,7 +225,12 @@ export function pageBody(
 }
 
 /** A page read with its body as markdown (default) or as the reference's document JSON. */
-export function presentPageRead(ctx: ServiceContext, spaceId: string, view: PageReadView, format?: PageFormat) {
+export function presentPageRead(
+  ctx: ServiceContext,
+  spaceId: string,
+  view: PageReadView,
+  format?: PageFormat,
+): RevisionPage {
   const presented = presentPage(ctx, spaceId, view.snapshot, view.page.id);
   if (view.markdown === undefined) return presented;
   return { ...presented, ...pageBody(view.markdown, format, markdownToDocument) };
@@ -242,7 +250,11 @@ type PresentedPageList = { pages: PresentedPage[] };
  * A page list (listPages and its revision and change-request forms), `{"pages": [...]}` with the top-level pages
  * and their children nested, as the JSON bytes of the response body.
  */
-export function presentPageListJson(ctx: ServiceContext, spaceId: string, snapshot: Snapshot) {
+export function presentPageListJson(
+  ctx: ServiceContext,
+  spaceId: string,
+  snapshot: Snapshot,
+): EncodedJson<RevisionPages> {
   return perSnapshot(encodedPageLists, ctx, spaceId, snapshot, () =>
     encodeJson<PresentedPageList>({ pages: presentPages(ctx, spaceId, snapshot) }),
   );

@@ -1,12 +1,13 @@
 import type { UrlBases } from "../services/core";
 import type { CustomHostnameView } from "../services/sites";
+import type { CustomHostname } from "../wire/custom-hostname";
 
 /**
  * A CustomHostname of the reference for a site `proxy`'s host: its target is the root-most of the
  * organization's sites on it; it is active (`live`) once every one of them is DNS-verified, otherwise the
  * status is the first unverified one's. `verification` (Quire's) lists the records that prove it.
  */
-export function presentCustomHostname({ host, sites, challenge }: CustomHostnameView, urls: UrlBases) {
+export function presentCustomHostname({ host, sites, challenge }: CustomHostnameView, urls: UrlBases): CustomHostname {
   const pending = sites.find((s) => s.proxyStatus !== "live");
   return {
     object: "custom-hostname" as const,

@@ -1,4 +1,5 @@
 import type { SyncState } from "../services/git";
+import type { GitSyncState } from "../wire/git";
 
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? undefined : new Date(ms).toISOString();
@@ -7,7 +8,7 @@ const iso = (ms: number | null | undefined) =>
  * GitSyncState: the provider details of the last sync request (the URL is the repository tree URL, never with
  * credentials), plus Quire's `lastSync` (the last job's outcome and error). `{}` for a space never synced.
  */
-export function presentGitSyncState(state: SyncState | undefined) {
+export function presentGitSyncState(state: SyncState | undefined): GitSyncState {
   if (!state) return {};
   return {
     ...(state.repoName ? { repoName: state.repoName } : {}),

@@ -10,6 +10,20 @@ import type {
   SpaceInstallationView,
 } from "../services/integrations";
 import { presentOrganization } from "./organization";
+import type { Integration } from "../wire/integration";
+import type { Site } from "../wire/site";
+import type { Space } from "../wire/space";
+import type {
+  IntegrationInstallation,
+  IntegrationSiteInstallation,
+  IntegrationSpaceInstallation,
+} from "../wire/integration-installation";
+import type {
+  IntegrationEvent,
+  IntegrationEventWithTrace,
+  SiteIntegrationScript,
+  SpaceIntegrationScript,
+} from "../wire/integration-runtime";
 
 const integrationUrl = (urls: UrlBases, name: string) => `${urls.api}/v1/integrations/${encodeURIComponent(name)}`;
 /** The same path on the origin integrations' content is served from (INTEGRATIONS_URL, or the API's). */
@@ -18,7 +32,7 @@ const contentUrl = (urls: UrlBases, name: string) =>
 const imageUrl = (urls: UrlBases, name: string, hash: string) => `${integrationUrl(urls, name)}/images/${hash}`;
 
 /** An Integration object of the reference. Secrets are never presented; the script is not either. */
-export function presentIntegration(view: IntegrationView, urls: UrlBases) {
+export function presentIntegration(view: IntegrationView, urls: UrlBases): Integration {
   const { row } = view;
   return {
     object: "integration" as const,
@@ -51,7 +65,10 @@ export function presentIntegration(view: IntegrationView, urls: UrlBases) {
 }
 
 /** An IntegrationInstallation object of the reference. */
-export function presentInstallation({ row, spaces, status }: InstallationView, urls: UrlBases) {
+export function presentInstallation(
+  { row, spaces, status }: InstallationView,
+  urls: UrlBases,
+): IntegrationInstallation {
   const location = `${integrationUrl(urls, row.integrationName)}/installations/${row.id}`;
   return {
     id: row.id,
@@ -90,17 +107,25 @@ function targetInstallationFields(
 }
 
 /** An IntegrationSpaceInstallation; `space` is the space's id, or its Space object when extended. */
-export function presentSpaceInstallation<S>({ row }: SpaceInstallationView, urls: UrlBases, space?: S) {
+export function presentSpaceInstallation(
+  { row }: SpaceInstallationView,
+  urls: UrlBases,
+  space?: Space,
+): IntegrationSpaceInstallation {
   return { ...targetInstallationFields(row, urls, `spaces/${row.spaceId}`), space: space ?? row.spaceId };
 }
 
 /** An IntegrationSiteInstallation; `site` is the site's id, or its Site object when extended. */
-export function presentSiteInstallation<S>({ row }: SiteInstallationView, urls: UrlBases, site?: S) {
+export function presentSiteInstallation(
+  { row }: SiteInstallationView,
+  urls: UrlBases,
+  site?: Site,
+): IntegrationSiteInstallation {
   return { ...targetInstallationFields(row, urls, `sites/${row.siteId}`), site: site ?? row.siteId };
 }
 
 /** An IntegrationEvent: `integrationId` is the integration's name (Quire's integrations are keyed by name). */
-export function presentIntegrationEvent(row: IntegrationEventRow) {
+export function presentIntegrationEvent(row: IntegrationEventRow): IntegrationEvent {
   return {
     id: row.id,
     integrationId: row.integrationName,
@@ -112,7 +137,7 @@ export function presentIntegrationEvent(row: IntegrationEventRow) {
 }
 
 /** getIntegrationEvent's body: the event and its trace (the script's console output and errors, bounded). */
-export function presentIntegrationEventWithTrace(row: IntegrationEventRow) {
+export function presentIntegrationEventWithTrace(row: IntegrationEventRow): IntegrationEventWithTrace {
   const notes = row.error && !row.logs.some((l) => l.message.includes(row.error!)) ? [row.error] : [];
   return {
     event: presentIntegrationEvent(row),
@@ -134,7 +159,10 @@ export function presentIntegrationEventWithTrace(row: IntegrationEventRow) {
  * (routes/integrations/published-script.ts), with a cache buster that changes with the integration's version and
  * the installations' configuration.
  */
-export function presentIntegrationScript(view: PublishedScriptView, urls: UrlBases) {
+export function presentIntegrationScript(
+  view: PublishedScriptView,
+  urls: UrlBases,
+): SpaceIntegrationScript & SiteIntegrationScript {
   const on =
     view.target.kind === "space"
       ? `spaces/${encodeURIComponent(view.target.spaceId)}`

@@ -8,19 +8,23 @@ import { presentChangeRequest } from "./change-request";
 import { type PresentedPage, pageLayout, presentFile, presentPage, spaceAppURL } from "./content";
 import { presentOrganization } from "./organization";
 import { presentSpace } from "./space";
+import type { ChangeRequest } from "../wire/change-request";
 import type { ContentLocationList, ContentReferenceUsageList } from "../wire/links";
+import type { Organization } from "../wire/organization";
+import type { RevisionFile } from "../wire/revision";
+import type { Space } from "../wire/space";
 
 /** What every location of one space's content shares: its organization, space and version context. */
 export interface LocationContext {
   ctx: ServiceContext;
   spaceId: string;
   snapshot: Snapshot;
-  organization: ReturnType<typeof presentOrganization>;
-  space: ReturnType<typeof presentSpace>;
+  organization: Organization;
+  space: Space;
   /** The signed download URLs of the files locations may show, by file id (the service signed them). */
   fileURLs: Map<string, string>;
   /** Set for change-request content; main content carries none (the field is optional). */
-  versionContext?: { type: "changeRequest"; changeRequest: ReturnType<typeof presentChangeRequest> };
+  versionContext?: { type: "changeRequest"; changeRequest: ChangeRequest };
 }
 
 /**
@@ -59,8 +63,8 @@ function missingPage(ctx: ServiceContext, spaceId: string, id: string, entry: Pa
 
 /** Builds ContentLocation objects (pages and files presented once each, however often they appear). */
 export function locationPresenter(lc: LocationContext) {
-  const pages = new Map<string, ReturnType<typeof presentPage>>();
-  const files = new Map<string, ReturnType<typeof presentFile>>();
+  const pages = new Map<string, PresentedPage>();
+  const files = new Map<string, RevisionFile>();
   const fileOf = (entry: FileEntry) => presentFile({ ...entry, downloadURL: lc.fileURLs.get(entry.id) ?? "" });
   const common = () => ({
     organization: lc.organization,

@@ -3,9 +3,10 @@ import type { MemberView } from "../services/people";
 import type { MemberRole } from "../services/access";
 import { iso } from "../lib/time";
 import { presentUser } from "./user";
+import type { OrganizationMember } from "../wire/member";
 
 /** An organization member. Its id is the user's id (as in the reference's paths). */
-export function presentMember(view: MemberView, urls: UrlBases) {
+export function presentMember(view: MemberView, urls: UrlBases): OrganizationMember {
   const { member, user } = view;
   return {
     object: "member" as const,

@@ -1,6 +1,7 @@
 import type { UrlBases } from "../services/core";
 import type { SpecRow, SpecVersionRow } from "../services/openapi";
 import { type Access, permissionsObject } from "../services/access";
+import type { OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion } from "../wire/openapi-spec";
 
 const specLocation = (spec: SpecRow, urls: UrlBases) =>
   `${urls.api}/v1/orgs/${spec.organizationId}/openapi/${spec.slug}`;
@@ -11,7 +12,7 @@ const versionLocation = (spec: SpecRow, version: SpecVersionRow, urls: UrlBases)
  * `urls.published` is left out: Quire does not serve specs publicly (visibility is recorded, not enforced
  * for anonymous readers), so there is no published URL to give.
  */
-export function presentSpec(row: SpecRow, access: Access, urls: UrlBases) {
+export function presentSpec(row: SpecRow, access: Access, urls: UrlBases): OpenAPISpec {
   return {
     object: "openapi-spec" as const,
     id: row.id,
@@ -30,7 +31,7 @@ export function presentSpec(row: SpecRow, access: Access, urls: UrlBases) {
 }
 
 /** `url`: where the specification is accessible: its source URL, or else its content in this API. */
-export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls: UrlBases) {
+export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls: UrlBases): OpenAPISpecVersion {
   const location = versionLocation(spec, version, urls);
   return {
     object: "openapi-spec-version" as const,
@@ -42,7 +43,12 @@ export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls:
 }
 
 /** The stored text as a one-file filesystem (`openapi.json` or `openapi.yaml` → text), and where it is accessible. */
-export function presentSpecContent(spec: SpecRow, version: SpecVersionRow, text: string, urls: UrlBases) {
+export function presentSpecContent(
+  spec: SpecRow,
+  version: SpecVersionRow,
+  text: string,
+  urls: UrlBases,
+): OpenAPISpecContent {
   const location = versionLocation(spec, version, urls);
   return {
     filesystem: { [`openapi.${version.format ?? "json"}`]: text },

@@ -1,13 +1,14 @@
 import type { UrlBases } from "../services/core";
 import type { OrganizationRow } from "../services/people";
 import { type Access, permissionsObject } from "../services/access";
+import type { Organization } from "../wire/organization";
 
 /**
  * A self-hosted deployment has every feature and no billing: `plan` is the top plan, `trial.status` is
  * `notapplicable` (0.202's `count`: 0), and `billing` (optional in the reference) is left out rather than
  * invented. 0.202's `mergeRules` is `none`: Quire enforces no review before a merge.
  */
-export function presentOrganization(row: OrganizationRow, access: Access, urls: UrlBases) {
+export function presentOrganization(row: OrganizationRow, access: Access, urls: UrlBases): Organization {
   return {
     object: "organization" as const,
     id: row.id,

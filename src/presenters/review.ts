@@ -3,12 +3,14 @@ import type { ContributorView, RequestedReviewerView, ReviewView } from "../serv
 import type { ServiceContext, UrlBases } from "../services/core";
 import { type CommentFormat, presentComment } from "./comment";
 import { presentUser } from "./user";
+import type { ChangeRequestRequestedReviewer, ChangeRequestReview } from "../wire/change-request-review";
+import type { UserContributor } from "../wire/user";
 
 /**
  * A ChangeRequestReview with `outdated` (the change request moved past the reviewed revision) and its
  * `urls.location` (both required by the 0.202 document, extra to 0.137's).
  */
-export function presentReview(ctx: ServiceContext, view: ReviewView, format?: CommentFormat) {
+export function presentReview(ctx: ServiceContext, view: ReviewView, format?: CommentFormat): ChangeRequestReview {
   const { row } = view;
   return {
     object: "change-request-review" as const,
@@ -27,7 +29,7 @@ export function presentReview(ctx: ServiceContext, view: ReviewView, format?: Co
   };
 }
 
-export function presentRequestedReviewer(view: RequestedReviewerView, urls: UrlBases) {
+export function presentRequestedReviewer(view: RequestedReviewerView, urls: UrlBases): ChangeRequestRequestedReviewer {
   return {
     object: "change-request-requested-reviewer" as const,
     revision: view.row.revisionId,
@@ -38,6 +40,6 @@ export function presentRequestedReviewer(view: RequestedReviewerView, urls: UrlB
   };
 }
 
-export function presentContributor(view: ContributorView, urls: UrlBases) {
+export function presentContributor(view: ContributorView, urls: UrlBases): UserContributor {
   return { updatedAt: iso(view.updatedAt), count: view.count, user: presentUser(view.user, urls) };
 }

@@ -1,19 +1,20 @@
 // The revision objects of the reference: a revision read (getCurrentRevision and its revision and change-request
 // forms) and the computed revision of a computed page.
 import { emptySnapshot, type PageEntry } from "../content/model";
-import { encodeJson, joinEncodedObjects } from "../lib/encoded-json";
+import { type EncodedJson, encodeJson, joinEncodedObjects } from "../lib/encoded-json";
 import type { ServiceContext } from "../services/core";
 import type { RevisionView } from "../services/revisions";
 import type { Revision } from "../wire/revision";
 import { presentChangeRequest } from "./change-request";
 import { presentFile, presentPage, presentPageListJson, spaceAppURL } from "./content";
+import type { ComputedRevision } from "../wire/computed";
 
 /**
  * A revision object of the reference (pages without bodies, files with signed download URLs), as the JSON bytes
  * of the response body: the page list's kept bytes (`pages` first) joined to the rest, encoded per request (its
  * download URLs, signed by the read, differ per request). The tree is most of a revision, and is then never encoded again.
  */
-export function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView) {
+export function presentRevisionJson(ctx: ServiceContext, spaceId: string, view: RevisionView): EncodedJson<Revision> {
   return joinEncodedObjects(
     presentPageListJson(ctx, spaceId, view.snapshot),
     encodeJson(presentRevisionBesidesPages(ctx, spaceId, view)),
@@ -61,7 +62,7 @@ export function presentComputedRevision(
   ctx: ServiceContext,
   spaceId: string,
   result: { pages: PageEntry[]; reason?: string },
-) {
+): ComputedRevision {
   const tree = emptySnapshot();
   for (const page of result.pages) {
     tree.pages.set(page.id, page);

@@ -3,6 +3,7 @@ import type { UrlBases } from "../services/core";
 import type { MemberRole } from "../services/access";
 import { type SamlProviderView, samlStatus } from "../services/people";
 import { presentTeam } from "./team";
+import type { OrganizationSAMLProvider } from "../wire/saml";
 
 /**
  * Service-provider endpoints of a SAML provider, built from the deployment's public API URL: what an admin
@@ -14,7 +15,7 @@ export function samlServiceUrls(providerId: string, urls: UrlBases) {
 }
 
 /** Unset IdP fields are served as empty strings (the reference requires them); `status` is then `pending`. */
-export function presentSamlProvider(view: SamlProviderView, urls: UrlBases) {
+export function presentSamlProvider(view: SamlProviderView, urls: UrlBases): OrganizationSAMLProvider {
   const { provider } = view;
   return {
     object: "saml-provider" as const,

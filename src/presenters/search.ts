@@ -1,32 +1,13 @@
 import { mapPage, type Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
 import type { SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search";
+import type {
+  SearchPageResult,
+  SearchPageResultList,
+  SearchSectionResult,
+  SearchSpaceResultList,
+} from "../wire/search";
 import { spaceAppURL } from "./content";
-
-/** A section of a search result (SearchSectionResult): `id` is the heading's anchor. */
-export interface SearchSectionResult {
-  id: string;
-  title: string;
-  path: string;
-  body: string;
-  urls: { app: string };
-}
-
-/** A page of a search result (SearchPageResult). */
-export interface SearchPageResult {
-  id: string;
-  title: string;
-  path: string;
-  sections?: SearchSectionResult[];
-  urls: { app: string };
-}
-
-/** A space of an organization search result (SearchSpaceResult). */
-export interface SearchSpaceResult {
-  id: string;
-  title: string;
-  pages: SearchPageResult[];
-}
 
 function presentSearchPage(ctx: ServiceContext, page: SearchPageView): SearchPageResult {
   return {
@@ -58,12 +39,12 @@ function presentSearchSection(
 }
 
 /** searchSpaceContent: the matching pages. */
-export function presentSearchPages(ctx: ServiceContext, page: Page<SearchPageView>): Page<SearchPageResult> {
+export function presentSearchPages(ctx: ServiceContext, page: Page<SearchPageView>): SearchPageResultList {
   return mapPage(page, (p) => presentSearchPage(ctx, p));
 }
 
 /** searchOrganizationContent: the matching spaces, each with its pages. */
-export function presentSearchSpaces(ctx: ServiceContext, page: Page<SearchSpaceView>): Page<SearchSpaceResult> {
+export function presentSearchSpaces(ctx: ServiceContext, page: Page<SearchSpaceView>): SearchSpaceResultList {
   return mapPage(page, (space) => ({
     id: space.id,
     title: space.title,

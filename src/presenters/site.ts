@@ -9,6 +9,7 @@ import type {
   SiteSpaceView,
   SiteView,
 } from "../services/sites";
+import type { Site } from "../wire/site";
 
 /**
  * The 0.202 Site `permissions`, each from the action that authorizes it (README "Site permissions"): Quire's
@@ -30,7 +31,7 @@ const SITE_PERMISSIONS = {
  * A Site object of the reference. `urls.published` (once published) is where the renderer serves it
  * (`/~site/{siteId}`); `features` is empty (a self-hosted deployment has no plans to list).
  */
-export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBases) {
+export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBases): Site {
   return {
     object: "site" as const,
     id: row.id,

@@ -3,6 +3,7 @@ import type { UrlBases } from "../services/core";
 import { permissionsObject, toWireLevel } from "../services/access";
 import type { SpaceView } from "../services/spaces";
 import { publishedSiteUrl } from "./published-urls";
+import type { Space } from "../wire/space";
 
 export function spaceLocation(urls: UrlBases, spaceId: string): string {
   return `${urls.api}/v1/spaces/${spaceId}`;
@@ -12,7 +13,7 @@ export function spaceLocation(urls: UrlBases, spaceId: string): string {
  * A Space as the caller sees it: counters from the one counters function, permissions from `can`; once
  * published, `urls.published` (and `urls.public` for public spaces) where the renderer serves it.
  */
-export function presentSpace({ row, access, counters, published }: SpaceView, urls: UrlBases) {
+export function presentSpace({ row, access, counters, published }: SpaceView, urls: UrlBases): Space {
   const publishedUrl = published && publishedSiteUrl(urls, published.siteId, published.path);
   return {
     object: "space" as const,

@@ -1,9 +1,10 @@
 import { iso } from "../lib/time";
 import { type Access, permissionsObject } from "../services/access";
 import { teamAccess, type TeamView } from "../services/people";
+import type { OrganizationTeam } from "../wire/team";
 
 /** A team; `organizationRole` is the caller's role in the team's organization. */
-export function presentTeam(view: TeamView, organizationRole: Access) {
+export function presentTeam(view: TeamView, organizationRole: Access): OrganizationTeam {
   return {
     object: "team" as const,
     id: view.team.id,

@@ -1,7 +1,8 @@
 import type { ApiTokenRow } from "../services/people";
+import type { ApiToken } from "../wire/api-token";
 
 /** A token as listed: never the secret, only its display prefix. */
-export function presentToken(row: ApiTokenRow) {
+export function presentToken(row: ApiTokenRow): ApiToken {
   return {
     object: "api-token" as const,
     id: row.id,

@@ -2,6 +2,7 @@ import { markdownToDocument } from "../content/markdown";
 import { type Access, permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
 import type { GlossaryEntryRow, TranslationRow } from "../services/translations";
+import type { GlossaryEntry, Translation } from "../wire/translation";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const translationsLocation = (organizationId: string, urls: UrlBases) =>
@@ -11,7 +12,7 @@ const translationsLocation = (organizationId: string, urls: UrlBases) =>
  * A translation as the reference shows it, plus Quire's `lastRunError` (present while the last run failed or
  * its current attempt is being retried). `result` appears once a run has written the result space.
  */
-export function presentTranslation(row: TranslationRow, access: Access, urls: UrlBases) {
+export function presentTranslation(row: TranslationRow, access: Access, urls: UrlBases): Translation {
   return {
     object: "translation" as const,
     id: row.id,
@@ -39,7 +40,7 @@ export function presentTranslation(row: TranslationRow, access: Access, urls: Ur
   };
 }
 
-export function presentGlossaryEntry(row: GlossaryEntryRow, urls: UrlBases) {
+export function presentGlossaryEntry(row: GlossaryEntryRow, urls: UrlBases): GlossaryEntry {
   return {
     object: "glossary-entry" as const,
     id: row.id,

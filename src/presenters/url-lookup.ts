@@ -4,9 +4,22 @@ import { presentChangeRequest } from "./change-request";
 import { presentCollection } from "./collection";
 import { type PresentedDocumentPage, type PresentedGroupPage, presentPage } from "./content";
 import { presentSpace } from "./space";
+import type { ChangeRequest } from "../wire/change-request";
+import type { Collection } from "../wire/collection";
+import type { PublishedSiteContentLookup } from "../wire/published-site-content";
+import type { RevisionPageDocument, RevisionPageGroup } from "../wire/revision";
+import type { Space } from "../wire/space";
+
+/**
+ * getContentByUrl's answer, as its route's ContentByUrlSchema (routes/urls/schemas.ts, an unnamed union of these
+ * wire components, which presenters may not import) declares it.
+ */
+type ContentByUrlAnswer =
+  | { collection: Collection }
+  | { space: Space; changeRequest?: ChangeRequest; page?: RevisionPageDocument | RevisionPageGroup };
 
 /** getContentByUrl's answer: `{collection}`, or `{space, changeRequest?, page?}` (a page without its body). */
-export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl) {
+export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl): ContentByUrlAnswer {
   if (found.kind === "collection") return { collection: presentCollection(found.collection, ctx.urls) };
   const spaceId = found.space.row.id;
   return {
@@ -28,7 +41,7 @@ export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl) {
  * always "" (Quire mints no short-lived tokens: published content is read anonymously, with the site's share
  * key or the visitor's JWT); `page` (the page's id) is Quire's addition.
  */
-export function presentPublishedLookup(found: PublishedLookup) {
+export function presentPublishedLookup(found: PublishedLookup): PublishedSiteContentLookup {
   if (found.kind === "redirect") return { target: found.target, redirect: found.redirect };
   return {
     site: found.siteId,

@@ -1,7 +1,8 @@
 import type { UrlBases } from "../services/core";
 import type { UserRow } from "../services/people";
+import type { User } from "../wire/user";
 
-export function presentUser(row: UserRow, urls: UrlBases) {
+export function presentUser(row: UserRow, urls: UrlBases): User {
   return {
     object: "user" as const,
     id: row.id,

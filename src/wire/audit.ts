@@ -29,6 +29,7 @@ export const AuditEventSchema = z
     urls: z.object({ location: z.string() }),
   })
   .openapi("AuditEvent");
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AuditEventDetailsSchema = AuditEventSchema.extend({
   executionId: z.string().optional(),
@@ -36,5 +37,6 @@ export const AuditEventDetailsSchema = AuditEventSchema.extend({
   schemaVersion: z.number().int(),
   payload: z.record(z.string(), z.unknown()),
 }).openapi("AuditEventDetails");
+export type AuditEventDetails = z.infer<typeof AuditEventDetailsSchema>;
 
 export const AuditEventList = listEnvelope(AuditEventSchema, "AuditEventList");

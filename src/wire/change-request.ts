@@ -23,5 +23,6 @@ export const ChangeRequestSchema = z
     urls: z.object({ app: z.string(), location: z.string() }),
   })
   .openapi("ChangeRequest");
+export type ChangeRequest = z.infer<typeof ChangeRequestSchema>;
 
 export const ChangeRequestListSchema = listEnvelope(ChangeRequestSchema, "ChangeRequestList");

@@ -53,6 +53,7 @@ export const CommentReplySchema = z
     permissions: Permissions,
   })
   .openapi("CommentReply");
+export type CommentReply = z.infer<typeof CommentReplySchema>;
 
 export const CommentSchema = CommentReplySchema.extend({
   object: z.literal("comment"),
@@ -82,6 +83,7 @@ export const CommentSchema = CommentReplySchema.extend({
   resolvedAt: z.string().optional(),
   resolvedBy: UserSchema.optional(),
 }).openapi("Comment");
+export type Comment = z.infer<typeof CommentSchema>;
 
 export const CommentList = listEnvelope(CommentSchema, "CommentList");
 export const CommentReplyList = listEnvelope(CommentReplySchema, "CommentReplyList");

@@ -28,3 +28,4 @@ export const ComputedRevisionSchema = z
       .openapi({ description: "Why nothing was computed (unknown, unprocessed or unreadable spec)." }),
   })
   .openapi("ComputedRevision");
+export type ComputedRevision = z.infer<typeof ComputedRevisionSchema>;

@@ -29,6 +29,7 @@ export const CustomizationFontDefinitionInput = z
 export const CustomizationFontDefinition = CustomizationFontDefinitionInput.extend({
   permissions: z.object({ edit: z.boolean() }),
 }).openapi("CustomizationFontDefinition");
+export type CustomizationFontDefinition = z.infer<typeof CustomizationFontDefinition>;
 
 export const CustomFontList = z
   .object({ items: z.array(CustomizationFontDefinition), count: z.number().int() })

@@ -15,6 +15,8 @@ export const SiteIntegrationScriptList = z
 export const SpaceIntegrationScriptList = z
   .array(z.object(integrationScriptFields).openapi("SpaceIntegrationScript"))
   .openapi("SpaceIntegrationScriptList");
+export type SiteIntegrationScript = z.infer<typeof SiteIntegrationScriptList>[number];
+export type SpaceIntegrationScript = z.infer<typeof SpaceIntegrationScriptList>[number];
 
 export const IntegrationEventSchema = z
   .object({

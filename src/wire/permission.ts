@@ -35,10 +35,9 @@ export const UserPermissionSchema = z
   })
   .openapi("UserContentPermission");
 export const UserPermissionList = listEnvelope(UserPermissionSchema, "UserContentPermissionList");
-export const TeamPermissionList = listEnvelope(
-  z.object({ permission: MemberRoleSchema, team: TeamSchema }),
-  "TeamContentPermissionList",
-);
+const TeamPermissionSchema = z.object({ permission: MemberRoleSchema, team: TeamSchema });
+export const TeamPermissionList = listEnvelope(TeamPermissionSchema, "TeamContentPermissionList");
 
 export type InviteUsersAndTeams = z.infer<typeof InviteBody>;
 export type UserContentPermission = z.infer<typeof UserPermissionSchema>;
+export type TeamContentPermission = z.infer<typeof TeamPermissionSchema>;

@@ -113,6 +113,9 @@ export const RevisionPageSchema = z
     RevisionPageComputedSchema,
   ])
   .openapi("RevisionPage");
+export type RevisionPage = z.infer<typeof RevisionPageSchema>;
+export type RevisionPageDocument = z.infer<typeof RevisionPageDocumentSchema>;
+export type RevisionPageGroup = z.infer<typeof RevisionPageGroupSchema>;
 
 export const RevisionFileSchema = z
   .object({
@@ -154,6 +157,7 @@ export const RevisionSchema = z
 export type Revision = z.infer<typeof RevisionSchema>;
 
 export const PagesSchema = z.object({ pages: z.array(RevisionPageSchema) });
+export type RevisionPages = z.infer<typeof PagesSchema>;
 export const FileList = listEnvelope(RevisionFileSchema, "RevisionFileList");
 export type RevisionFileList = z.infer<typeof FileList>;
 export const ReusableContentSchema = z

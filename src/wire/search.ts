@@ -34,6 +34,8 @@ export type SearchSpaceResult = z.infer<typeof SearchSpaceResultSchema>;
 
 export const SearchPageResultList = listEnvelope(SearchPageResultSchema, "SearchPageResultList");
 export const SearchSpaceResultList = listEnvelope(SearchSpaceResultSchema, "SearchSpaceResultList");
+export type SearchPageResultList = z.infer<typeof SearchPageResultList>;
+export type SearchSpaceResultList = z.infer<typeof SearchSpaceResultList>;
 
 const SiteSpaceIdSchema = z.string().min(1).max(128);
 const SiteSpaceIdsSchema = z.array(SiteSpaceIdSchema).min(1).max(1000);

@@ -52,3 +52,4 @@ export const SiteSchema = z
     urls: z.object({ location: z.string(), app: z.string(), published: z.string().optional() }),
   })
   .openapi("Site");
+export type Site = z.infer<typeof SiteSchema>;

@@ -11,8 +11,10 @@ export const UserSchema = z
     urls: z.object({ location: z.string() }),
   })
   .openapi("User");
+export type User = z.infer<typeof UserSchema>;
 
 /** A user with how many times they contributed (revisions, replies) and when last. */
 export const UserContributorSchema = z
   .object({ updatedAt: TimestampSchema, count: z.number().int(), user: UserSchema })
   .openapi("UserContributor");
+export type UserContributor = z.infer<typeof UserContributorSchema>;
