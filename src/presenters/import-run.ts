@@ -1,5 +1,6 @@
 import type { UrlBases } from "../services/core";
 import type { ImportRunView } from "../services/imports";
+import type { ContentImportRun } from "../wire/import-run";
 
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
@@ -7,7 +8,7 @@ const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISO
  * ContentImportRun: pages not written yet (or that failed, with their `error`) are `pending` and named by their
  * place in the plan; written ones by their page id.
  */
-export function presentImportRun(run: ImportRunView, urls: UrlBases) {
+export function presentImportRun(run: ImportRunView, urls: UrlBases): ContentImportRun {
   return {
     object: "import-run" as const,
     id: run.id,

@@ -65,3 +65,4 @@ export const StartImportRunBody = z
   })
   .openapi("StartImportRunRequest");
 export type StartImportRunRequest = z.infer<typeof StartImportRunBody>;
+export type ContentImportRun = z.infer<typeof ContentImportRunSchema>;
