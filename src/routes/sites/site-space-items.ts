@@ -1,4 +1,9 @@
-import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace } from "../../presenters/site";
+import {
+  presentSiteExternalLink,
+  presentSiteSection,
+  presentSiteSectionGroup,
+  presentSiteSpace,
+} from "../../presenters/site";
 import { publishedSiteUrl } from "../../presenters/published-urls";
 import { presentSpace } from "../../presenters/space";
 import { publishedPathsOf } from "../../services/published";
@@ -74,7 +79,9 @@ export async function presentStructure(ctx: ServiceContext, view: SiteStructureV
     view.structure.map(async (item) =>
       item.kind === "group"
         ? (await presentSiteSectionGroups(ctx, [item.view]))[0]!
-        : (await presentSiteSections(ctx, [item.view]))[0]!,
+        : item.kind === "link"
+          ? presentSiteExternalLink(item.row)
+          : (await presentSiteSections(ctx, [item.view]))[0]!,
     ),
   );
   return { type: "sections" as const, structure };

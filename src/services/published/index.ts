@@ -12,6 +12,7 @@ export type {
 export {
   defaultSection,
   defaultSiteSpace,
+  navigationEntries,
   resolveSitePath,
   sectionPrefix,
   siteSpacePrefix,

@@ -34,7 +34,7 @@ export {
 } from "./site-redirects";
 export type { ResolvedSiteRedirect, SiteRedirectDestination, SiteRedirectRow } from "./site-redirects";
 export { moveStructureItem } from "./site-moves";
-export { sectionsInStructureOrder } from "./structure-order";
+export { navigationOrder, sectionsInStructureOrder } from "./structure-order";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
 export type { ShareLinkRow } from "./site-share-links";
@@ -80,3 +80,5 @@ export { loadSite } from "./sites";
 export { assembleCustomizations, siteCustomizationRows } from "./site-customization";
 export { MAX_PROXY_DEPTH } from "./custom-hostnames";
 export { structureOf } from "./site-section-groups";
+export { addExternalLink, deleteExternalLink, updateExternalLink } from "./site-external-links";
+export type { ExternalLinkInput, SiteExternalLinkRow } from "./site-external-links";
