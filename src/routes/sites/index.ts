@@ -50,6 +50,7 @@ import * as listSiteAdaptiveTemplateConditions from "./list-site-adaptive-templa
 import * as addExternalLinkToSite from "./add-external-link-to-site";
 import * as updateSiteExternalLinkById from "./update-site-external-link-by-id";
 import * as deleteSiteExternalLinkById from "./delete-site-external-link-by-id";
+import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -102,4 +103,5 @@ export default createRouter()
   .openapi(listSiteAdaptiveTemplateConditions.route, listSiteAdaptiveTemplateConditions.handler)
   .openapi(addExternalLinkToSite.route, addExternalLinkToSite.handler)
   .openapi(updateSiteExternalLinkById.route, updateSiteExternalLinkById.handler)
-  .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler);
+  .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler)
+  .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler);
