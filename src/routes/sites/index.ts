@@ -51,6 +51,7 @@ import * as addExternalLinkToSite from "./add-external-link-to-site";
 import * as updateSiteExternalLinkById from "./update-site-external-link-by-id";
 import * as deleteSiteExternalLinkById from "./delete-site-external-link-by-id";
 import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
+import * as duplicateSiteSpace from "./duplicate-site-space";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -104,4 +105,5 @@ export default createRouter()
   .openapi(addExternalLinkToSite.route, addExternalLinkToSite.handler)
   .openapi(updateSiteExternalLinkById.route, updateSiteExternalLinkById.handler)
   .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler)
-  .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler);
+  .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler)
+  .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler);

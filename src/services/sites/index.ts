@@ -84,3 +84,4 @@ export { addExternalLink, deleteExternalLink, updateExternalLink } from "./site-
 export type { ExternalLinkInput, SiteExternalLinkRow } from "./site-external-links";
 export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bulk";
 export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";
+export { duplicateSiteSpace } from "./site-space-duplicate";
