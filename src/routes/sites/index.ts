@@ -52,6 +52,7 @@ import * as updateSiteExternalLinkById from "./update-site-external-link-by-id";
 import * as deleteSiteExternalLinkById from "./delete-site-external-link-by-id";
 import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
 import * as duplicateSiteSpace from "./duplicate-site-space";
+import * as applyTemplateToSite from "./apply-template-to-site";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -106,4 +107,5 @@ export default createRouter()
   .openapi(updateSiteExternalLinkById.route, updateSiteExternalLinkById.handler)
   .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler)
   .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler)
-  .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler);
+  .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler)
+  .openapi(applyTemplateToSite.route, applyTemplateToSite.handler);

@@ -85,3 +85,4 @@ export type { ExternalLinkInput, SiteExternalLinkRow } from "./site-external-lin
 export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bulk";
 export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";
 export { duplicateSiteSpace } from "./site-space-duplicate";
+export { applyTemplateToSite } from "./site-template";
