@@ -53,6 +53,7 @@ import * as deleteSiteExternalLinkById from "./delete-site-external-link-by-id";
 import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
 import * as duplicateSiteSpace from "./duplicate-site-space";
 import * as applyTemplateToSite from "./apply-template-to-site";
+import * as prewarmSiteSearch from "./prewarm-site-search";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -108,4 +109,5 @@ export default createRouter()
   .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler)
   .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler)
   .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler)
-  .openapi(applyTemplateToSite.route, applyTemplateToSite.handler);
+  .openapi(applyTemplateToSite.route, applyTemplateToSite.handler)
+  .openapi(prewarmSiteSearch.route, prewarmSiteSearch.handler);
