@@ -54,6 +54,7 @@ import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
 import * as duplicateSiteSpace from "./duplicate-site-space";
 import * as applyTemplateToSite from "./apply-template-to-site";
 import * as prewarmSiteSearch from "./prewarm-site-search";
+import * as getSitePublishingPreviewById from "./get-site-publishing-preview-by-id";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -110,4 +111,5 @@ export default createRouter()
   .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler)
   .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler)
   .openapi(applyTemplateToSite.route, applyTemplateToSite.handler)
-  .openapi(prewarmSiteSearch.route, prewarmSiteSearch.handler);
+  .openapi(prewarmSiteSearch.route, prewarmSiteSearch.handler)
+  .openapi(getSitePublishingPreviewById.route, getSitePublishingPreviewById.handler);

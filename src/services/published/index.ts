@@ -30,3 +30,5 @@ export type { ContentByUrl } from "./content-url";
 export { resolvePublishedUrl } from "./url-resolution";
 export type { PublishedContentView, PublishedLookup, PublishedLookupInput, PublishedRedirect } from "./url-resolution";
 export { getPublishedSite } from "./site-published";
+export { sitePreview } from "./site-preview";
+export type { SitePreviewInput } from "./site-preview";

@@ -66,12 +66,14 @@ export interface PublishedSiteData {
 export interface SiteCredentials {
   shareKey?: string;
   visitorToken?: string;
+  /** A preview link's token, already verified for this site (services/access/site-preview.ts): opens it, published or not. */
+  preview?: boolean;
 }
 
 /**
  * Everything about a published site for one page view, in one D1 round trip: the site, its structure with the
  * current revision of each space, its customization, its integration scripts, and whether the visitor's
- * credentials open it. Undefined when there is no such published site.
+ * credentials open it. Undefined when there is no such published site (or, with a preview token, no such site).
  */
 export async function loadPublishedSite(
   db: Db,
@@ -121,7 +123,7 @@ export async function loadPublishedSite(
         .where(eq(sitePublishingAuth.siteId, siteId)),
       ...scriptReads({ db }, scriptsTarget),
     ]);
-  if (!site?.published) return undefined;
+  if (!site || (!site.published && !credentials.preview)) return undefined;
   const customizations = assembleCustomizations(
     customizationRows,
     siteSpaces.map((s) => s.id),
@@ -146,6 +148,8 @@ async function admit(
   shareLinks: number,
   key: { privateKey: string; fallbackUrl: string | null } | undefined,
 ): Promise<SiteAdmission> {
+  // A member's preview link shows the site as it is published to everyone (no visitor claims).
+  if (credentials.preview) return { open: true };
   switch (site.visibility) {
     case "public":
     case "unlisted":
