@@ -65,6 +65,9 @@ export const BODIES: Record<string, object | ((known: Record<string, string>) =>
     source: "/matrix",
     destination: { kind: "site-space", siteSpaceId: known.siteSpaceId },
   }),
+  bulkUpsertSiteRedirects: (known) => ({
+    redirects: [{ source: "/matrix-bulk", destination: { kind: "site-space", siteSpaceId: known.siteSpaceId } }],
+  }),
   updateSiteCustomizationById: defaultSiteCustomization(), // colors are hex: a pattern, not derivable here
   // Users or teams: a refinement.
   inviteToSpace: (known) => ({ role: "read", users: [known.userId] }),
