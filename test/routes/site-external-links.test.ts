@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { api, client, clientError, workerFetch } from "../helpers/http";
+import { adaptiveSite } from "../helpers/adaptive";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
 /** A site with one section (a space) and a section group holding a second one. */
@@ -87,6 +88,34 @@ describe("external links in a site's navigation (0.202)", () => {
     expect((await api("PATCH", path, { token: owner.token, body: { title: "Gone" } })).status).toBe(404);
   });
 
+  it("moves a link with sortSiteStructure: before a section, then into a group", async () => {
+    const { organization, site, section, group, current } = await sectionSite();
+    const link = (
+      await current.orgs.addExternalLinkToSite(organization.id, site.id, { title: "Docs", url: "https://example.com/" })
+    ).data;
+    const order = async () =>
+      ((await current.orgs.getSiteStructure(organization.id, site.id)).data.structure as { id: string }[]).map(
+        (i) => i.id,
+      );
+    expect(await order()).toEqual([section.id, group.id, link.id]);
+    const moved = await current.orgs.sortSiteStructure(organization.id, site.id, {
+      item: { type: "site-external-link", id: link.id },
+      position: { before: { type: "site-section", id: section.id } },
+    });
+    expect(moved.data).toMatchObject({ object: "site-external-link", id: link.id });
+    expect(await order()).toEqual([link.id, section.id, group.id]);
+    // Naming a grouped section takes the link into that group, after it.
+    const grouped = (group.sections as { id: string }[])[0]!;
+    await current.orgs.sortSiteStructure(organization.id, site.id, {
+      item: { type: "site-external-link", id: link.id },
+      position: { after: { type: "site-section", id: grouped.id } },
+    });
+    expect(await order()).toEqual([section.id, group.id]);
+    const { data } = await current.orgs.getSiteStructure(organization.id, site.id);
+    const children = (data.structure[1] as { children: { id: string }[] }).children.map((c) => c.id);
+    expect(children).toEqual([grouped.id, link.id]);
+  });
+
   it("refuses what is not a link: a non-http URL, a foreign parent, a site without sections", async () => {
     const { organization, owner, site, current } = await sectionSite();
     const base = `/orgs/${organization.id}/sites/${site.id}/external-links`;
@@ -153,5 +182,37 @@ describe("external links in a site's navigation (0.202)", () => {
     expect(anonymous.status).toBe(200);
     expect(anonymous.text).toContain("Status page");
     expect(anonymous.text).not.toContain("Secret draft");
+  });
+});
+
+describe("external links and adaptive content", () => {
+  it("shows a link whose condition is true for the visitor's claims, and hides it otherwise", async () => {
+    const s = await adaptiveSite("visitor-auth");
+    const added = await currentClient(s.owner.token).orgs.addExternalLinkToSite(s.organization.id, s.site.id, {
+      title: "Beta forum",
+      url: "https://forum.example.com/beta",
+      condition: s.betaCondition,
+    });
+    expect(added.data.condition).toBe(s.betaCondition);
+    // A claim the site's schema does not declare is refused, as for a section.
+    const undeclared = await api("POST", `/orgs/${s.organization.id}/sites/${s.site.id}/external-links`, {
+      token: s.owner.token,
+      body: { title: "Bad", url: "https://example.com", condition: "visitor.claims.nope" },
+    });
+    expect(undeclared.status).toBe(400);
+    const page = async (claims: Record<string, unknown>) =>
+      (await workerFetch(`https://api.quire.test/~site/${s.site.id}/?jwt_token=${await s.token(claims)}`)).text();
+    expect(await page({ beta: true })).toContain("forum.example.com/beta");
+    expect(await page({ beta: false })).not.toContain("forum.example.com/beta");
+    // The structure a visitor reads through the API follows the same rule, and carries no condition text.
+    const structure = async (claims: Record<string, unknown>) =>
+      (
+        await api("GET", `/orgs/${s.organization.id}/sites/${s.site.id}/structure`, {
+          headers: { "X-Quire-Visitor-Token": await s.token(claims) },
+        })
+      ).text;
+    expect(await structure({ beta: true })).toContain("Beta forum");
+    expect(await structure({ beta: true })).not.toContain("visitor.claims.beta");
+    expect(await structure({})).not.toContain("Beta forum");
   });
 });

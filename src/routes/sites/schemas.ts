@@ -191,7 +191,7 @@ export const SiteStructureSchema = z
   ])
   .openapi("SiteStructure");
 
-const ItemTypeSchema = z.enum(["site-space", "site-section", "site-section-group"]);
+const ItemTypeSchema = z.enum(["site-space", "site-section", "site-section-group", "site-external-link"]);
 const PointerSchema = z
   .object({ type: ItemTypeSchema, id: z.string().min(1).max(128) })
   .openapi("SiteStructureItemPointer");
@@ -204,7 +204,7 @@ export const SortStructureBody = z
   .openapi("SortSiteStructure");
 
 export const SiteStructureItemSchema = z
-  .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema])
+  .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])
   .openapi("SiteStructureItem");
 
 /**

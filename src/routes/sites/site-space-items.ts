@@ -9,6 +9,7 @@ import { presentSpace } from "../../presenters/space";
 import { publishedPathsOf } from "../../services/published";
 import type { ServiceContext } from "../../services/core";
 import {
+  getExternalLink,
   listSiteSectionGroups,
   listSiteSections,
   listSiteSpaces,
@@ -95,6 +96,9 @@ export async function presentStructureItem(
   item: StructurePointer,
 ) {
   const all = { limit: 1000 };
+  if (item.type === "site-external-link") {
+    return presentSiteExternalLink(await getExternalLink(ctx, organizationId, siteId, item.id));
+  }
   if (item.type === "site-space") {
     const page = await listSiteSpaces(ctx, organizationId, siteId, all);
     return (

@@ -80,7 +80,7 @@ export { loadSite } from "./sites";
 export { assembleCustomizations, siteCustomizationRows } from "./site-customization";
 export { MAX_PROXY_DEPTH } from "./custom-hostnames";
 export { structureOf } from "./site-section-groups";
-export { addExternalLink, deleteExternalLink, updateExternalLink } from "./site-external-links";
+export { addExternalLink, deleteExternalLink, getExternalLink, updateExternalLink } from "./site-external-links";
 export type { ExternalLinkInput, SiteExternalLinkRow } from "./site-external-links";
 export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bulk";
 export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";

@@ -7,6 +7,7 @@ import { keyBetween } from "../../lib/ordering";
 import { authorize, checkCondition, evaluateCondition } from "../access";
 import type { Caller, ServiceContext } from "../core";
 import { adaptiveSchemaOf } from "./site-adaptive";
+import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 import { lastTopLevelKey } from "./top-level";
 
@@ -152,4 +153,15 @@ export async function deleteExternalLink(ctx: ServiceContext, organizationId: st
     .where(and(eq(siteExternalLinks.id, linkId), eq(siteExternalLinks.siteId, siteId)))
     .returning({ id: siteExternalLinks.id });
   return removed.length > 0;
+}
+
+/** One external link of a site the caller may view (members: drafts too), or 404. */
+export async function getExternalLink(ctx: ServiceContext, organizationId: string, siteId: string, linkId: string) {
+  const site = await loadSite(ctx, organizationId, siteId);
+  const [row] = await ctx.db
+    .select()
+    .from(siteExternalLinks)
+    .where(and(eq(siteExternalLinks.id, linkId), eq(siteExternalLinks.siteId, siteId)));
+  if (!row) throw notFound("Site external link");
+  return shownTo(site).row(row);
 }
