@@ -8,7 +8,6 @@ import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
 import type { SiteSectionView } from "./site-sections";
-import type { SiteSpaceView } from "./site-spaces";
 import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
 import { sectionsOfGroup, structureWithLinks } from "./structure-order";
@@ -28,7 +27,7 @@ export interface SiteSectionGroupView {
  * The site's groups, sections and site spaces, each in key order (one round trip), as the caller sees them:
  * without what adaptive content hides from a visitor (and groups left empty by it), `condition` for managers.
  */
-async function structureRows(ctx: ServiceContext, site: SiteView, { published = false } = {}) {
+export async function structureRows(ctx: ServiceContext, site: SiteView, { published = false } = {}) {
   const [groups, sections, variants, allLinks] = await allStructureRows(ctx, site);
   const shown = shownTo(site);
   const links = allLinks.filter(linkShownTo(ctx.caller, site, { published })).map(shown.row);
@@ -72,7 +71,7 @@ function allStructureRows(ctx: ServiceContext, site: SiteView) {
 type StructureRows = Awaited<ReturnType<typeof structureRows>>;
 
 /** Sections with their site spaces, grouped or not, the groups with their sections, and the external links. */
-function assemble(
+export function assemble(
   site: SiteView,
   groups: StructureRows[0],
   sections: StructureRows[1],
@@ -273,49 +272,4 @@ export async function removeSectionFromGroup(
   if (!section) return false;
   await batch(ctx.db, ungroup(ctx, groups, sections, group, [section], { replacing: false }));
   return true;
-}
-
-/** A site's structure: its sections and section groups (top level), or, without sections, its site spaces. */
-export type SiteStructureView =
-  | {
-      type: "sections";
-      structure: (
-        | { kind: "section"; view: SiteSectionView }
-        | { kind: "group"; view: SiteSectionGroupView }
-        | { kind: "link"; row: SiteExternalLinkRow }
-      )[];
-    }
-  | { type: "siteSpaces"; structure: SiteSpaceView[] };
-
-/**
- * getSiteStructure (members, and visitors of the published site): top-level sections and groups in their shared
- * order, or the root site spaces; visitors' without what adaptive content hides from them.
- */
-export async function getSiteStructure(
-  ctx: ServiceContext,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteStructureView> {
-  return structureOf(ctx, await loadSite(ctx, organizationId, siteId, { visitors: true }));
-}
-
-/**
- * The structure of a site the caller was already admitted to; `published` (getPublishedContentSite): without
- * draft external links, even for members.
- */
-export async function structureOf(
-  ctx: ServiceContext,
-  site: SiteView,
-  options: { published?: boolean } = {},
-): Promise<SiteStructureView> {
-  const [groups, sections, variants, links] = await structureRows(ctx, site, options);
-  if (!sections.length) {
-    return {
-      type: "siteSpaces",
-      structure: variants
-        .filter((v) => v.sectionId === null)
-        .map((v) => ({ row: v, isDefault: v.id === site.row.defaultSiteSpaceId })),
-    };
-  }
-  return { type: "sections", structure: assemble(site, groups, sections, variants, links).top };
 }
