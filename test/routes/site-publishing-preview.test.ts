@@ -47,6 +47,13 @@ describe("getSitePublishingPreviewById (0.202): a signed, expiring preview link"
     const cookie = page.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(cookie).toMatch(new RegExp(`^quire_preview_${site.id}=`));
     expect((await open(`https://api.quire.test/~site/${site.id}/`, cookie)).status).toBe(200);
+    // The page's own content renders, and the site's search answers inside the preview too.
+    expect(await (await open(data.url)).text()).toContain("Welcome");
+    const search = await open(`https://api.quire.test/~site/${site.id}/~search.json?q=welcome`, cookie);
+    expect(search.status).toBe(200);
+    expect(Array.isArray(((await search.json()) as { items: unknown[] }).items)).toBe(true);
+    // Without the preview, the unpublished site has no search either.
+    expect((await open(`https://api.quire.test/~site/${site.id}/~search.json?q=welcome`)).status).toBe(404);
   });
 
   it("opens no other site, nothing once expired, nothing when tampered with", async () => {

@@ -40,7 +40,7 @@ export interface PublishedSiteSpace {
 
 /** What a visitor's credentials did: opened the site, or why not. */
 export type SiteAdmission =
-  | { open: true; claims?: Record<string, unknown> }
+  | { open: true; claims?: Record<string, unknown>; preview?: boolean }
   | { open: false; needs: "share-key" | "visitor-token"; fallbackUrl?: string };
 
 export interface PublishedSiteData {
@@ -149,7 +149,7 @@ async function admit(
   key: { privateKey: string; fallbackUrl: string | null } | undefined,
 ): Promise<SiteAdmission> {
   // A member's preview link shows the site as it is published to everyone (no visitor claims).
-  if (credentials.preview) return { open: true };
+  if (credentials.preview) return { open: true, preview: true };
   switch (site.visibility) {
     case "public":
     case "unlisted":

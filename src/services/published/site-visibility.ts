@@ -26,5 +26,6 @@ export function visitorPassOf(data: PublishedSiteData, claims?: Record<string, u
     sites: new Set([data.site.id]),
     spaces: new Set(data.siteSpaces.filter(shows).map((s) => s.spaceId)),
     ...(held ? { claims: held } : {}),
+    ...(data.admission.open && data.admission.preview ? { preview: true } : {}),
   };
 }
