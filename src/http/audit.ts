@@ -29,6 +29,7 @@ export function auditActions(): AuditAction[] {
  */
 export const READS_SENT_AS_POST: Record<string, string> = {
   searchSiteContent: "the query is its body",
+  prewarmSiteSearch: "a hint that reads the site's search index ahead, nothing written",
   resolvePublishedContentByUrl: "the URL is its body",
   getComputedDocument: "the computed source is its body",
   getComputedRevision: "the computed source is its body",

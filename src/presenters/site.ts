@@ -4,6 +4,7 @@ import type { UrlBases } from "../services/core";
 import { publishedSiteUrl } from "./published-urls";
 import type {
   SiteAdaptiveSchemaView,
+  SiteExternalLinkRow,
   SiteSectionGroupView,
   SiteSectionView,
   SiteSpaceView,
@@ -82,6 +83,8 @@ export function presentSiteSpace<S extends { title: string }>(
     title: space.title,
     default: isDefault,
     ...(row.condition !== null ? { condition: row.condition } : {}),
+    // Quire has no draft site spaces, sections or groups (0.202 requires the field).
+    draft: false,
     urls: published ? { published } : {},
   };
 }
@@ -94,6 +97,7 @@ export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteS
     title: row.title,
     ...(row.description !== null ? { description: row.description } : {}),
     default: isDefault,
+    draft: false,
     path: row.path,
     ...(row.condition !== null ? { condition: row.condition } : {}),
     ...(row.groupId !== null ? { sectionGroup: row.groupId } : {}),
@@ -103,14 +107,45 @@ export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteS
   };
 }
 
-/** A SiteSectionGroup of the reference, with its sections presented by the route. */
-export function presentSiteSectionGroup<T>({ row }: SiteSectionGroupView, sections: T[]) {
+/**
+ * A SiteSectionGroup of the reference, with its sections presented by the route; `children` (0.202): its sections
+ * and external links in order.
+ */
+export function presentSiteSectionGroup<T extends { id: string }>(
+  { row, children }: SiteSectionGroupView,
+  sections: T[],
+) {
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const ordered: (T | ReturnType<typeof presentSiteExternalLink>)[] = [];
+  for (const c of children) {
+    if (c.kind === "link") ordered.push(presentSiteExternalLink(c.row));
+    else if (byId.has(c.view.row.id)) ordered.push(byId.get(c.view.row.id)!);
+  }
   return {
     object: "site-section-group" as const,
     id: row.id,
     title: row.title,
+    draft: false,
     sections,
+    children: ordered,
     ...(row.icon !== null ? { icon: row.icon } : {}),
+  };
+}
+
+/** A SiteExternalLink of the reference (0.202). */
+export function presentSiteExternalLink(row: SiteExternalLinkRow) {
+  return {
+    object: "site-external-link" as const,
+    id: row.id,
+    title: row.title,
+    ...(row.localizedTitle !== null ? { localizedTitle: row.localizedTitle } : {}),
+    ...(row.description !== null ? { description: row.description } : {}),
+    ...(row.localizedDescription !== null ? { localizedDescription: row.localizedDescription } : {}),
+    ...(row.icon !== null ? { icon: row.icon } : {}),
+    url: row.url,
+    ...(row.groupId !== null ? { sectionGroup: row.groupId } : {}),
+    draft: row.draft,
+    ...(row.condition !== null ? { condition: row.condition } : {}),
   };
 }
 

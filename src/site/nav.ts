@@ -31,10 +31,10 @@ function searchForm(site: SiteView, query = ""): Raw {
 </form>`;
 }
 
-function choices(items: NavChoice[], current: "page" | "true"): Raw[] {
+function choices(items: NavChoice[], current: "page" | "true", target?: string): Raw[] {
   return items.map(
     (item) =>
-      html`<li>${link(item.href, [item.icon ? html`<span class="nav-emoji" aria-hidden="true">${item.icon}</span>` : "", item.title], { current: item.current ? current : undefined })}</li>`,
+      html`<li>${link(item.href, [item.icon ? html`<span class="nav-emoji" aria-hidden="true">${item.icon}</span>` : "", item.title], { current: item.current ? current : undefined, external: item.external, target })}</li>`,
   );
 }
 
@@ -54,7 +54,7 @@ export function renderHeader(site: SiteView, query?: string): Raw {
     ? html`<button type="button" class="theme-toggle" data-theme-toggle aria-pressed="false" hidden>Dark mode</button>`
     : "";
   const tabs = site.sections.length
-    ? html`<nav class="section-tabs" aria-label="Sections"><ul>${choices(site.sections, "true")}</ul></nav>`
+    ? html`<nav class="section-tabs" aria-label="Sections"><ul>${choices(site.sections, "true", site.theme.externalLinksTarget)}</ul></nav>`
     : "";
   return html`<header class="site-header">
 <div class="header-inner">

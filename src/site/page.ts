@@ -11,7 +11,7 @@ import {
   sectionPrefix,
   siteSpacePrefix,
   siteSpacesAt,
-  visibleSections,
+  navigationEntries,
 } from "../services/published";
 import { readExpanded, readPage } from "../services/revisions";
 import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
@@ -73,6 +73,8 @@ export function siteScripts(visit: Visit) {
   return visit.data.scripts.map((script) => presentIntegrationScript(script, visit.ctx.urls));
 }
 
+const iconOf = (row: { icon: string | null }) => (row.icon ? { icon: row.icon } : {});
+
 /** The layout's site frame: for a page of `location` with its page tree, or the site's root (search, errors). */
 export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[] = []): SiteView {
   const { data, visible } = visit;
@@ -83,12 +85,16 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
   return {
     baseHref: base,
     theme: themeOf(settings, data.site.title, data.site.organizationId),
-    sections: visibleSections(data, visible).map((section) => ({
-      title: section.title,
-      href: at(sectionPrefix(data, section, visible)),
-      current: section.id === location?.section?.id,
-      ...(section.icon ? { icon: section.icon } : {}),
-    })),
+    sections: navigationEntries(data, visible).map((entry) =>
+      entry.kind === "link"
+        ? { title: entry.row.title, href: entry.row.url, current: false, external: true, ...iconOf(entry.row) }
+        : {
+            title: entry.row.title,
+            href: at(sectionPrefix(data, entry.row, visible)),
+            current: entry.row.id === location?.section?.id,
+            ...iconOf(entry.row),
+          },
+    ),
     variants:
       variants.length > 1
         ? variants.map((v) => ({

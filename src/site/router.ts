@@ -60,6 +60,10 @@ export async function serveSite(c: Context<AppEnv>, siteId: string, base: string
     siteCsp(siteScripts(visit)),
   );
   for (const cookie of visit.cookies) response.headers.append("Set-Cookie", cookie);
+  if (visit.preview) {
+    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("X-Robots-Tag", "noindex");
+  }
   return response;
 }
 

@@ -60,6 +60,8 @@ export interface NavChoice {
   href: string;
   current: boolean;
   icon?: string;
+  /** An external link of the site's navigation (opened per `externalLinksTarget`). */
+  external?: boolean;
 }
 
 /** One heading of the page (the outline / "On this page"). */

@@ -5,6 +5,7 @@ import type { AppEnv } from "../http/app-env";
 import { urlBases } from "../http/context";
 import { createDb } from "../db/client";
 import type { ServiceContext } from "../services/core";
+import { verifyPreviewToken } from "../services/access";
 import {
   adaptiveVisibility,
   loadRecentPublishedSite,
@@ -16,6 +17,7 @@ import {
 /** Cookies that keep a visitor's share key and visitor JWT after the first visit with them in the URL. */
 const shareCookie = (siteId: string) => `quire_share_${siteId}`;
 const visitorCookie = (siteId: string) => `quire_visitor_${siteId}`;
+const previewCookie = (siteId: string) => `quire_preview_${siteId}`;
 const LONGEST_CREDENTIAL = 8192;
 
 /** One page view's published site, the visitor's service context, and what the visitor may see. */
@@ -29,6 +31,8 @@ export interface Visit {
   cookies: string[];
   /** Whether the visitor is a segment of their own (claims or a key): what the HTML cache is keyed by. */
   segment: string;
+  /** Opened by a preview link: answered private and unindexed (the site may not be published). */
+  preview: boolean;
 }
 
 /** Hosts a browser treats as a secure context over plain http: the only ones where a cookie may go without Secure. */
@@ -68,7 +72,10 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   const cookies: string[] = [];
   const shareKey = credential(c, "share", shareCookie(siteId), base, cookies);
   const visitorToken = credential(c, "jwt_token", visitorCookie(siteId), base, cookies);
-  const data = await loadRecentPublishedSite(db, siteId, { shareKey, visitorToken });
+  // A preview link (getSitePublishingPreviewById): signed for this site, honoured until it expires.
+  const previewToken = credential(c, "preview", previewCookie(siteId), base, cookies);
+  const preview = await verifyPreviewToken({ db, env: c.env }, siteId, previewToken);
+  const data = await loadRecentPublishedSite(db, siteId, { shareKey, visitorToken, ...(preview ? { preview } : {}) });
   if (!data) return c.text("This site is not published.", 404);
   if (!data.admission.open) {
     if (data.admission.needs === "visitor-token" && data.admission.fallbackUrl) {
@@ -87,5 +94,5 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
     now: Date.now(),
   };
   const { visible, hidden } = adaptiveVisibility(data, claims ?? {});
-  return { data, base, cookies, ctx, visible, segment: hidden.join(",") };
+  return { data, base, cookies, ctx, visible, segment: hidden.join(","), preview };
 }

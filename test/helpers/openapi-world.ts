@@ -58,11 +58,15 @@ export const BODIES: Record<string, object | ((known: Record<string, string>) =>
   addSpaceToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToSite: (known) => ({ spaceId: known.spaceId }),
   addSectionToGroup: (known) => ({ sectionId: known.siteSectionId }),
+  addExternalLinkToSite: { title: "Matrix", url: "https://example.com/" }, // an http(s) URL: a refinement
   sortSiteStructure: (known) => ({ item: { type: "site-section", id: known.siteSectionId }, position: {} }),
   // A source path (a pattern) and a destination in the site.
   createSiteRedirect: (known) => ({
     source: "/matrix",
     destination: { kind: "site-space", siteSpaceId: known.siteSpaceId },
+  }),
+  bulkUpsertSiteRedirects: (known) => ({
+    redirects: [{ source: "/matrix-bulk", destination: { kind: "site-space", siteSpaceId: known.siteSpaceId } }],
   }),
   updateSiteCustomizationById: defaultSiteCustomization(), // colors are hex: a pattern, not derivable here
   // Users or teams: a refinement.
@@ -261,6 +265,12 @@ export async function seedWorld() {
       destination: { kind: "site-section", siteSectionId: section.id },
     })
   ).data;
+  const externalLink = (
+    await currentClient(owner.token).orgs.addExternalLinkToSite(organization.id, site.id, {
+      title: "Matrix link",
+      url: "https://example.com/matrix",
+    })
+  ).data;
   const integrationName = `matrix-${crypto.randomUUID().slice(0, 8)}`;
   const integration = await gb.integrations.publishIntegration(integrationName, {
     title: "Matrix",
@@ -361,6 +371,7 @@ export async function seedWorld() {
     shareLinkId: shareLink.id,
     siteRedirectId: redirect.id,
     siteRedirectSource: redirect.source,
+    siteExternalLinkId: externalLink.id,
     hostname,
     auditEventId: auditEvent?.id ?? "no-audit-event",
     fontId: font.id,

@@ -32,6 +32,7 @@ const ANONYMOUS: Record<string, string> = {
   listSiteSections: "the published experience",
   getSiteRedirectBySource: "the published experience (a visitor following an old link)",
   searchSiteContent: "published sites: public/unlisted, or with a share key or visitor JWT",
+  prewarmSiteSearch: "a hint before a search: whoever may search the site (searchSiteContent's rules)",
   getPublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
   resolvePublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
 };
@@ -76,11 +77,13 @@ const READER_MAY_WRITE: Record<string, string> = {
   getComputedDocument: "a read sent as POST (the source is its body): readers see computed content",
   getComputedRevision: "a read sent as POST (the source is its body): readers see computed content",
   renderIntegrationUIWithPost: "a read sent as POST (the component's props are its body): members render blocks",
+  prewarmSiteSearch: "a read sent as POST (a hint that a search is coming): readers search the site",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
 const DELETE_READ_BACK: Record<string, string> = {
   removeSectionFromGroup: "/v1/orgs/{organizationId}/sites/{siteId}/section-groups",
+  deleteSiteExternalLinkById: "/v1/orgs/{organizationId}/sites/{siteId}/structure",
 };
 
 /** Deletes of something Quire never holds, so there is nothing to read back, and why. */

@@ -104,3 +104,30 @@ export const siteSectionGroups = sqliteTable(
   },
   (t) => [index("site_section_groups_site").on(t.siteId, t.sortKey)],
 );
+
+/**
+ * An external link in a site's navigation, at its top level (`groupId` null) or in a section group, ordered with
+ * its siblings by the same key space as sections and groups. Drafts and links whose condition is false for a
+ * visitor are not published.
+ */
+export const siteExternalLinks = sqliteTable(
+  "site_external_links",
+  {
+    id: text().primaryKey(),
+    siteId: text().notNull(),
+    organizationId: text().notNull(),
+    groupId: text(),
+    title: text().notNull(),
+    localizedTitle: text({ mode: "json" }).$type<Record<string, string>>(),
+    description: text(),
+    localizedDescription: text({ mode: "json" }).$type<Record<string, string>>(),
+    icon: text(),
+    url: text().notNull(),
+    draft: integer({ mode: "boolean" }).notNull().default(false),
+    condition: text(),
+    sortKey: text().notNull(),
+    createdAt: integer().notNull(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("site_external_links_site").on(t.siteId, t.groupId, t.sortKey)],
+);

@@ -47,6 +47,14 @@ import * as updateSiteById from "./update-site-by-id";
 import * as getSiteAdaptiveSchema from "./get-site-adaptive-schema";
 import * as updateSiteAdaptiveSchema from "./update-site-adaptive-schema";
 import * as listSiteAdaptiveTemplateConditions from "./list-site-adaptive-template-conditions";
+import * as addExternalLinkToSite from "./add-external-link-to-site";
+import * as updateSiteExternalLinkById from "./update-site-external-link-by-id";
+import * as deleteSiteExternalLinkById from "./delete-site-external-link-by-id";
+import * as bulkUpsertSiteRedirects from "./bulk-upsert-site-redirects";
+import * as duplicateSiteSpace from "./duplicate-site-space";
+import * as applyTemplateToSite from "./apply-template-to-site";
+import * as prewarmSiteSearch from "./prewarm-site-search";
+import * as getSitePublishingPreviewById from "./get-site-publishing-preview-by-id";
 
 export default createRouter()
   .openapi(listSites.route, listSites.handler)
@@ -96,4 +104,12 @@ export default createRouter()
   .openapi(listPermissionsAggregateInSite.route, listPermissionsAggregateInSite.handler)
   .openapi(getSiteAdaptiveSchema.route, getSiteAdaptiveSchema.handler)
   .openapi(updateSiteAdaptiveSchema.route, updateSiteAdaptiveSchema.handler)
-  .openapi(listSiteAdaptiveTemplateConditions.route, listSiteAdaptiveTemplateConditions.handler);
+  .openapi(listSiteAdaptiveTemplateConditions.route, listSiteAdaptiveTemplateConditions.handler)
+  .openapi(addExternalLinkToSite.route, addExternalLinkToSite.handler)
+  .openapi(updateSiteExternalLinkById.route, updateSiteExternalLinkById.handler)
+  .openapi(deleteSiteExternalLinkById.route, deleteSiteExternalLinkById.handler)
+  .openapi(bulkUpsertSiteRedirects.route, bulkUpsertSiteRedirects.handler)
+  .openapi(duplicateSiteSpace.route, duplicateSiteSpace.handler)
+  .openapi(applyTemplateToSite.route, applyTemplateToSite.handler)
+  .openapi(prewarmSiteSearch.route, prewarmSiteSearch.handler)
+  .openapi(getSitePublishingPreviewById.route, getSitePublishingPreviewById.handler);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { listEnvelope, PageQuery } from "../../wire/common";
 import { SiteParams } from "../../wire/params";
+import { MAX_BULK_REDIRECTS } from "../../services/sites";
 
 const Id = z.string().min(1).max(128);
 
@@ -62,3 +63,42 @@ export const ResolvedSiteRedirectSchema = z
     target: z.string().openapi({ description: "The destination's published path, relative to the site." }),
   })
   .openapi("ResolvedSiteRedirect");
+
+/**
+ * One item of bulkUpsertSiteRedirects (0.202): a live redirect from `source` to `destination`, or its deletion
+ * (null). Quire's redirects are live and permanent with exact sources: `draft`/`publish` intents, wildcard capture
+ * and temporary redirects are refused by name.
+ */
+const BulkRedirectItem = z
+  .object({
+    source: SiteRedirectSourcePath,
+    intent: z.enum(["live", "draft", "publish"]).optional(),
+    captureWildcard: z.boolean().optional(),
+    permanent: z.boolean().optional(),
+    destination: SiteRedirectDestination.nullable().optional(),
+  })
+  .superRefine((item, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (item.intent === "draft" || item.intent === "publish") {
+      issue("intent", "Quire has no draft redirects: only `live` is served");
+    } else if (item.destination === undefined) issue("destination", "is required (null deletes the redirect)");
+    if (item.captureWildcard) issue("captureWildcard", "Quire's redirect sources are exact paths (no wildcard)");
+    if (item.permanent === false) issue("permanent", "Quire's redirects are permanent (301)");
+  });
+
+export const BulkUpsertSiteRedirectsBody = z
+  .object({ redirects: z.array(BulkRedirectItem).min(1).max(MAX_BULK_REDIRECTS) })
+  .openapi("BulkUpsertSiteRedirects");
+
+export const BulkUpsertSiteRedirectsResult = z
+  .object({
+    results: z.array(
+      z.object({
+        status: z.enum(["created", "updated", "deleted"]),
+        source: z.string(),
+        draft: z.boolean(),
+        id: z.string().optional(),
+      }),
+    ),
+  })
+  .openapi("BulkUpsertSiteRedirectsResult");

@@ -3,6 +3,7 @@ import { normalizeProxy } from "../../services/sites";
 import { listEnvelope, PageQuery, queryBoolean } from "../../wire/common";
 import { SpaceSchema } from "../../wire/space";
 import { SiteParams } from "../../wire/params";
+import { SiteExternalLinkSchema } from "./external-link-schemas";
 import {
   AgentsContextSchema,
   SiteSchema,
@@ -85,6 +86,7 @@ export const SiteSpaceSchema = z
     title: z.string(),
     default: z.boolean(),
     condition: z.string().optional(),
+    draft: z.boolean(),
     urls: z.object({ published: z.string().optional() }),
   })
   .openapi("SiteSpace");
@@ -120,6 +122,7 @@ export const SiteSectionSchema = z
     title: z.string(),
     description: z.string().optional(),
     default: z.boolean().optional(),
+    draft: z.boolean(),
     path: z.string(),
     condition: z.string().optional(),
     sectionGroup: z.string().optional(),
@@ -158,7 +161,9 @@ export const SiteSectionGroupSchema = z
     object: z.literal("site-section-group"),
     id: z.string(),
     title: z.string(),
+    draft: z.boolean(),
     sections: z.array(SiteSectionSchema),
+    children: z.array(z.union([SiteSectionSchema, SiteExternalLinkSchema])),
     icon: z.string().optional(),
   })
   .openapi("SiteSectionGroup");
@@ -178,12 +183,15 @@ export const AddSectionToGroupBody = z.object({ sectionId: z.string().min(1).max
 
 export const SiteStructureSchema = z
   .union([
-    z.object({ type: z.literal("sections"), structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema])) }),
+    z.object({
+      type: z.literal("sections"),
+      structure: z.array(z.union([SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])),
+    }),
     z.object({ type: z.literal("siteSpaces"), structure: z.array(SiteSpaceSchema) }),
   ])
   .openapi("SiteStructure");
 
-const ItemTypeSchema = z.enum(["site-space", "site-section", "site-section-group"]);
+const ItemTypeSchema = z.enum(["site-space", "site-section", "site-section-group", "site-external-link"]);
 const PointerSchema = z
   .object({ type: ItemTypeSchema, id: z.string().min(1).max(128) })
   .openapi("SiteStructureItemPointer");
@@ -196,7 +204,7 @@ export const SortStructureBody = z
   .openapi("SortSiteStructure");
 
 export const SiteStructureItemSchema = z
-  .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema])
+  .union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema, SiteExternalLinkSchema])
   .openapi("SiteStructureItem");
 
 /**

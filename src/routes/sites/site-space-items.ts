@@ -1,9 +1,15 @@
-import { presentSiteSection, presentSiteSectionGroup, presentSiteSpace } from "../../presenters/site";
+import {
+  presentSiteExternalLink,
+  presentSiteSection,
+  presentSiteSectionGroup,
+  presentSiteSpace,
+} from "../../presenters/site";
 import { publishedSiteUrl } from "../../presenters/published-urls";
 import { presentSpace } from "../../presenters/space";
 import { publishedPathsOf } from "../../services/published";
 import type { ServiceContext } from "../../services/core";
 import {
+  getExternalLink,
   listSiteSectionGroups,
   listSiteSections,
   listSiteSpaces,
@@ -74,7 +80,9 @@ export async function presentStructure(ctx: ServiceContext, view: SiteStructureV
     view.structure.map(async (item) =>
       item.kind === "group"
         ? (await presentSiteSectionGroups(ctx, [item.view]))[0]!
-        : (await presentSiteSections(ctx, [item.view]))[0]!,
+        : item.kind === "link"
+          ? presentSiteExternalLink(item.row)
+          : (await presentSiteSections(ctx, [item.view]))[0]!,
     ),
   );
   return { type: "sections" as const, structure };
@@ -88,6 +96,9 @@ export async function presentStructureItem(
   item: StructurePointer,
 ) {
   const all = { limit: 1000 };
+  if (item.type === "site-external-link") {
+    return presentSiteExternalLink(await getExternalLink(ctx, organizationId, siteId, item.id));
+  }
   if (item.type === "site-space") {
     const page = await listSiteSpaces(ctx, organizationId, siteId, all);
     return (

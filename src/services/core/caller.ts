@@ -48,4 +48,6 @@ export interface VisitorPass {
   sites: ReadonlySet<string>;
   spaces: ReadonlySet<string>;
   claims?: Record<string, unknown>;
+  /** A preview link's pass (getSitePublishingPreviewById): its sites are open to it published or not. */
+  preview?: boolean;
 }

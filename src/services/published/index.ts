@@ -12,6 +12,7 @@ export type {
 export {
   defaultSection,
   defaultSiteSpace,
+  navigationEntries,
   resolveSitePath,
   sectionPrefix,
   siteSpacePrefix,
@@ -29,3 +30,5 @@ export type { ContentByUrl } from "./content-url";
 export { resolvePublishedUrl } from "./url-resolution";
 export type { PublishedContentView, PublishedLookup, PublishedLookupInput, PublishedRedirect } from "./url-resolution";
 export { getPublishedSite } from "./site-published";
+export { sitePreview } from "./site-preview";
+export type { SitePreviewInput } from "./site-preview";

@@ -17,14 +17,19 @@ export interface PublishedPaths {
  * renderer's own rules (defaults elided), in one round trip; undefined while the site is unpublished. Adaptive
  * conditions are not applied: these are the URLs, whoever may open them.
  */
-export async function publishedPathsOf(db: Db, siteId: string): Promise<PublishedPaths | undefined> {
+export async function publishedPathsOf(
+  db: Db,
+  siteId: string,
+  { unpublished = false }: { unpublished?: boolean } = {},
+): Promise<PublishedPaths | undefined> {
   const [[site], groups, sections, variants] = await batch(db, [
     db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
     db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
     db.select().from(siteSpaces).where(eq(siteSpaces.siteId, siteId)).orderBy(asc(siteSpaces.sortKey)),
   ]);
-  if (!site?.published) return undefined;
+  // `unpublished`: where they will be once it is (a preview link's paths).
+  if (!site || (!site.published && !unpublished)) return undefined;
   // The path rules read only the structure's ids, paths, keys and defaults; the space facts a page view needs
   // are not read here.
   const data = {
@@ -32,6 +37,7 @@ export async function publishedPathsOf(db: Db, siteId: string): Promise<Publishe
     groups,
     sections,
     siteSpaces: variants.map((v) => ({ ...v, spaceTitle: "", emoji: null, revisionId: "", computedSpecs: null })),
+    externalLinks: [],
   } as unknown as PublishedSiteData;
   const reachable = (v: { sectionId: string | null }) =>
     sections.length ? v.sectionId !== null : v.sectionId === null;

@@ -35,7 +35,7 @@ export async function loadRecentPublishedSite(
   now = Date.now(),
 ): Promise<PublishedSiteData | undefined> {
   // Credentials decide admission and adaptive claims, so they are part of the key.
-  const key = `${siteId}\u0000${credentials.shareKey ?? ""}\u0000${credentials.visitorToken ?? ""}`;
+  const key = `${siteId}\u0000${credentials.shareKey ?? ""}\u0000${credentials.visitorToken ?? ""}\u0000${credentials.preview ? 1 : 0}`;
   const hit = recent.get(key);
   if (hit && hit.generation === generation && now - hit.loadedAt < RECENT_SITE_MS && now >= hit.loadedAt) {
     return hit.data;

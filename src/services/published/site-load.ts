@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { type Db, inBatch } from "../../db/client";
-import { sitePublishingAuth, siteSectionGroups, siteSections, siteShareLinks, sites } from "../../db/schema";
+import {
+  siteExternalLinks,
+  sitePublishingAuth,
+  siteSectionGroups,
+  siteSections,
+  siteShareLinks,
+  sites,
+} from "../../db/schema";
 import { verifyVisitorToken } from "../access";
 import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations";
 import { computedSpecVersionsSql } from "../revisions";
@@ -10,6 +17,7 @@ import { assembleCustomizations, siteCustomizationRows } from "../sites";
 type SiteRow = typeof sites.$inferSelect;
 export type SectionRow = typeof siteSections.$inferSelect;
 export type GroupRow = typeof siteSectionGroups.$inferSelect;
+export type ExternalLinkRow = typeof siteExternalLinks.$inferSelect;
 
 /** A site space with what the renderer needs of its space. */
 export interface PublishedSiteSpace {
@@ -32,13 +40,15 @@ export interface PublishedSiteSpace {
 
 /** What a visitor's credentials did: opened the site, or why not. */
 export type SiteAdmission =
-  | { open: true; claims?: Record<string, unknown> }
+  | { open: true; claims?: Record<string, unknown>; preview?: boolean }
   | { open: false; needs: "share-key" | "visitor-token"; fallbackUrl?: string };
 
 export interface PublishedSiteData {
   site: SiteRow;
   groups: GroupRow[];
   sections: SectionRow[];
+  /** Its live (not draft) external links, in key order. */
+  externalLinks: ExternalLinkRow[];
   /** Live spaces only, in structure order. */
   siteSpaces: PublishedSiteSpace[];
   customizations: ReturnType<typeof assembleCustomizations>;
@@ -56,12 +66,14 @@ export interface PublishedSiteData {
 export interface SiteCredentials {
   shareKey?: string;
   visitorToken?: string;
+  /** A preview link's token, already verified for this site (services/access/site-preview.ts): opens it, published or not. */
+  preview?: boolean;
 }
 
 /**
  * Everything about a published site for one page view, in one D1 round trip: the site, its structure with the
  * current revision of each space, its customization, its integration scripts, and whether the visitor's
- * credentials open it. Undefined when there is no such published site.
+ * credentials open it. Undefined when there is no such published site (or, with a preview token, no such site).
  */
 export async function loadPublishedSite(
   db: Db,
@@ -69,43 +81,49 @@ export async function loadPublishedSite(
   credentials: SiteCredentials,
 ): Promise<PublishedSiteData | undefined> {
   const scriptsTarget = { kind: "site" as const, siteId };
-  const [[site], groups, sections, siteSpaces, customizationRows, shareLinks, keys, ...scriptRows] = await batch(db, [
-    db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
-    db
-      .select()
-      .from(siteSectionGroups)
-      .where(eq(siteSectionGroups.siteId, siteId))
-      .orderBy(asc(siteSectionGroups.sortKey)),
-    db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
-    inBatch(
-      db,
-      db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
+  const [[site], groups, sections, externalLinks, siteSpaces, customizationRows, shareLinks, keys, ...scriptRows] =
+    await batch(db, [
+      db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
+      db
+        .select()
+        .from(siteSectionGroups)
+        .where(eq(siteSectionGroups.siteId, siteId))
+        .orderBy(asc(siteSectionGroups.sortKey)),
+      db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
+      db
+        .select()
+        .from(siteExternalLinks)
+        .where(and(eq(siteExternalLinks.siteId, siteId), eq(siteExternalLinks.draft, false)))
+        .orderBy(asc(siteExternalLinks.sortKey)),
+      inBatch(
+        db,
+        db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
           ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId,
           ${computedSpecVersionsSql(sql`sp.revision_id`, sql`sp.organization_id`)} AS computedSpecs
         FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id
           AND sp.organization_id = (SELECT organization_id FROM sites WHERE id = ss.site_id)
         WHERE ss.site_id = ${siteId} AND sp.deleted_at IS NULL ORDER BY ss.sort_key, ss.id`),
-    ),
-    siteCustomizationRows(db, siteId),
-    credentials.shareKey
-      ? db
-          .select({ id: siteShareLinks.id })
-          .from(siteShareLinks)
-          .where(
-            and(
-              eq(siteShareLinks.siteId, siteId),
-              eq(siteShareLinks.key, credentials.shareKey),
-              eq(siteShareLinks.active, true),
-            ),
-          )
-      : undefined,
-    db
-      .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
-      .from(sitePublishingAuth)
-      .where(eq(sitePublishingAuth.siteId, siteId)),
-    ...scriptReads({ db }, scriptsTarget),
-  ]);
-  if (!site?.published) return undefined;
+      ),
+      siteCustomizationRows(db, siteId),
+      credentials.shareKey
+        ? db
+            .select({ id: siteShareLinks.id })
+            .from(siteShareLinks)
+            .where(
+              and(
+                eq(siteShareLinks.siteId, siteId),
+                eq(siteShareLinks.key, credentials.shareKey),
+                eq(siteShareLinks.active, true),
+              ),
+            )
+        : undefined,
+      db
+        .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
+        .from(sitePublishingAuth)
+        .where(eq(sitePublishingAuth.siteId, siteId)),
+      ...scriptReads({ db }, scriptsTarget),
+    ]);
+  if (!site || (!site.published && !credentials.preview)) return undefined;
   const customizations = assembleCustomizations(
     customizationRows,
     siteSpaces.map((s) => s.id),
@@ -116,11 +134,12 @@ export async function loadPublishedSite(
     site.updatedAt,
     ...groups.map((g) => `${g.id}:${g.updatedAt}:${g.sortKey}`),
     ...sections.map((s) => `${s.id}:${s.updatedAt}:${s.sortKey}:${s.groupId}`),
+    ...externalLinks.map((l) => `${l.id}:${l.updatedAt}:${l.sortKey}:${l.groupId}`),
     ...siteSpaces.map((s) => `${s.id}:${s.path}:${s.sortKey}:${s.sectionId}:${s.condition}:${s.spaceTitle}:${s.emoji}`),
     JSON.stringify(customizationRows),
     ...scripts.map((s) => `${s.installationId}:${s.revision}:${s.contentSecurityPolicy ?? ""}`),
   ]);
-  return { site, groups, sections, siteSpaces, customizations, admission, scripts, version };
+  return { site, groups, sections, externalLinks, siteSpaces, customizations, admission, scripts, version };
 }
 
 async function admit(
@@ -129,6 +148,8 @@ async function admit(
   shareLinks: number,
   key: { privateKey: string; fallbackUrl: string | null } | undefined,
 ): Promise<SiteAdmission> {
+  // A member's preview link shows the site as it is published to everyone (no visitor claims).
+  if (credentials.preview) return { open: true, preview: true };
   switch (site.visibility) {
     case "public":
     case "unlisted":

@@ -1,4 +1,4 @@
-import { sectionsInStructureOrder } from "../sites";
+import { navigationOrder, sectionsInStructureOrder } from "../sites";
 import type { PublishedSiteData, PublishedSiteSpace, SectionRow } from "./site-load";
 
 /** Where a published URL lands: the section and site space it names, and the page path left inside it. */
@@ -13,6 +13,11 @@ export interface SiteLocation {
 export type Visible = (item: { condition: string | null }) => boolean;
 
 const everything: Visible = () => true;
+
+/** The sections and external links a visitor sees, in structure order: the header's navigation. */
+export function navigationEntries(data: PublishedSiteData, visible: Visible = everything) {
+  return navigationOrder(data.groups, data.sections, data.externalLinks).filter((e) => visible(e.row));
+}
 
 /** The sections a visitor sees, in structure order (a group's sections in the group's place at the top level). */
 export function visibleSections(data: PublishedSiteData, visible: Visible = everything): SectionRow[] {

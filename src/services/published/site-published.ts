@@ -12,7 +12,7 @@ import { siteCustomizations, structureOf, loadSite } from "../sites";
 export async function getPublishedSite(ctx: ServiceContext, organizationId: string, siteId: string) {
   const site = await loadSite(ctx, organizationId, siteId, { visitors: true });
   const [structure, customizations, scripts] = await Promise.all([
-    structureOf(ctx, site),
+    structureOf(ctx, site, { published: true }),
     siteCustomizations(ctx.db, siteId),
     publishedSiteScripts(ctx, siteId),
   ]);

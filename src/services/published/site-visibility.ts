@@ -10,7 +10,8 @@ import type { PublishedSiteData } from "./site-load";
  * space with its section's.
  */
 export function adaptiveVisibility(data: PublishedSiteData, claims: Record<string, unknown>) {
-  return adaptiveVisibilityOf(data.site, data.sections, data.siteSpaces, claims);
+  // External links are judged by their own condition, as sections are (and hidden ones join the segment).
+  return adaptiveVisibilityOf(data.site, [...data.sections, ...data.externalLinks], data.siteSpaces, claims);
 }
 
 /**
@@ -25,5 +26,6 @@ export function visitorPassOf(data: PublishedSiteData, claims?: Record<string, u
     sites: new Set([data.site.id]),
     spaces: new Set(data.siteSpaces.filter(shows).map((s) => s.spaceId)),
     ...(held ? { claims: held } : {}),
+    ...(data.admission.open && data.admission.preview ? { preview: true } : {}),
   };
 }

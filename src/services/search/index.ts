@@ -7,3 +7,4 @@ export type { SiteSearchScope } from "./site-search";
 export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./search";
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
 export { indexSpaceContent, indexSpecDependents } from "./search-subscribers";
+export { prewarmSiteSearch } from "./site-prewarm";

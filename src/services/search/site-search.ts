@@ -31,7 +31,8 @@ interface SiteSpaceRef {
 
 /** Whether the site is open to anyone who asks: published, and public, unlisted or opened by the caller's pass. */
 function openToVisitors(caller: Caller, siteId: string, site: { published: boolean; visibility: string } | undefined) {
-  if (!site?.published) return false;
+  // A preview link's pass opens its site before it is published (services/access/site-preview.ts).
+  if (!site?.published) return !!site && !!caller.visitor?.preview && caller.visitor.sites.has(siteId);
   return site.visibility === "public" || site.visibility === "unlisted" || !!caller.visitor?.sites.has(siteId);
 }
 

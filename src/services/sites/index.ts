@@ -4,12 +4,13 @@ export {
   addSectionGroup,
   addSectionToGroup,
   deleteSectionGroup,
-  getSiteStructure,
   listSiteSectionGroups,
   removeSectionFromGroup,
   updateSectionGroup,
 } from "./site-section-groups";
-export type { SiteSectionGroupView, SiteStructureView } from "./site-section-groups";
+export type { SiteSectionGroupView } from "./site-section-groups";
+export { getSiteStructure } from "./site-structure";
+export type { SiteStructureView } from "./site-structure";
 export { addSectionToSite, deleteSiteSection, listSiteSections, updateSiteSection } from "./site-sections";
 export type { SectionPatch, SiteSectionRow, SiteSectionView } from "./site-sections";
 export { addSpaceToSite, deleteSiteSpace, listSiteSpaces, updateSiteSpace } from "./site-spaces";
@@ -34,7 +35,7 @@ export {
 } from "./site-redirects";
 export type { ResolvedSiteRedirect, SiteRedirectDestination, SiteRedirectRow } from "./site-redirects";
 export { moveStructureItem } from "./site-moves";
-export { sectionsInStructureOrder } from "./structure-order";
+export { navigationOrder, sectionsInStructureOrder } from "./structure-order";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
 export type { ShareLinkRow } from "./site-share-links";
@@ -79,4 +80,10 @@ export { enableOnEverySite } from "./site-selection";
 export { loadSite } from "./sites";
 export { assembleCustomizations, siteCustomizationRows } from "./site-customization";
 export { MAX_PROXY_DEPTH } from "./custom-hostnames";
-export { structureOf } from "./site-section-groups";
+export { structureOf } from "./site-structure";
+export { addExternalLink, deleteExternalLink, getExternalLink, updateExternalLink } from "./site-external-links";
+export type { ExternalLinkInput, SiteExternalLinkRow } from "./site-external-links";
+export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bulk";
+export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";
+export { duplicateSiteSpace } from "./site-space-duplicate";
+export { applyTemplateToSite } from "./site-template";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
+import { siteExternalLinks, siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { keysAt } from "../../lib/ordering";
 import { authorize } from "../access";
@@ -8,7 +8,7 @@ import type { ServiceContext } from "../core";
 import { compareStructure } from "./structure-order";
 import { loadSite } from "./sites";
 
-export type StructureItemType = "site-space" | "site-section" | "site-section-group";
+export type StructureItemType = "site-space" | "site-section" | "site-section-group" | "site-external-link";
 
 export interface StructurePointer {
   type: StructureItemType;
@@ -19,7 +19,7 @@ interface Node {
   type: StructureItemType;
   id: string;
   sortKey: string;
-  /** Groups before sections on a key tie at the top level (structure-order.ts). */
+  /** Groups before sections before external links on a key tie (structure-order.ts). */
   rank: number;
   /** Where the item sits: "top" (groups, ungrouped sections), "group:<id>" (its sections), "space:<section id>". */
   level: string;
@@ -31,6 +31,7 @@ const NAMES: Record<StructureItemType, string> = {
   "site-space": "Site space",
   "site-section": "Site section",
   "site-section-group": "Site section group",
+  "site-external-link": "Site external link",
 };
 
 /**
@@ -38,6 +39,7 @@ const NAMES: Record<StructureItemType, string> = {
  * before or after another item, taking that item's level. Site spaces move among site spaces (into the anchor's
  * section). Sections and groups share the top level's order, so either may name either: a section moves into a
  * group by naming one of its sections, out of it by naming a top-level item; a group names only top-level items.
+ * External links move like sections (into a group by naming one of its sections or links).
  * With no position, last at its own level. One row changes (fractional keys), unless a key tie must be re-keyed.
  * A site space's path must stay unique at its new level (400).
  */
@@ -53,13 +55,16 @@ export async function moveStructureItem(
   const anchor = position.before ?? position.after;
   if (position.before && position.after) throw badRequest("position: give before or after, not both");
   if (anchor && (anchor.type === "site-space") !== (item.type === "site-space"))
-    throw badRequest("position: a site space moves among site spaces, a section or group among sections and groups");
+    throw badRequest(
+      "position: a site space moves among site spaces, a section, group or link among sections, groups and links",
+    );
   if (anchor?.type === item.type && anchor.id === item.id)
     throw badRequest("position: an item cannot move relative to itself");
-  const [groups, sections, variants] = await batch(ctx.db, [
+  const [groups, sections, variants, links] = await batch(ctx.db, [
     ctx.db.select().from(siteSectionGroups).where(eq(siteSectionGroups.siteId, siteId)),
     ctx.db.select().from(siteSections).where(eq(siteSections.siteId, siteId)),
     ctx.db.select().from(siteSpaces).where(eq(siteSpaces.siteId, siteId)),
+    ctx.db.select().from(siteExternalLinks).where(eq(siteExternalLinks.siteId, siteId)),
   ]);
   const groupIds = new Set(groups.map((g) => g.id));
   const nodes: Node[] = [
@@ -70,6 +75,13 @@ export async function moveStructureItem(
       sortKey: s.sortKey,
       rank: 1,
       level: s.groupId && groupIds.has(s.groupId) ? `group:${s.groupId}` : TOP,
+    })),
+    ...links.map((l) => ({
+      type: "site-external-link" as const,
+      id: l.id,
+      sortKey: l.sortKey,
+      rank: 2,
+      level: l.groupId && groupIds.has(l.groupId) ? `group:${l.groupId}` : TOP,
     })),
     ...variants.map((v) => ({
       type: "site-space" as const,
@@ -111,6 +123,11 @@ export async function moveStructureItem(
           .update(siteSections)
           .set(node === moving ? { ...set, groupId: parent } : set)
           .where(eq(siteSections.id, node.id));
+      if (node.type === "site-external-link")
+        return ctx.db
+          .update(siteExternalLinks)
+          .set(node === moving ? { ...set, groupId: parent } : set)
+          .where(eq(siteExternalLinks.id, node.id));
       return ctx.db.update(siteSectionGroups).set(set).where(eq(siteSectionGroups.id, node.id));
     }),
   );

@@ -22,7 +22,7 @@ export interface ResolvedSiteRedirect {
 }
 
 /** Only the destination kind's own fields, in the reference's order. */
-function cleanDestination(d: SiteRedirectDestination): SiteRedirectDestination {
+export function cleanDestination(d: SiteRedirectDestination): SiteRedirectDestination {
   switch (d.kind) {
     case "site-section":
       return { kind: d.kind, siteSectionId: d.siteSectionId };

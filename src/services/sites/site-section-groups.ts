@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
+import { siteExternalLinks, siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
@@ -8,10 +8,10 @@ import { type Page, type PageRequest, pageArray } from "../../lib/pagination";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
 import type { SiteSectionView } from "./site-sections";
-import type { SiteSpaceView } from "./site-spaces";
 import { shownTo } from "./site-shown";
 import { loadSite, type SiteView } from "./sites";
-import { sectionsOfGroup, topLevel } from "./structure-order";
+import { sectionsOfGroup, structureWithLinks } from "./structure-order";
+import { linkShownTo, type SiteExternalLinkRow } from "./site-external-links";
 import { lastTopLevelKey, ungroup } from "./top-level";
 
 export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
@@ -19,22 +19,27 @@ export type SiteSectionGroupRow = typeof siteSectionGroups.$inferSelect;
 export interface SiteSectionGroupView {
   row: SiteSectionGroupRow;
   sections: SiteSectionView[];
+  /** Its sections and external links, in order. */
+  children: ({ kind: "section"; view: SiteSectionView } | { kind: "link"; row: SiteExternalLinkRow })[];
 }
 
 /**
  * The site's groups, sections and site spaces, each in key order (one round trip), as the caller sees them:
  * without what adaptive content hides from a visitor (and groups left empty by it), `condition` for managers.
  */
-async function structureRows(ctx: ServiceContext, site: SiteView) {
-  const [groups, sections, variants] = await allStructureRows(ctx, site);
+export async function structureRows(ctx: ServiceContext, site: SiteView, { published = false } = {}) {
+  const [groups, sections, variants, allLinks] = await allStructureRows(ctx, site);
   const shown = shownTo(site);
+  const links = allLinks.filter(linkShownTo(ctx.caller, site, { published })).map(shown.row);
   const visibleSections = sections.filter(shown.shows);
   const emptied = new Set(sections.filter((s) => !shown.shows(s) && s.groupId).map((s) => s.groupId));
   for (const s of visibleSections) emptied.delete(s.groupId);
+  for (const l of links) emptied.delete(l.groupId);
   return [
     groups.filter((g) => !emptied.has(g.id)),
     visibleSections.map(shown.row),
     variants.filter(shown.shows).map(shown.row),
+    links,
   ] as const;
 }
 
@@ -55,13 +60,24 @@ function allStructureRows(ctx: ServiceContext, site: SiteView) {
       .from(siteSpaces)
       .where(eq(siteSpaces.siteId, site.row.id))
       .orderBy(asc(siteSpaces.sortKey), asc(siteSpaces.id)),
+    ctx.db
+      .select()
+      .from(siteExternalLinks)
+      .where(eq(siteExternalLinks.siteId, site.row.id))
+      .orderBy(asc(siteExternalLinks.sortKey), asc(siteExternalLinks.id)),
   ]);
 }
 
 type StructureRows = Awaited<ReturnType<typeof structureRows>>;
 
-/** Sections with their site spaces, grouped or not, and the groups with their sections. */
-function assemble(site: SiteView, groups: StructureRows[0], sections: StructureRows[1], variants: StructureRows[2]) {
+/** Sections with their site spaces, grouped or not, the groups with their sections, and the external links. */
+export function assemble(
+  site: SiteView,
+  groups: StructureRows[0],
+  sections: StructureRows[1],
+  variants: StructureRows[2],
+  links: StructureRows[3],
+) {
   const sectionViews: SiteSectionView[] = sections.map((s) => ({
     row: s,
     isDefault: s.id === site.row.defaultSiteSectionId,
@@ -70,25 +86,34 @@ function assemble(site: SiteView, groups: StructureRows[0], sections: StructureR
       .map((v) => ({ row: v, isDefault: v.id === s.defaultSiteSpaceId })),
   }));
   const viewOf = new Map(sectionViews.map((v) => [v.row.id, v]));
-  const groupView = (row: SiteSectionGroupRow): SiteSectionGroupView => ({
-    row,
-    sections: sectionsOfGroup(row.id, sections).map((s) => viewOf.get(s.id)!),
-  });
+  const entries = structureWithLinks(groups, sections, links);
+  const groupView = (row: SiteSectionGroupRow): SiteSectionGroupView => {
+    const entry = entries.find((e) => e.kind === "group" && e.row.id === row.id);
+    return {
+      row,
+      sections: sectionsOfGroup(row.id, sections).map((s) => viewOf.get(s.id)!),
+      children: (entry?.kind === "group" ? entry.children : []).map((c) =>
+        c.kind === "section" ? { kind: "section" as const, view: viewOf.get(c.row.id)! } : c,
+      ),
+    };
+  };
   return {
     groups: groups.map(groupView),
-    /** The top level in the shared order of groups and ungrouped sections. */
-    top: topLevel(groups, sections).map((item) =>
+    /** The top level in the shared order of groups, ungrouped sections and root links. */
+    top: entries.map((item) =>
       item.kind === "group"
         ? { kind: "group" as const, view: groupView(item.row) }
-        : { kind: "section" as const, view: viewOf.get(item.row.id)! },
+        : item.kind === "section"
+          ? { kind: "section" as const, view: viewOf.get(item.row.id)! }
+          : item,
     ),
   };
 }
 
 /** The site's groups (or one) with their sections, each with its site spaces, in structure order. */
 async function groupViews(ctx: ServiceContext, site: SiteView, groupId?: string): Promise<SiteSectionGroupView[]> {
-  const [groups, sections, variants] = await structureRows(ctx, site);
-  return assemble(site, groups, sections, variants).groups.filter((g) => !groupId || g.row.id === groupId);
+  const [groups, sections, variants, links] = await structureRows(ctx, site);
+  return assemble(site, groups, sections, variants, links).groups.filter((g) => !groupId || g.row.id === groupId);
 }
 
 async function managedGroup(ctx: ServiceContext, organizationId: string, siteId: string, groupId: string) {
@@ -193,6 +218,11 @@ export async function deleteSectionGroup(ctx: ServiceContext, organizationId: st
   const [groups, sections] = await structureRows(ctx, site);
   await batch(ctx.db, [
     ungroup(ctx, groups, sections, group, sectionsOfGroup(groupId, sections), { replacing: true }),
+    // Its external links stay too, at the top level where the group was.
+    ctx.db
+      .update(siteExternalLinks)
+      .set({ groupId: null, sortKey: group.sortKey, updatedAt: ctx.now })
+      .where(and(eq(siteExternalLinks.siteId, siteId), eq(siteExternalLinks.groupId, groupId))),
     ctx.db.delete(siteSectionGroups).where(eq(siteSectionGroups.id, groupId)),
   ]);
   return true;
@@ -242,38 +272,4 @@ export async function removeSectionFromGroup(
   if (!section) return false;
   await batch(ctx.db, ungroup(ctx, groups, sections, group, [section], { replacing: false }));
   return true;
-}
-
-/** A site's structure: its sections and section groups (top level), or, without sections, its site spaces. */
-export type SiteStructureView =
-  | {
-      type: "sections";
-      structure: ({ kind: "section"; view: SiteSectionView } | { kind: "group"; view: SiteSectionGroupView })[];
-    }
-  | { type: "siteSpaces"; structure: SiteSpaceView[] };
-
-/**
- * getSiteStructure (members, and visitors of the published site): top-level sections and groups in their shared
- * order, or the root site spaces; visitors' without what adaptive content hides from them.
- */
-export async function getSiteStructure(
-  ctx: ServiceContext,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteStructureView> {
-  return structureOf(ctx, await loadSite(ctx, organizationId, siteId, { visitors: true }));
-}
-
-/** The structure of a site the caller was already admitted to. */
-export async function structureOf(ctx: ServiceContext, site: SiteView): Promise<SiteStructureView> {
-  const [groups, sections, variants] = await structureRows(ctx, site);
-  if (!sections.length) {
-    return {
-      type: "siteSpaces",
-      structure: variants
-        .filter((v) => v.sectionId === null)
-        .map((v) => ({ row: v, isDefault: v.id === site.row.defaultSiteSpaceId })),
-    };
-  }
-  return { type: "sections", structure: assemble(site, groups, sections, variants).top };
 }

@@ -14,8 +14,8 @@ import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
 import { refreshPublishedSpaces } from "../spaces";
 import { shownTo } from "./site-shown";
 import { loadSite } from "./sites";
-import { sectionsInStructureOrder, topLevel } from "./structure-order";
-import { groupKeysOf, sectionKeysOf } from "./top-level";
+import { sectionsInStructureOrder } from "./structure-order";
+import { groupKeysOf, lastKeyOf, rootLinkKeysOf, sectionKeysOf } from "./top-level";
 
 export type SiteSectionRow = typeof siteSections.$inferSelect;
 
@@ -58,7 +58,7 @@ export async function addSectionToSite(
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
   const space = (await publishableSpaces(ctx, organizationId, [input.spaceId], "spaceId"))[0]!;
-  const [groups, existing] = await batch(ctx.db, [
+  const [groups, existing, links] = await batch(ctx.db, [
     groupKeysOf(ctx, siteId),
     ctx.db
       .select({
@@ -69,10 +69,11 @@ export async function addSectionToSite(
       })
       .from(siteSections)
       .where(eq(siteSections.siteId, siteId)),
+    rootLinkKeysOf(ctx, siteId),
   ]);
   const title = input.title?.trim() || space.title;
-  // Last at the top level, whose order groups and ungrouped sections share.
-  const lastKey = topLevel(groups, existing).at(-1)?.row.sortKey ?? null;
+  // Last at the top level, whose order groups, ungrouped sections and root links share.
+  const lastKey = lastKeyOf(groups, existing, links);
   const sectionId = newId();
   const variant: SiteSpaceRow = {
     id: newId(),

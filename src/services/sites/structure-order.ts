@@ -69,3 +69,72 @@ export function sectionsInStructureOrder<G extends GroupLike, S extends SectionL
   }
   return out;
 }
+
+// External links share their siblings' order: at the top level with groups and ungrouped sections, in a group with
+// its sections; on a tie of keys they come after both (rank 2).
+
+interface LinkLike extends Keyed {
+  groupId: string | null;
+}
+
+export type StructureEntry<G, S, L> =
+  | { kind: "group"; row: G; children: ({ kind: "section"; row: S } | { kind: "link"; row: L })[] }
+  | { kind: "section"; row: S }
+  | { kind: "link"; row: L };
+
+/** The links among ordered items (each with its key and rank), in the shared order. */
+function interleave<T extends { sortKey: string; id: string; rank: number }>(items: T[], links: T[]): T[] {
+  return [...items, ...links].sort(compareStructure);
+}
+
+/**
+ * The site's structure with its external links: top-level groups (each with its sections and links), sections and
+ * links, in the shared order. A link in a group that is not there (hidden) sits at the top level.
+ */
+export function structureWithLinks<G extends GroupLike, S extends SectionLike, L extends LinkLike>(
+  groups: G[],
+  sections: S[],
+  links: L[],
+): StructureEntry<G, S, L>[] {
+  const groupIds = new Set(groups.map((g) => g.id));
+  const linkItem = (row: L) => ({ entry: { kind: "link" as const, row }, id: row.id, sortKey: row.sortKey, rank: 2 });
+  const top = topLevel(groups, sections).map((item) => ({
+    entry:
+      item.kind === "group"
+        ? {
+            kind: "group" as const,
+            row: item.row,
+            children: interleave<{
+              entry: { kind: "section"; row: S } | { kind: "link"; row: L };
+              id: string;
+              sortKey: string;
+              rank: number;
+            }>(
+              sectionsOfGroup(item.row.id, sections).map((row) => ({
+                entry: { kind: "section" as const, row },
+                id: row.id,
+                sortKey: row.sortKey,
+                rank: 1,
+              })),
+              links.filter((l) => l.groupId === item.row.id).map(linkItem),
+            ).map((c) => c.entry),
+          }
+        : { kind: "section" as const, row: item.row },
+    id: item.row.id,
+    sortKey: item.row.sortKey,
+    rank: item.kind === "group" ? 0 : 1,
+  }));
+  const loose = links.filter((l) => l.groupId === null || !groupIds.has(l.groupId)).map(linkItem);
+  return interleave<{ entry: StructureEntry<G, S, L>; id: string; sortKey: string; rank: number }>(top, loose).map(
+    (i) => i.entry,
+  );
+}
+
+/** Sections and links flattened in structure order (a group's in the group's place): the published navigation. */
+export function navigationOrder<G extends GroupLike, S extends SectionLike, L extends LinkLike>(
+  groups: G[],
+  sections: S[],
+  links: L[],
+): ({ kind: "section"; row: S } | { kind: "link"; row: L })[] {
+  return structureWithLinks(groups, sections, links).flatMap((e) => (e.kind === "group" ? e.children : [e]));
+}

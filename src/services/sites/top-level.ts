@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { siteSectionGroups, siteSections } from "../../db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { siteExternalLinks, siteSectionGroups, siteSections } from "../../db/schema";
 import { batch } from "../../db/batch";
 import { keyBetween, keysAt } from "../../lib/ordering";
 import type { ServiceContext } from "../core";
@@ -26,10 +26,37 @@ export function sectionKeysOf(ctx: ServiceContext, siteId: string) {
     .where(eq(siteSections.siteId, siteId));
 }
 
-/** A key after every top-level item of the site (groups and ungrouped sections share one order). */
+/** The statement reading the keys of a site's top-level external links, likewise. */
+export function rootLinkKeysOf(ctx: ServiceContext, siteId: string) {
+  return ctx.db
+    .select({ sortKey: siteExternalLinks.sortKey })
+    .from(siteExternalLinks)
+    .where(and(eq(siteExternalLinks.siteId, siteId), isNull(siteExternalLinks.groupId)));
+}
+
+/** The last key of a top level: its groups', ungrouped sections' and root links'. */
+export function lastKeyOf(
+  groups: { id: string; sortKey: string }[],
+  sections: { id: string; sortKey: string; groupId: string | null }[],
+  links: { sortKey: string }[],
+): string | null {
+  const keys = [topLevel(groups, sections).at(-1)?.row.sortKey, ...links.map((l) => l.sortKey)];
+  return (
+    keys
+      .filter((k): k is string => k !== undefined)
+      .sort()
+      .at(-1) ?? null
+  );
+}
+
+/** A key after every top-level item of the site (groups, ungrouped sections and root links share one order). */
 export async function lastTopLevelKey(ctx: ServiceContext, siteId: string) {
-  const [groups, sections] = await batch(ctx.db, [groupKeysOf(ctx, siteId), sectionKeysOf(ctx, siteId)]);
-  return keyBetween(topLevel(groups, sections).at(-1)?.row.sortKey ?? null, null);
+  const [groups, sections, links] = await batch(ctx.db, [
+    groupKeysOf(ctx, siteId),
+    sectionKeysOf(ctx, siteId),
+    rootLinkKeysOf(ctx, siteId),
+  ]);
+  return keyBetween(lastKeyOf(groups, sections, links), null);
 }
 
 /**

@@ -1,0 +1,69 @@
+import { eq, sql } from "drizzle-orm";
+import { slugify } from "../../content/slug";
+import { batch } from "../../db/batch";
+import { inBatch } from "../../db/client";
+import { siteSections, siteSpaces, sites } from "../../db/schema";
+import { conflict } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { keyBetween } from "../../lib/ordering";
+import { authorize } from "../access";
+import type { ServiceContext } from "../core";
+import { createSpace, refreshPublishedSpaces } from "../spaces";
+import { loadSite } from "./sites";
+
+/** The built-in template a site gets: createSite's `sample` (src/templates). */
+export const DEFAULT_SITE_TEMPLATE = "getting-started";
+
+/**
+ * applyTemplateToSite (`create` and up): an empty site (no site space, no section; 409 otherwise) gets a new space
+ * of the default documentation template, as createSite's `sample` makes it, published at its root as its default.
+ * The site's customization stays the defaults (Quire's template has none of its own).
+ */
+export async function applyTemplateToSite(ctx: ServiceContext, organizationId: string, siteId: string) {
+  const site = await loadSite(ctx, organizationId, siteId);
+  authorize(site.access, "site.manage", "Site");
+  const [[sectionCount]] = await batch(ctx.db, [
+    ctx.db.select({ n: sql<number>`count(*)` }).from(siteSections).where(eq(siteSections.siteId, siteId)),
+  ]);
+  if (site.siteSpaces > 0 || Number(sectionCount?.n ?? 0) > 0) {
+    throw conflict("The template applies to an empty site: this one already has spaces");
+  }
+  const space = await createSpace(ctx, organizationId, {
+    title: site.row.title,
+    template: { id: DEFAULT_SITE_TEMPLATE },
+  });
+  const row = {
+    id: newId(),
+    siteId,
+    organizationId,
+    spaceId: space.row.id,
+    sectionId: null,
+    path: slugify(space.row.title),
+    sortKey: keyBetween(null, null),
+    condition: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  // Only while the site is still empty: a concurrent apply (or addSpaceToSite) keeps its own.
+  const [, , inserted] = await batch(ctx.db, [
+    inBatch(
+      ctx.db,
+      ctx.db.run(sql`INSERT INTO site_spaces
+          (id, site_id, organization_id, space_id, section_id, path, sort_key, condition, created_at, updated_at)
+        SELECT ${row.id}, ${siteId}, ${organizationId}, ${row.spaceId}, NULL, ${row.path}, ${row.sortKey}, NULL,
+          ${ctx.now}, ${ctx.now}
+        WHERE NOT EXISTS (SELECT 1 FROM site_spaces WHERE site_id = ${siteId})`),
+    ),
+    ctx.db
+      .update(sites)
+      .set({ defaultSiteSpaceId: row.id, updatedAt: ctx.now })
+      .where(
+        sql`${sites.id} = ${siteId} AND ${sites.defaultSiteSpaceId} IS NULL
+          AND EXISTS (SELECT 1 FROM site_spaces WHERE id = ${row.id})`,
+      ),
+    ctx.db.select({ id: siteSpaces.id }).from(siteSpaces).where(eq(siteSpaces.id, row.id)),
+    refreshPublishedSpaces(ctx.db, organizationId, siteId),
+  ]);
+  if (!inserted.length) throw conflict("The template applies to an empty site: a space was added meanwhile");
+  return { spaceId: space.row.id, siteSpaceId: row.id };
+}
