@@ -113,13 +113,6 @@ const LAYERS: Record<string, number> = {
 const layerOf = (file: string) => LAYERS[file.split("/")[0]!];
 
 /**
- * Route areas whose schemas files still declare named components (issue 28 part 3 moves them to wire/), with why.
- */
-const NAMED_COMPONENTS_NOT_YET_MOVED: Record<string, string> = {
-  sites: "moved after the parallel work on site tools lands",
-};
-
-/**
  * The names of the components a file declares: `.openapi("Name"…)` and `listEnvelope(item, "Name")` (the
  * envelope's last argument, after its balanced item argument). Comments are left out.
  */
@@ -199,13 +192,10 @@ describe("src/ import graph", () => {
     for (const file of sourceFiles(join(src, "routes"))) {
       const path = relative(src, file);
       const area = /^routes\/([^/]+)\/(?:[\w-]+-)?schemas\.ts$/.exec(path)?.[1];
-      if (area === undefined || area in NAMED_COMPONENTS_NOT_YET_MOVED) continue;
+      if (area === undefined) continue;
       declared.push(...namedComponents(readFileSync(file, "utf8")).map((name) => `${path}: ${name}`));
     }
     expect(declared.sort()).toEqual([]);
-    // The allowlist names route areas (a misspelt one would exempt nothing and hide nothing).
-    const areas = readdirSync(join(src, "routes"));
-    expect(Object.keys(NAMED_COMPONENTS_NOT_YET_MOVED).filter((area) => !areas.includes(area))).toEqual([]);
   });
 
   it("reaches services from outside only through a domain's index.ts, and every service file is in a domain", () => {
@@ -319,20 +309,6 @@ const PURE_SERVICE_HELPERS: Record<string, string> = {
 const PRESENTER_WIRING = new Set(["presenters/integration-runtime.ts"]);
 
 /**
- * `present*` functions that declare no return type yet, with why: what they answer is a component still declared
- * in a route area's schemas (NAMED_COMPONENTS_NOT_YET_MOVED), which presenters may not import.
- */
-const PRESENTERS_UNTYPED: Record<string, string> = {
-  "presenters/site-access.ts presentShareLink": "SiteShareLink is still in routes/sites/access-schemas.ts",
-  "presenters/site-access.ts presentPublishingAuth": "SitePublishingAuth is still in routes/sites/access-schemas.ts",
-  "presenters/site-redirect.ts presentSiteRedirect": "SiteRedirect is still in routes/sites/redirect-schemas.ts",
-  "presenters/site.ts presentSiteSpace": "SiteSpace is still in routes/sites/schemas.ts",
-  "presenters/site.ts presentSiteSection": "SiteSection is still in routes/sites/schemas.ts",
-  "presenters/site.ts presentSiteSectionGroup": "SiteSectionGroup is still in routes/sites/schemas.ts",
-  "presenters/site.ts presentSiteAdaptiveSchema": "SiteAdaptiveSchema is still in routes/sites/adaptive-schemas.ts",
-};
-
-/**
  * Each exported `present*` function of a source (comments left out), `typed` when its signature declares a
  * return type: after its type parameters and its balanced parameter list comes `:`, not the body's `{`.
  */
@@ -385,7 +361,7 @@ describe("presenters are synchronous and pure", () => {
     expect(values.sort()).toEqual([]);
   });
 
-  it("declare the wire type each present* function answers as its return type, besides the ones listed", () => {
+  it("declare the wire type each present* function answers as its return type", () => {
     const untyped: string[] = [];
     const typed: string[] = [];
     for (const { name, text } of files) {
@@ -393,9 +369,7 @@ describe("presenters are synchronous and pure", () => {
         (declared ? typed : untyped).push(`${name} ${fn}`);
       }
     }
-    expect(untyped.filter((key) => !(key in PRESENTERS_UNTYPED)).sort()).toEqual([]);
+    expect(untyped.sort()).toEqual([]);
     expect(typed.length).toBeGreaterThan(40);
-    // A listed presenter that declares its type now leaves the list.
-    expect(Object.keys(PRESENTERS_UNTYPED).filter((key) => !untyped.includes(key))).toEqual([]);
   });
 });

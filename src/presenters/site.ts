@@ -11,6 +11,10 @@ import type {
   SiteView,
 } from "../services/sites";
 import type { Site } from "../wire/site";
+import type { SiteAdaptiveSchema } from "../wire/site-adaptive";
+import type { SiteExternalLink } from "../wire/site-external-link";
+import type { SiteSection, SiteSectionGroup, SiteSpace } from "../wire/site-structure";
+import type { Space } from "../wire/space";
 
 /**
  * The 0.202 Site `permissions`, each from the action that authorizes it (README "Site permissions"): Quire's
@@ -69,11 +73,7 @@ function proxyOf(proxy: string | null) {
 }
 
 /** A SiteSpace of the reference, with its Space as the caller sees it (presented by the route). */
-export function presentSiteSpace<S extends { title: string }>(
-  { row, isDefault }: SiteSpaceView,
-  space: S,
-  published?: string,
-) {
+export function presentSiteSpace({ row, isDefault }: SiteSpaceView, space: Space, published?: string): SiteSpace {
   return {
     object: "site-space" as const,
     id: row.id,
@@ -90,7 +90,11 @@ export function presentSiteSpace<S extends { title: string }>(
 }
 
 /** A SiteSection of the reference, with its site spaces presented by the route. */
-export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteSpaces: T[], published?: string) {
+export function presentSiteSection(
+  { row, isDefault }: SiteSectionView,
+  siteSpaces: SiteSpace[],
+  published?: string,
+): SiteSection {
   return {
     object: "site-section" as const,
     id: row.id,
@@ -111,12 +115,12 @@ export function presentSiteSection<T>({ row, isDefault }: SiteSectionView, siteS
  * A SiteSectionGroup of the reference, with its sections presented by the route; `children` (0.202): its sections
  * and external links in order.
  */
-export function presentSiteSectionGroup<T extends { id: string }>(
+export function presentSiteSectionGroup(
   { row, children }: SiteSectionGroupView,
-  sections: T[],
-) {
+  sections: SiteSection[],
+): SiteSectionGroup {
   const byId = new Map(sections.map((s) => [s.id, s]));
-  const ordered: (T | ReturnType<typeof presentSiteExternalLink>)[] = [];
+  const ordered: (SiteSection | SiteExternalLink)[] = [];
   for (const c of children) {
     if (c.kind === "link") ordered.push(presentSiteExternalLink(c.row));
     else if (byId.has(c.view.row.id)) ordered.push(byId.get(c.view.row.id)!);
@@ -133,7 +137,7 @@ export function presentSiteSectionGroup<T extends { id: string }>(
 }
 
 /** A SiteExternalLink of the reference (0.202). */
-export function presentSiteExternalLink(row: SiteExternalLinkRow) {
+export function presentSiteExternalLink(row: SiteExternalLinkRow): SiteExternalLink {
   return {
     object: "site-external-link" as const,
     id: row.id,
@@ -150,6 +154,6 @@ export function presentSiteExternalLink(row: SiteExternalLinkRow) {
 }
 
 /** A SiteAdaptiveSchema of the reference; `updatedAt` is the site's (setting the schema updates the site). */
-export function presentSiteAdaptiveSchema({ jsonSchema, updatedAt }: SiteAdaptiveSchemaView) {
+export function presentSiteAdaptiveSchema({ jsonSchema, updatedAt }: SiteAdaptiveSchemaView): SiteAdaptiveSchema {
   return { object: "site-adaptive-schema" as const, jsonSchema, updatedAt: iso(updatedAt) };
 }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SITE_TYPES, SITE_VISIBILITIES } from "../db/schema";
-import { TimestampSchema } from "./common";
+import { normalizeProxy } from "../services/sites";
+import { listEnvelope, TimestampSchema } from "./common";
 
 export const SiteTypeSchema = z.enum(SITE_TYPES).openapi("SiteType");
 export const SiteVisibilitySchema = z.enum(SITE_VISIBILITIES).openapi("SiteVisibility");
@@ -53,3 +54,43 @@ export const SiteSchema = z
   })
   .openapi("Site");
 export type Site = z.infer<typeof SiteSchema>;
+
+export const SiteList = listEnvelope(SiteSchema, "SiteList");
+export type SiteList = z.infer<typeof SiteList>;
+
+export const CreateSiteBody = z
+  .object({
+    type: SiteTypeSchema.optional(),
+    title: SiteTitleSchema.optional(),
+    visibility: SiteVisibilitySchema.optional(),
+    spaces: z.union([z.array(z.string().min(1).max(128)).max(100), z.enum(["sample", "empty"])]).optional(),
+  })
+  .openapi("CreateSite");
+export type CreateSite = z.infer<typeof CreateSiteBody>;
+
+export const UpdateSiteBody = z
+  .object({
+    title: SiteTitleSchema.optional(),
+    visibility: SiteVisibilitySchema.optional(),
+    basename: z.string().min(1).max(100).openapi("SiteBasename").optional(),
+    adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
+    agentsContext: AgentsContextSchema.optional(),
+    defaultSiteSpace: z.string().min(1).max(128).optional(),
+    defaultSiteSection: z.string().min(1).max(128).optional(),
+    proxy: z
+      .string()
+      .max(600)
+      .superRefine((value, issue) => {
+        const normal = normalizeProxy(value);
+        if ("error" in normal) issue.addIssue({ code: "custom", message: normal.error });
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "A custom host and optional path (`docs.example.com/help`), stored normalized; served once its DNS " +
+          "is verified (dnsRevalidateCustomHostname). `null` removes it.",
+      }),
+  })
+  .openapi("UpdateSite");
+export type UpdateSite = z.infer<typeof UpdateSiteBody>;

@@ -1,50 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { listEnvelope, PageQuery, TimestampSchema } from "../../wire/common";
+import { PageQuery } from "../../wire/common";
 import { SiteParams } from "../../wire/params";
 
+// The share link routes' parameters (their components are in wire/site-access.ts).
+
 export const ShareLinkParams = SiteParams.extend({ shareLinkId: z.string().min(1).max(128) });
-const ShareLinkNameSchema = z.string().max(50).openapi("ShareLinkName");
-
-export const ShareLinkSchema = z
-  .object({
-    object: z.literal("share-link"),
-    id: z.string(),
-    createdAt: TimestampSchema,
-    name: ShareLinkNameSchema,
-    active: z.boolean(),
-    key: z.string().openapi({ description: "Quire: the share key (`shareKey`) that opens the site." }),
-    urls: z.object({ published: z.string() }),
-  })
-  .openapi("ShareLink");
-export const ShareLinkList = listEnvelope(ShareLinkSchema, "ShareLinkList");
 export { PageQuery };
-
-export const CreateShareLinkBody = z.object({ name: ShareLinkNameSchema }).openapi("CreateSiteShareLink");
-export const UpdateShareLinkBody = z
-  .object({ active: z.boolean().optional(), name: ShareLinkNameSchema.optional() })
-  .openapi("UpdateSiteShareLink");
-
-const BackendSchema = z.enum(["custom", "integration"]);
-
-export const PublishingAuthSchema = z
-  .object({
-    object: z.literal("publishing-auth"),
-    backend: BackendSchema,
-    privateKey: z.string().openapi({ description: "Signs (HS256) the visitor JWTs that open a visitor-auth site." }),
-    fallbackURL: z.string().optional(),
-    integration: z.string().optional(),
-  })
-  .openapi("SitePublishingAuth");
-
-export const UpdatePublishingAuthBody = z
-  .object({
-    backend: BackendSchema,
-    fallbackURL: z
-      .string()
-      .max(2048)
-      .url()
-      .refine((u) => /^https?:/i.test(u), "must be an http(s) URL")
-      .nullable()
-      .optional(),
-  })
-  .openapi("SitePublishingAuthUpdate");

@@ -4,7 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteExternalLink } from "../../presenters/site";
 import { addExternalLink } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { AddExternalLinkBody, SiteExternalLinkSchema } from "./external-link-schemas";
+import { AddExternalLinkBody, SiteExternalLinkSchema } from "../../wire/site-external-link";
 
 export const route = defineRoute({
   method: "post",

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { addSectionGroup } from "../../services/sites";
-import { AddSectionGroupBody, SiteSectionGroupSchema } from "./schemas";
+import { AddSectionGroupBody, SiteSectionGroupSchema } from "../../wire/site-structure";
 import { SiteParams } from "../../wire/params";
 import { presentSiteSectionGroups } from "./site-space-items";
 

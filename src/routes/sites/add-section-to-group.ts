@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { addSectionToGroup } from "../../services/sites";
-import { AddSectionToGroupBody, SiteSectionGroupParams, SiteSectionGroupSchema } from "./schemas";
+import { SiteSectionGroupSchema } from "../../wire/site-structure";
+import { AddSectionToGroupBody, SiteSectionGroupParams } from "./schemas";
 import { presentSiteSectionGroups } from "./site-space-items";
 
 export const route = defineRoute({

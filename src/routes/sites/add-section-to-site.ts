@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { addSectionToSite } from "../../services/sites";
-import { AddSectionBody, SiteSectionSchema } from "./schemas";
+import { AddSectionBody, SiteSectionSchema } from "../../wire/site-structure";
 import { SiteParams } from "../../wire/params";
 import { presentSiteSections } from "./site-space-items";
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { addSpaceToSite } from "../../services/sites";
-import { AddSpaceToSiteBody, SiteSpaceSchema } from "./schemas";
+import { AddSpaceToSiteBody, SiteSpaceSchema } from "../../wire/site-structure";
 import { SiteParams } from "../../wire/params";
 import { presentSiteSpaces } from "./site-space-items";
 

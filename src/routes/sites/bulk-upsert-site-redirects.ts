@@ -4,7 +4,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { bulkUpsertSiteRedirects } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { BulkUpsertSiteRedirectsBody, BulkUpsertSiteRedirectsResult } from "./redirect-schemas";
+import { BulkUpsertSiteRedirectsBody, BulkUpsertSiteRedirectsResult } from "../../wire/site-redirect";
 
 export const route = defineRoute({
   method: "put",

@@ -4,7 +4,7 @@ import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { createSiteRedirect } from "../../services/sites";
-import { CreateSiteRedirectBody, SiteRedirectSchema } from "./redirect-schemas";
+import { CreateSiteRedirectBody, SiteRedirectSchema } from "../../wire/site-redirect";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentShareLink } from "../../presenters/site-access";
 import { createShareLink } from "../../services/sites";
-import { CreateShareLinkBody, ShareLinkSchema } from "./access-schemas";
+import { CreateShareLinkBody, ShareLinkSchema } from "../../wire/site-access";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -4,8 +4,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSite } from "../../presenters/site";
 import { createSite } from "../../services/sites";
 import { OrganizationParams } from "../../wire/params";
-import { CreateSiteBody } from "./schemas";
-import { SiteSchema } from "../../wire/site";
+import { CreateSiteBody, SiteSchema } from "../../wire/site";
 
 export const route = defineRoute({
   method: "post",

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { duplicateSiteSpace } from "../../services/sites";
-import { SiteSpaceParams, SiteSpaceSchema } from "./schemas";
+import { SiteSpaceSchema } from "../../wire/site-structure";
+import { SiteSpaceParams } from "./schemas";
 import { presentSiteSpaces } from "./site-space-items";
 
 const DuplicateSiteSpaceBody = z

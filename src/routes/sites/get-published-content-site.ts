@@ -5,10 +5,10 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentIntegrationScript } from "../../presenters/integration";
 import { presentSite } from "../../presenters/site";
 import { getPublishedSite } from "../../services/published";
-import { SiteCustomizationSettingsSchema } from "./customization-schemas";
+import { SiteCustomizationSettingsSchema } from "../../wire/site-customization";
 import { SiteParams } from "../../wire/params";
 import { SiteSchema } from "../../wire/site";
-import { SiteStructureSchema } from "./schemas";
+import { SiteStructureSchema } from "../../wire/site-structure";
 import { presentStructure } from "./site-space-items";
 
 const PublishedContentSiteSchema = z

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSiteAdaptiveSchema } from "../../presenters/site";
 import { getSiteAdaptiveSchema } from "../../services/sites";
-import { SiteAdaptiveSchemaSchema } from "./adaptive-schemas";
+import { SiteAdaptiveSchemaSchema } from "../../wire/site-adaptive";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { getSiteCustomization } from "../../services/sites";
-import { CustomizationQuery, SiteCustomizationSettingsSchema } from "./customization-schemas";
+import { SiteCustomizationSettingsSchema } from "../../wire/site-customization";
+import { CustomizationQuery } from "./customization-schemas";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -3,7 +3,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { getSiteRedirectBySource } from "../../services/sites";
-import { ResolvedSiteRedirectSchema, SiteRedirectBySourceQuery } from "./redirect-schemas";
+import { ResolvedSiteRedirectSchema } from "../../wire/site-redirect";
+import { SiteRedirectBySourceQuery } from "./redirect-schemas";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

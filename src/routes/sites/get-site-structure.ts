@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { getSiteStructure } from "../../services/sites";
-import { SiteSectionListQuery as ShareKeyQuery, SiteStructureSchema } from "./schemas";
+import { SiteStructureSchema } from "../../wire/site-structure";
+import { SiteSectionListQuery as ShareKeyQuery } from "./schemas";
 import { SiteParams } from "../../wire/params";
 import { presentStructure } from "./site-space-items";
 

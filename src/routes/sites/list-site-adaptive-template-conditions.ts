@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteAdaptiveTemplateConditions } from "../../services/sites";
-import { SiteAdaptiveTemplateConditionList } from "./adaptive-schemas";
+import { SiteAdaptiveTemplateConditionList } from "../../wire/site-adaptive";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -4,7 +4,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { mapPage } from "../../lib/pagination";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { listSiteRedirects } from "../../services/sites";
-import { PageQuery, SiteRedirectList } from "./redirect-schemas";
+import { SiteRedirectList } from "../../wire/site-redirect";
+import { PageQuery } from "./redirect-schemas";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteSectionGroups } from "../../services/sites";
-import { PageQuery, SiteSectionGroupList } from "./schemas";
+import { SiteSectionGroupList } from "../../wire/site-structure";
+import { PageQuery } from "./schemas";
 import { SiteParams } from "../../wire/params";
 import { presentSiteSectionGroups } from "./site-space-items";
 

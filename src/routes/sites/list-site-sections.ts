@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteSections } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { SiteSectionList, SiteSectionListQuery } from "./schemas";
+import { SiteSectionList } from "../../wire/site-structure";
+import { SiteSectionListQuery } from "./schemas";
 import { presentSiteSections } from "./site-space-items";
 
 export const route = defineRoute({

@@ -3,7 +3,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentShareLink } from "../../presenters/site-access";
 import { listShareLinks } from "../../services/sites";
-import { PageQuery, ShareLinkList } from "./access-schemas";
+import { ShareLinkList } from "../../wire/site-access";
+import { PageQuery } from "./access-schemas";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

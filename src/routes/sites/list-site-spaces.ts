@@ -3,7 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { listSiteSpaces } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { SiteSpaceList, SiteSpaceListQuery } from "./schemas";
+import { SiteSpaceList } from "../../wire/site-structure";
+import { SiteSpaceListQuery } from "./schemas";
 import { presentSiteSpaces } from "./site-space-items";
 
 export const route = defineRoute({

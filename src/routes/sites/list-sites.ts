@@ -5,7 +5,8 @@ import { mapPage } from "../../lib/pagination";
 import { presentSite } from "../../presenters/site";
 import { listSites } from "../../services/sites";
 import { OrganizationParams } from "../../wire/params";
-import { SiteList, SiteListQuery } from "./schemas";
+import { SiteList } from "../../wire/site";
+import { SiteListQuery } from "./schemas";
 
 export const route = defineRoute({
   method: "get",

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { moveStructureItem } from "../../services/sites";
-import { MoveSectionGroupBody, SiteSectionGroupParams, SiteSectionGroupSchema } from "./schemas";
+import { SiteSectionGroupSchema } from "../../wire/site-structure";
+import { MoveSectionGroupBody, SiteSectionGroupParams } from "./schemas";
 import { presentStructureItem } from "./site-space-items";
 
 export const route = defineRoute({

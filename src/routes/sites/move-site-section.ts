@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { moveStructureItem } from "../../services/sites";
-import { movePositionBody, SiteSectionParams, SiteSectionSchema } from "./schemas";
+import { SiteSectionSchema } from "../../wire/site-structure";
+import { movePositionBody, SiteSectionParams } from "./schemas";
 import { presentStructureItem } from "./site-space-items";
 
 const Body = movePositionBody("site-section", "siteSection");

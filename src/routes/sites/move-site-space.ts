@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { moveStructureItem } from "../../services/sites";
-import { movePositionBody, SiteSpaceParams, SiteSpaceSchema } from "./schemas";
+import { SiteSpaceSchema } from "../../wire/site-structure";
+import { movePositionBody, SiteSpaceParams } from "./schemas";
 import { presentStructureItem } from "./site-space-items";
 
 const Body = movePositionBody("site-space", "siteSpace");

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { overrideSiteSpaceCustomization } from "../../services/sites";
-import { SiteCustomizationSettingsSchema, SiteSpaceCustomizationOverrideSchema } from "./customization-schemas";
+import { SiteCustomizationSettingsSchema, SiteSpaceCustomizationOverrideSchema } from "../../wire/site-customization";
 import { SiteSpaceParams } from "./schemas";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
 import { regeneratePublishingAuth } from "../../services/sites";
-import { PublishingAuthSchema } from "./access-schemas";
+import { PublishingAuthSchema } from "../../wire/site-access";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { moveStructureItem } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { SiteStructureItemSchema, SortStructureBody } from "./schemas";
+import { SiteStructureItemSchema, SortStructureBody } from "../../wire/site-structure";
 import { presentStructureItem } from "./site-space-items";
 
 export const route = defineRoute({

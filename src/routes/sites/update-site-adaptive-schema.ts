@@ -3,7 +3,7 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSiteAdaptiveSchema } from "../../presenters/site";
 import { updateSiteAdaptiveSchema } from "../../services/sites";
-import { SiteAdaptiveSchemaSchema, UpdateSiteAdaptiveSchemaBody } from "./adaptive-schemas";
+import { SiteAdaptiveSchemaSchema, UpdateSiteAdaptiveSchemaBody } from "../../wire/site-adaptive";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

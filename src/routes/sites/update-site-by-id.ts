@@ -4,8 +4,7 @@ import { json } from "../../http/responses";
 import { presentSite } from "../../presenters/site";
 import { updateSite } from "../../services/sites";
 import { SiteParams } from "../../wire/params";
-import { SiteSchema } from "../../wire/site";
-import { UpdateSiteBody } from "./schemas";
+import { SiteSchema, UpdateSiteBody } from "../../wire/site";
 
 export const route = defineRoute({
   method: "patch",

@@ -2,7 +2,7 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { updateSiteCustomization } from "../../services/sites";
-import { SiteCustomizationSettingsSchema } from "./customization-schemas";
+import { SiteCustomizationSettingsSchema } from "../../wire/site-customization";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

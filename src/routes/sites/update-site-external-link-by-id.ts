@@ -3,12 +3,8 @@ import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentSiteExternalLink } from "../../presenters/site";
 import { updateExternalLink } from "../../services/sites";
-import {
-  ReturnPreferenceHeaders,
-  SiteExternalLinkParams,
-  SiteExternalLinkSchema,
-  UpdateExternalLinkBody,
-} from "./external-link-schemas";
+import { SiteExternalLinkSchema, UpdateExternalLinkBody } from "../../wire/site-external-link";
+import { ReturnPreferenceHeaders, SiteExternalLinkParams } from "./external-link-schemas";
 
 export const route = defineRoute({
   method: "patch",

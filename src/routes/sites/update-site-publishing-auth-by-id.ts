@@ -3,7 +3,7 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
 import { updatePublishingAuth } from "../../services/sites";
-import { PublishingAuthSchema, UpdatePublishingAuthBody } from "./access-schemas";
+import { PublishingAuthSchema, UpdatePublishingAuthBody } from "../../wire/site-access";
 import { SiteParams } from "../../wire/params";
 
 export const route = defineRoute({

@@ -4,7 +4,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentSiteRedirect } from "../../presenters/site-redirect";
 import { updateSiteRedirect } from "../../services/sites";
-import { SiteRedirectParams, SiteRedirectSchema, UpdateSiteRedirectBody } from "./redirect-schemas";
+import { SiteRedirectSchema, UpdateSiteRedirectBody } from "../../wire/site-redirect";
+import { SiteRedirectParams } from "./redirect-schemas";
 
 export const route = defineRoute({
   method: "patch",

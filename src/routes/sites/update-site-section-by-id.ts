@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { updateSiteSection } from "../../services/sites";
-import { SiteSectionParams, SiteSectionSchema, UpdateSectionBody } from "./schemas";
+import { SiteSectionSchema, UpdateSectionBody } from "../../wire/site-structure";
+import { SiteSectionParams } from "./schemas";
 import { presentSiteSections } from "./site-space-items";
 
 export const route = defineRoute({

@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { updateSectionGroup } from "../../services/sites";
-import { SiteSectionGroupParams, SiteSectionGroupSchema, UpdateSectionGroupBody } from "./schemas";
+import { SiteSectionGroupSchema, UpdateSectionGroupBody } from "../../wire/site-structure";
+import { SiteSectionGroupParams } from "./schemas";
 import { presentSiteSectionGroups } from "./site-space-items";
 
 export const route = defineRoute({

@@ -3,7 +3,8 @@ import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentShareLink } from "../../presenters/site-access";
 import { updateShareLink } from "../../services/sites";
-import { ShareLinkParams, ShareLinkSchema, UpdateShareLinkBody } from "./access-schemas";
+import { ShareLinkSchema, UpdateShareLinkBody } from "../../wire/site-access";
+import { ShareLinkParams } from "./access-schemas";
 
 export const route = defineRoute({
   method: "patch",

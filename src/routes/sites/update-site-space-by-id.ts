@@ -2,7 +2,8 @@ import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { updateSiteSpace } from "../../services/sites";
-import { SiteSpaceParams, SiteSpaceSchema, UpdateSiteSpaceBody } from "./schemas";
+import { SiteSpaceSchema, UpdateSiteSpaceBody } from "../../wire/site-structure";
+import { SiteSpaceParams } from "./schemas";
 import { presentSiteSpaces } from "./site-space-items";
 
 export const route = defineRoute({

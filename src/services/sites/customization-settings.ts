@@ -1,6 +1,6 @@
 // Site customization settings (the reference's SiteCustomizationSettings): their type, the defaults of a site
 // that never had customization, and how a site space's partial override applies over its site's settings.
-// Pure: no database. The wire validation is in src/routes/sites/customization-schemas.ts.
+// Pure: no database. The wire validation is in src/wire/site-customization.ts.
 import type { KnownContentRef } from "../../content/document";
 
 /** The fonts GitBook provides (CustomizationDefaultFont, CustomizationDefaultMonospaceFont). */

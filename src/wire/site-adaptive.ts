@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { type AdaptiveClaim, UNSIGNED_DESCRIPTION } from "../../services/sites";
-import { TimestampSchema } from "../../wire/common";
+import { type AdaptiveClaim, UNSIGNED_DESCRIPTION } from "../services/sites";
+import { TimestampSchema } from "./common";
 
 // The reference's SiteAdaptiveJSONSchema and its claims: a draft-07 object schema (`additionalProperties:
 // false`) whose properties are boolean, string (optionally `enum`), number, array-of-those and object claims
@@ -106,3 +106,9 @@ export const SiteAdaptiveTemplateConditionSchema = z
 export const SiteAdaptiveTemplateConditionList = z
   .object({ items: z.array(SiteAdaptiveTemplateConditionSchema) })
   .openapi("SiteAdaptiveTemplateConditionList");
+
+export type SiteAdaptiveJSONSchema = z.infer<typeof SiteAdaptiveJSONSchema>;
+export type UpdateSiteAdaptiveSchema = z.infer<typeof UpdateSiteAdaptiveSchemaBody>;
+export type SiteAdaptiveSchema = z.infer<typeof SiteAdaptiveSchemaSchema>;
+export type SiteAdaptiveTemplateCondition = z.infer<typeof SiteAdaptiveTemplateConditionSchema>;
+export type SiteAdaptiveTemplateConditionList = z.infer<typeof SiteAdaptiveTemplateConditionList>;
