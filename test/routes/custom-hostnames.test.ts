@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { seedSpaceMember } from "../helpers/content";
+import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { api, client } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
 import { setDnsRecords } from "../helpers/sites";
@@ -218,5 +219,20 @@ describe("custom hostnames", () => {
     expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy?.origin).toBe(`${host}/help`);
     expect((await api("GET", path, { token: creator.token })).status).toBe(200);
     expect((await api("PATCH", path, { token: creator.token })).status).toBe(204);
+  });
+
+  it("answer the 0.202 client: get in its CustomHostname shape, revalidate, remove", async () => {
+    const { owner, setProxy } = await seedSiteOrg();
+    const host = freshHost();
+    await setProxy(`${host}/help`);
+    const gb = currentClient(owner.token);
+    const got = await gb.customHostnames.getCustomHostname(host);
+    expectCurrentShape("CustomHostname", got.data);
+    expect(got.data).toMatchObject({ hostname: host, isActive: false });
+    await setDnsRecords(host, "CNAME", ["sites.quire.test."]);
+    expect((await gb.customHostnames.dnsRevalidateCustomHostname(host)).status).toBe(204);
+    expect((await gb.customHostnames.getCustomHostname(host)).data).toMatchObject({ status: "live", isActive: true });
+    expect((await gb.customHostnames.removeCustomHostname(host)).status).toBe(205);
+    expect((await api("GET", `/custom-hostnames/${host}`, { token: owner.token })).status).toBe(404);
   });
 });

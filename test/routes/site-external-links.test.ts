@@ -83,7 +83,7 @@ describe("external links in a site's navigation (0.202)", () => {
     expect(minimal.status).toBe(204);
     expect(minimal.text).toBe("");
     const path = `/orgs/${organization.id}/sites/${site.id}/external-links/${link.id}`;
-    expect((await api("DELETE", path, { token: owner.token })).status).toBe(205);
+    expect((await current.orgs.deleteSiteExternalLinkById(organization.id, site.id, link.id)).status).toBe(205);
     expect((await api("DELETE", path, { token: owner.token })).status).toBe(204);
     expect((await api("PATCH", path, { token: owner.token, body: { title: "Gone" } })).status).toBe(404);
   });
