@@ -6,6 +6,7 @@
 import type { Env } from "../env";
 import { ApiError, badRequest } from "../lib/errors";
 import { type Dimensions, imageDimensions } from "./image-size";
+import { base64url, hmacFromBase64url } from "../lib/base64url";
 
 export { type Dimensions, imageDimensions } from "./image-size";
 
@@ -112,18 +113,6 @@ async function hmacKey(secret: string) {
 const signedPayload = (spaceId: string, hash: string, name: string, type: string, expires: string) =>
   new TextEncoder().encode(["quire-download-v1", spaceId, hash, name, type, expires].join("\n"));
 
-const base64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined; // 32 bytes
-  const binary = atob(`${text.replace(/-/g, "+").replace(/_/g, "/")}=`);
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-}
-
 /**
  * An absolute, signed URL of `GET /v1/spaces/{spaceId}/files/{hash}/download`, valid for `expiresInSeconds`
  * (default 1 hour, at most 7 days). The file's `contentType`, when given, is carried (signed) as `type`, since
@@ -169,7 +158,7 @@ export async function verifyDownloadSignature(
     now?: number;
   },
 ): Promise<number> {
-  const signature = fromBase64url(input.signature);
+  const signature = hmacFromBase64url(input.signature);
   if (!signature || !/^\d{1,12}$/.test(input.expires)) {
     throw new ApiError(403, "The download URL's signature is not valid");
   }

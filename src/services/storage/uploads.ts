@@ -13,6 +13,7 @@ import { newId } from "../../lib/ids";
 import { authorize, organizationAccess, signingSecret } from "../access";
 import type { ServiceContext } from "../core";
 import { fontFormat } from "./font-files";
+import { base64url, hmacFromBase64url } from "../../lib/base64url";
 
 export const UPLOAD_URL_SECONDS = 3600;
 const MIB = 1024 * 1024;
@@ -54,17 +55,6 @@ async function hmacKey(ctx: { db: Db; env: Env }) {
 
 const payload = (organizationId: string, uploadId: string, expires: string) =>
   new TextEncoder().encode(["quire-upload-v1", organizationId, uploadId, expires].join("\n"));
-
-const base64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined; // 32 bytes
-  return Uint8Array.from(atob(`${text.replace(/-/g, "+").replace(/_/g, "/")}=`), (ch) => ch.charCodeAt(0));
-}
 
 export interface UploadRequest {
   kind: StorageUploadKind;
@@ -155,7 +145,7 @@ async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number
  * before the URL is claimed, so a claimed upload always has its bytes; of two racing uploads one wins.
  */
 export async function receiveUpload(ctx: { db: Db; env: Env; now: number }, input: ReceivedUpload) {
-  const signature = fromBase64url(input.signature);
+  const signature = hmacFromBase64url(input.signature);
   const valid =
     signature &&
     /^\d{1,12}$/.test(input.expires) &&
