@@ -16,17 +16,22 @@ import {
 } from "../helpers/import-runs";
 import { seedMember } from "../helpers/seed";
 
+/** A website run into a new space whose queue message stays in the test (it runs the job itself, alone). */
+async function websiteRunLeftQueued() {
+  const { organization, owner, space } = await seedSpace();
+  const gb = currentClient(owner.token);
+  const { ctx, env: jobsEnv, sent } = queuelessContext(owner, organization.id);
+  const run = await startImportRun(ctx, organization.id, {
+    source: { type: "website", url: `${origin}/site/index.html` },
+    target: { space: space.id },
+  });
+  expect(sent).toEqual([{ jobId: run.jobId }]);
+  return { organization, owner, space, gb, jobsEnv, run };
+}
+
 describe("import runs: cancel, permissions and lists", () => {
   it("cancel stops the run before its next page; the pages imported so far are kept, and the run says so", async () => {
-    const { organization, owner, space } = await seedSpace();
-    const gb = currentClient(owner.token);
-    // The run's messages stay here: this test runs its job alone.
-    const { ctx, env: jobsEnv, sent } = queuelessContext(owner, organization.id);
-    const run = await startImportRun(ctx, organization.id, {
-      source: { type: "website", url: `${origin}/site/index.html` },
-      target: { space: space.id },
-    });
-    expect(sent).toEqual([{ jobId: run.jobId }]);
+    const { organization, space, gb, jobsEnv, run } = await websiteRunLeftQueued();
     let writes = 0;
     const dispatch = async () => {
       // Called after each page's commit: the first one is followed by a cancel.
@@ -52,15 +57,7 @@ describe("import runs: cancel, permissions and lists", () => {
   });
 
   it("a pending run is cancelled at once and its job then does nothing", async () => {
-    const { organization, owner, space } = await seedSpace();
-    const gb = currentClient(owner.token);
-    // The run's messages stay here: this test runs its job alone.
-    const { ctx, env: jobsEnv, sent } = queuelessContext(owner, organization.id);
-    const run = await startImportRun(ctx, organization.id, {
-      source: { type: "website", url: `${origin}/site/index.html` },
-      target: { space: space.id },
-    });
-    expect(sent).toEqual([{ jobId: run.jobId }]);
+    const { organization, space, gb, jobsEnv, run } = await websiteRunLeftQueued();
     const cancelled = await gb.org.cancelImportRun(organization.id, run.id);
     expect(cancelled.data).toMatchObject({ status: "cancelled", reason: "Cancelled before any page was imported" });
     await runJob({ db, env: jobsEnv, now: Date.now() }, run.jobId!, { deadLetter: false });

@@ -1,25 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { api, clientError } from "../helpers/http";
+import { processedSpec as processed } from "../helpers/openapi-specs";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
 const origin = env.FIXTURE_ORIGIN;
 // Odd spacing and key order: the raw text comes back byte for byte, not re-serialized.
 const JSON_TEXT = '  {"paths": {},   "openapi": "3.1.0",\n "info": {"version": "2", "title": "Raw"}}\n';
 const YAML_TEXT = "# comment kept\nopenapi: 3.0.3\ninfo:\n  title: Raw YAML   \n  version: 1.0.0\npaths: {}\n";
-
-type Gb = ReturnType<typeof currentClient>;
-
-async function processed(gb: Gb, orgId: string, slug: string) {
-  return vi.waitUntil(
-    async () => {
-      const spec = (await gb.orgs.getOpenApiSpecBySlug(orgId, slug)).data;
-      return spec.processingState === "complete" ? spec : undefined;
-    },
-    { timeout: 8000, interval: 50 },
-  );
-}
 
 async function setup() {
   const { organization, owner } = await seedOrganization();

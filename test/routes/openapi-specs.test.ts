@@ -1,24 +1,13 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { api, client, clientError } from "../helpers/http";
+import { processedSpec as processed } from "../helpers/openapi-specs";
 import { seedMember, seedOrganization, seedUser } from "../helpers/seed";
 
 const origin = env.FIXTURE_ORIGIN;
 const YAML_SPEC = "openapi: 3.0.3\ninfo:\n  title: Inline\n  version: 1.0.0\npaths: {}\n";
 const JSON_SPEC = JSON.stringify({ openapi: "3.1.0", info: { title: "Inline JSON", version: "2" }, paths: {} });
-type Gb = ReturnType<typeof client>;
 const files = (content: { filesystem: object }) => content.filesystem as Record<string, string>;
-
-/** Polls the spec until processing finished (the test queue delivers within ~50 ms). */
-async function processed(gb: Gb, orgId: string, slug: string) {
-  return vi.waitUntil(
-    async () => {
-      const spec = (await gb.orgs.getOpenApiSpecBySlug(orgId, slug)).data;
-      return spec.processingState === "complete" ? spec : undefined;
-    },
-    { timeout: 8000, interval: 50 },
-  );
-}
 
 async function setup() {
   const { organization, owner } = await seedOrganization();
