@@ -49,7 +49,7 @@ export function presentPublishedLookup(found: PublishedLookup): PublishedSiteCon
     siteSpace: found.siteSpaceId,
     space: found.spaceId,
     revision: found.revisionId,
-    page: found.pageId,
+    ...(found.pageId ? { page: found.pageId } : {}),
     pathname: found.pathname,
     basePath: found.basePath,
     siteBasePath: found.siteBasePath,

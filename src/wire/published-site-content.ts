@@ -37,8 +37,13 @@ const PublishedSiteContentSchema = z
     space: z.string().openapi({ description: "ID of the space matching." }),
     changeRequest: z.string().optional(),
     revision: z.string().optional().openapi({ description: "The space's current revision, which the site shows." }),
-    page: z.string().optional().openapi({ description: "Quire's addition: ID of the page the URL shows." }),
-    pathname: z.string().openapi({ description: 'Path of the page inside its site space ("" at its root)' }),
+    page: z
+      .string()
+      .optional()
+      .openapi({ description: "Quire's addition: ID of the page the URL shows (absent when it is no page)." }),
+    pathname: z.string().openapi({
+      description: 'Path the URL names inside its site space ("" at its root): a page\'s, or any other (`llms.txt`)',
+    }),
     basePath: z.string().openapi({ description: "Prefix of the input URL's path up to the page path, with `/` last" }),
     siteBasePath: z.string().openapi({ description: "Prefix of the input URL's path to the site's root, `/` last" }),
     apiToken: z.string().openapi({

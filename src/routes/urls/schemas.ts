@@ -28,7 +28,8 @@ export const PUBLISHED_LOOKUP_DESCRIPTION =
   "`?share=` key for share-link sites; a visitor JWT signed with the site's publishing key, else the URL's " +
   "`jwt_token`, for visitor-auth sites), whose claims decide adaptive content. Answers the site, section, site " +
   "space, space, current revision and page (`page`, Quire's addition); a group or a path the site redirects " +
-  "answers a `content` redirect. Without the credentials the site needs: 401, or with `redirectOnError` an " +
-  "`external` redirect to the visitor-auth fallback URL when the site has one. 404 when the URL is not a " +
-  "published page. `apiToken` is always empty (Quire mints no short-lived tokens; see its description); " +
+  "answers a `content` redirect; any other path under the site (`llms.txt`, `sitemap.xml`, `~gitbook/…`) answers " +
+  "the site space it falls in, the rest of the path in `pathname` (a `.md` suffix kept) and no `page`. Without the credentials the site needs: 401, or with `redirectOnError` an " +
+  "`external` redirect to the visitor-auth fallback URL when the site has one. 404 when the URL is under no " +
+  "published site the visitor may open. `apiToken` is always empty (Quire mints no short-lived tokens; see its description); " +
   "`changeRequest` is never set (sites publish spaces' main content).";

@@ -11,6 +11,8 @@ export interface PublishedUrl {
   base: string;
   /** The decoded path segments after `base`, a markdown twin's `.md` left out. */
   segments: string[];
+  /** Whether the URL named a markdown twin (`….md`): its `pathname` keeps the suffix, as GitBook Open routes by it. */
+  markdown: boolean;
   /** The URL's query (`share`, `jwt_token`). */
   params: URLSearchParams;
 }
@@ -86,8 +88,9 @@ export async function locatePublishedUrl(ctx: ServiceContext, url: URL): Promise
   }
   if (siteId === undefined || base === undefined) return undefined;
   let rest = url.pathname.slice(base.length);
-  if (rest.endsWith(".md")) rest = rest.slice(0, -3);
+  const markdown = rest.endsWith(".md");
+  if (markdown) rest = rest.slice(0, -3);
   const segments = decodedSegments(rest);
   if (!segments) return undefined;
-  return { siteId, origin: url.origin, base, segments, params: url.searchParams };
+  return { siteId, origin: url.origin, base, segments, markdown, params: url.searchParams };
 }

@@ -39,8 +39,9 @@ export interface PublishedContentView {
   siteSpaceId: string;
   spaceId: string;
   revisionId: string;
-  pageId: string;
-  /** The page path the URL names inside its site space ("" at its root). */
+  /** The page the URL shows; absent for a path under the site that is no page (`llms.txt`, `~gitbook/…`). */
+  pageId?: string;
+  /** The path the URL names inside its site space ("" at its root), a page's or any other. */
   pathname: string;
   basePath: string;
   siteBasePath: string;
@@ -59,7 +60,8 @@ const notPublished = () => notFound("Published content");
  * (the URL's `?share=` key, or a visitor JWT signed with the site's publishing key); its sections and site
  * spaces are those the visitor's claims show (adaptive content); the page is the one the renderer would serve.
  * A closed site is a 401, or with `redirectOnError` a redirect to its visitor-auth fallback URL; a path the
- * site redirects is a redirect; anything else not a page is a 404.
+ * site redirects is a redirect; any other path under the site answers its site space with the rest of the path
+ * in `pathname` and no page. 404 only when no published site (or no site space the visitor sees) is there.
  */
 export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedLookupInput): Promise<PublishedLookup> {
   const at = await locatePublishedUrl(ctx, parseUrl(input.url, input.field));
@@ -89,6 +91,9 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
   const used = at.segments.slice(0, consumed).join("/");
   const sectionNamed = Boolean(location.section && consumed > 0 && at.segments[0] === location.section.path);
   const variantNamed = consumed > (sectionNamed ? 1 : 0);
+  const basePath = `${at.base}/${used ? `${used}/` : ""}`;
+  // The rest of the URL inside the site space, as the visitor wrote it (`.md` kept: a renderer routes by it).
+  const pathname = `${location.pagePath}${at.markdown && location.pagePath ? ".md" : ""}`;
   return {
     kind: "content",
     siteId: data.site.id,
@@ -97,16 +102,19 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
     siteSpaceId: location.siteSpace.id,
     spaceId: location.siteSpace.spaceId,
     revisionId: location.siteSpace.revisionId,
-    pageId: page.id,
-    pathname: location.pagePath,
-    basePath: `${at.base}/${used ? `${used}/` : ""}`,
+    ...(page ? { pageId: page.id } : {}),
+    pathname,
+    basePath,
     siteBasePath: `${at.base}/`,
     ...(data.site.visibility === "share-link" && shareKey ? { shareKey } : {}),
     complete:
       (!data.sections.length || sectionNamed || visibleSections(data, visible).length === 1) &&
       (variantNamed || siteSpacesAt(data, location.section?.id ?? null, visible).length === 1),
     ...(Object.keys(claims).length ? { contextId: fingerprint(["context", data.version, ...hidden]) } : {}),
-    canonicalUrl: `${at.origin}${at.base}${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, page.id)}`,
+    canonicalUrl:
+      page && snapshot
+        ? `${at.origin}${at.base}${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, page.id)}`
+        : `${at.origin}${basePath}${pathname}`,
   };
 }
 
@@ -119,8 +127,9 @@ interface FoundPage {
   location: NonNullable<ReturnType<typeof resolveSitePath>>;
   /** How many of the URL's segments named the section and site space. */
   consumed: number;
-  snapshot: Snapshot;
-  page: PageEntry;
+  snapshot?: Snapshot;
+  /** Absent when the path is no page of the site space (the site still answers for it). */
+  page?: PageEntry;
 }
 
 /**
@@ -149,8 +158,8 @@ async function pageOf(
         ? pageByPath(snapshot, location.pagePath)
         : readingOrder(snapshot)[0]
       : undefined;
+  const rest = location?.pagePath ? location.pagePath.split("/").length : 0;
   if (location && snapshot && page?.type === "document") {
-    const rest = location.pagePath ? location.pagePath.split("/").length : 0;
     return { kind: "page", location, consumed: at.segments.length - rest, snapshot, page };
   }
   const siteUrl = `${at.origin}${at.base}`;
@@ -166,5 +175,8 @@ async function pageOf(
     const target = await siteRedirectTarget(visitor, data, `/${at.segments.join("/")}`, visible);
     if (target !== undefined) return { kind: "redirect", target: "content", redirect: `${siteUrl}${target}` };
   }
+  // Any other path under the site (`llms.txt`, `sitemap.xml`, `~gitbook/…`, a page it lacks) is the site's:
+  // a renderer that resolves prefixes of one URL at once gets the same site space from each.
+  if (location) return { kind: "page", location, consumed: at.segments.length - rest };
   throw notPublished();
 }
