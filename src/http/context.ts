@@ -43,6 +43,7 @@ export function urlBases(c: Context<AppEnv>): ServiceContext["urls"] {
   const urls: ServiceContext["urls"] = { api: c.env.PUBLIC_API_URL || origin, app: c.env.APP_URL || origin };
   if (c.env.INTEGRATIONS_URL) urls.integrations = c.env.INTEGRATIONS_URL.replace(/\/+$/, "");
   if (c.env.SITES_URL) urls.sites = c.env.SITES_URL.replace(/\/+$/, "");
+  if (c.env.PUBLIC_API_URL) urls.customHosts = true;
   return urls;
 }
 

@@ -1,7 +1,7 @@
 import { iso } from "../lib/time";
 import { type Action, permissionsObject } from "../services/access";
 import type { UrlBases } from "../services/core";
-import { publishedSiteUrl } from "./published-urls";
+import { liveProxy, publishedSiteUrl } from "./published-urls";
 import type {
   SiteAdaptiveSchemaView,
   SiteExternalLinkRow,
@@ -34,7 +34,7 @@ const SITE_PERMISSIONS = {
 
 /**
  * A Site object of the reference. `urls.published` (once published) is where the renderer serves it
- * (`/~site/{siteId}`); `features` is empty (a self-hosted deployment has no plans to list).
+ * (`/~site/{siteId}`, or its live custom host); `features` is empty (a self-hosted deployment has no plans to list).
  */
 export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBases): Site {
   return {
@@ -55,7 +55,7 @@ export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBase
     urls: {
       location: `${urls.api}/v1/orgs/${row.organizationId}/sites/${row.id}`,
       app: `${urls.app}/o/${row.organizationId}/sites/${row.id}`,
-      ...(row.published ? { published: publishedSiteUrl(urls, row.id) } : {}),
+      ...(row.published ? { published: publishedSiteUrl(urls, row.id, "", liveProxy(row)) } : {}),
     },
   };
 }

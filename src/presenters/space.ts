@@ -14,7 +14,7 @@ export function spaceLocation(urls: UrlBases, spaceId: string): string {
  * published, `urls.published` (and `urls.public` for public spaces) where the renderer serves it.
  */
 export function presentSpace({ row, access, counters, published }: SpaceView, urls: UrlBases): Space {
-  const publishedUrl = published && publishedSiteUrl(urls, published.siteId, published.path);
+  const publishedUrl = published && publishedSiteUrl(urls, published.siteId, published.path, published.proxy);
   return {
     object: "space" as const,
     id: row.id,

@@ -191,3 +191,55 @@ describe("published URL lookups of any path under a site", () => {
     });
   });
 });
+
+describe("urls.published on a live custom host", () => {
+  it("sites, site spaces, sections and spaces give the custom host once its DNS is verified", async () => {
+    const { organization, owner, gb, site, space } = await seedSite();
+    const current = currentClient(owner.token);
+    const { data: beta } = await gb.orgs.createSpace(organization.id, { title: "Beta" });
+    // The first section is the site's default (its path elided); the second is named by its path.
+    await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never);
+    const second = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: beta.id } as never)).data;
+    const host = `docs-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/help` } as never);
+    await gb.orgs.publishSite(organization.id, site.id);
+    const published = async () => {
+      const { data: read } = await current.orgs.getSiteById(organization.id, site.id);
+      // (Site, SiteSection and Space against the 0.202 schema: issue 30 part 3 adds the fields they lack.)
+      const { data: sections } = await current.orgs.listSiteSections(organization.id, site.id);
+      const section = sections.items.find((s) => s.id === second.id)!;
+      const { data: betaSpace } = await current.spaces.getSpaceById(beta.id);
+      return {
+        site: read.urls.published,
+        section: section.urls.published,
+        siteSpace: section.siteSpaces[0]!.urls.published,
+        space: betaSpace.urls.published,
+      };
+    };
+    // Unverified: the site is served on the deployment's origin only.
+    const onOrigin = `${ORIGIN}/~site/${site.id}`;
+    expect(await published()).toEqual({
+      site: onOrigin,
+      section: `${onOrigin}/${second.path}`,
+      siteSpace: `${onOrigin}/${second.path}`,
+      space: `${onOrigin}/${second.path}`,
+    });
+    await verifyCustomHost(owner.token, host);
+    const onHost = `https://${host}/help`;
+    expect(await published()).toEqual({
+      site: onHost,
+      section: `${onHost}/${second.path}`,
+      siteSpace: `${onHost}/${second.path}`,
+      space: `${onHost}/${second.path}`,
+    });
+    // What urls.published names resolves to that site space.
+    expect(await resolve(`${onHost}/${second.path}/llms.txt`)).toMatchObject({
+      siteSection: second.id,
+      pathname: "llms.txt",
+    });
+    // A new proxy is unverified again: back on the deployment's origin (no stale cached place).
+    await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/docs` } as never);
+    expect((await published()).space).toBe(`${onOrigin}/${second.path}`);
+    expect((await published()).site).toBe(onOrigin);
+  });
+});

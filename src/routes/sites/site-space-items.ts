@@ -25,7 +25,7 @@ import { getSpace } from "../../services/spaces";
 async function publishedUrls(ctx: ServiceContext, siteId: string | undefined) {
   const paths = siteId ? await publishedPathsOf(ctx.db, siteId) : undefined;
   const at = (path: string | undefined) =>
-    paths && path !== undefined ? publishedSiteUrl(ctx.urls, paths.siteId, path) : undefined;
+    paths && path !== undefined ? publishedSiteUrl(ctx.urls, paths.siteId, path, paths.proxy) : undefined;
   return {
     siteSpace: (id: string) => at(paths?.siteSpaces.get(id)),
     section: (id: string) => at(paths?.sections.get(id)),

@@ -41,6 +41,8 @@ export interface UrlBases {
   integrations?: string;
   /** SITES_URL: where published sites are served, `/~site/{siteId}` (default `api`). */
   sites?: string;
+  /** Whether sites' DNS-verified custom hosts are served (PUBLIC_API_URL set: src/site/hosts.ts). */
+  customHosts?: boolean;
 }
 
 /** Everything a service needs; built per request (or per job/cron run). Nothing HTTP-specific. */

@@ -32,7 +32,11 @@ export function jobServiceContext(ctx: JobContext, requestedBy: string | null): 
     db: ctx.db,
     env: ctx.env,
     caller,
-    urls: { api: ctx.env.PUBLIC_API_URL ?? "", app: ctx.env.APP_URL ?? "" },
+    urls: {
+      api: ctx.env.PUBLIC_API_URL ?? "",
+      app: ctx.env.APP_URL ?? "",
+      ...(ctx.env.PUBLIC_API_URL ? { customHosts: true } : {}),
+    },
     now: Date.now(),
     // Its commits' subscribers (search, integration events) run before the job ends, as fresh as a request's.
     dispatch: ctx.dispatch,

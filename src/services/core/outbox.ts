@@ -60,7 +60,11 @@ export interface ContentEventSubscriber {
 }
 
 /** The deployment's URL bases, for events written outside a request (jobs, cron). */
-export const deploymentUrls = (env: Env): UrlBases => ({ api: env.PUBLIC_API_URL ?? "", app: env.APP_URL ?? "" });
+export const deploymentUrls = (env: Env): UrlBases => ({
+  api: env.PUBLIC_API_URL ?? "",
+  app: env.APP_URL ?? "",
+  ...(env.PUBLIC_API_URL ? { customHosts: true } : {}),
+});
 
 /** An event written by a batch (its job row too), to `announce` once the batch committed with its guard held. */
 export interface QueuedContentEvent {

@@ -8,6 +8,8 @@ import { sectionPrefix, siteSpacePrefix } from "./site-paths";
 /** Where a published site's site spaces and sections are read, as paths inside the site ("" for its root). */
 export interface PublishedPaths {
   siteId: string;
+  /** The site's custom host (`proxy`) once its DNS is verified: where these paths are served instead. */
+  proxy?: string;
   siteSpaces: Map<string, string>;
   sections: Map<string, string>;
 }
@@ -43,6 +45,7 @@ export async function publishedPathsOf(
     sections.length ? v.sectionId !== null : v.sectionId === null;
   return {
     siteId,
+    ...(site.proxyStatus === "live" && site.proxy ? { proxy: site.proxy } : {}),
     siteSpaces: new Map(data.siteSpaces.filter(reachable).map((v) => [v.id, siteSpacePrefix(data, v)] as const)),
     sections: new Map(sections.map((s) => [s.id, sectionPrefix(data, s)] as const)),
   };

@@ -4,6 +4,7 @@ import { sites } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { authorize, can, organizationAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
+import { touchSiteSpaceDetails } from "../spaces";
 import { CHALLENGE_LABEL, dnsEvidence, dnsName } from "./dns-proof";
 
 type SiteRow = typeof sites.$inferSelect;
@@ -162,13 +163,15 @@ export async function revalidateCustomHostname(ctx: ServiceContext, hostname: st
         : ("dns_no_cname" as const);
   await batch(
     ctx.db,
-    view.sites.map((site) =>
+    view.sites.flatMap((site) => [
       ctx.db
         .update(sites)
         .set({ proxyStatus: statusOf(site.proxyToken) })
         // Only if the proxy is still the one checked (a concurrent change resets verification).
         .where(sql`${sites.id} = ${site.id} AND ${sites.proxy} IS ${site.proxy}`),
-    ),
+      // Its spaces' `urls.published` follow whether the host is live.
+      touchSiteSpaceDetails(ctx.db, site.id),
+    ]),
   );
 }
 
@@ -186,12 +189,13 @@ export async function removeCustomHostname(ctx: ServiceContext, hostname: string
   }
   await batch(
     ctx.db,
-    view.sites.map((site) =>
+    view.sites.flatMap((site) => [
       ctx.db
         .update(sites)
         .set({ proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null, updatedAt: ctx.now })
         .where(eq(sites.id, site.id)),
-    ),
+      touchSiteSpaceDetails(ctx.db, site.id),
+    ]),
   );
   return true;
 }

@@ -19,7 +19,7 @@ import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { type Access, authorize, can, organizationAccess, siteAccess } from "../access";
 import { type Caller, requireUser, type ServiceContext } from "../core";
 import { claimProxy } from "./custom-hostnames";
-import { refreshPublishedSpaces } from "../spaces";
+import { refreshPublishedSpaces, touchSiteSpaceDetails } from "../spaces";
 import { conditionReads, hiddenFrom } from "./site-shown";
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -218,6 +218,8 @@ async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow
     set.published !== undefined || set.visibility !== undefined
       ? refreshPublishedSpaces(ctx.db, site.row.organizationId, site.row.id)
       : undefined,
+    // A new proxy is unverified: spaces' `urls.published` leave the old custom host.
+    set.proxyStatus !== undefined ? touchSiteSpaceDetails(ctx.db, site.row.id) : undefined,
   ]);
   if (!row) throw guard ? GUARD_FAILED : notFound("Site");
   return { ...site, row };

@@ -42,7 +42,9 @@ const spaceRead = (knownChain: boolean, detailsKnown: boolean) =>
           ? {}
           : {
               counters: sql<string>`${spaceCountersJsonSql(db, p.spaceId)}`,
-              place: sql<string | null>`(SELECT json_array(siteId, path) FROM (${publishedPlaceSql(p.spaceId)}))`,
+              place: sql<
+                string | null
+              >`(SELECT json_array(siteId, path, proxy) FROM (${publishedPlaceSql(p.spaceId)}))`,
             }),
       })
       .from(spaces)
@@ -60,10 +62,10 @@ type SpaceReadResult = Awaited<ReturnType<ReturnType<typeof reads.everything>["a
   Partial<{ counters: string; place: string | null }>;
 
 function detailsOf(row: { counters: string; place: string | null }, spaceId: string): SpaceDetails {
-  const [siteId, path] = JSON.parse(row.place ?? "[]") as string[];
+  const [siteId, path, proxy] = JSON.parse(row.place ?? "[]") as [string?, string?, (string | null)?];
   return {
     counters: countersFromJson(spaceId, row.counters),
-    place: siteId === undefined ? undefined : { siteId, path },
+    place: siteId === undefined ? undefined : { siteId, path: path ?? "", ...(proxy ? { proxy } : {}) },
   };
 }
 

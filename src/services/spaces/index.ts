@@ -30,5 +30,5 @@ export { getSpace } from "./get-space";
 export { applyTemplateToSpace } from "./templates";
 export { foldSpaceCounters, spaceCountersQueries } from "./space-counters";
 export { spaceCountsByRole, visibleSpaces } from "./space-lists";
-export { refreshPublishedSpaces } from "./site-publication";
+export { refreshPublishedSpaces, touchSiteSpaceDetails } from "./site-publication";
 export { placementKey } from "./placement";
