@@ -139,27 +139,39 @@ describe("adaptive content through the API (visitor-auth site)", () => {
     expect(shown.json.target).toContain(s.betaSection.path);
   });
 
-  it("a hidden site space's URL does not resolve", async () => {
+  it("a hidden site space's URL does not resolve to it", async () => {
     const s = await adaptiveSite();
     const url = `${ORIGIN}/~site/${s.site.id}/${s.proSiteSpace.path}/pro-tips`;
     const resolve = async (claims: Record<string, unknown>) =>
       api("POST", "/urls/published", { body: { url, visitor: { jwtToken: await s.token(claims) } } });
-    expect((await resolve({})).status).toBe(404);
-    expect((await resolve({ plan: "free" })).status).toBe(404);
+    // Hidden: the path is only an unknown path of a site space the visitor sees (no page, not the hidden one).
+    const hiddenFrom = (answer: { status: number; json: Record<string, unknown> }) => {
+      expect(answer.status).toBe(200);
+      expect(answer.json.siteSpace).not.toBe(s.proSiteSpace.id);
+      expect(answer.json.space).not.toBe(s.pro.id);
+      expect(answer.json.page).toBeUndefined();
+      expect(answer.json.pathname).toBe(`${s.proSiteSpace.path}/pro-tips`);
+    };
+    hiddenFrom(await resolve({}));
+    hiddenFrom(await resolve({ plan: "free" }));
     const shown = await resolve({ plan: "pro" });
     expect(shown.status).toBe(200);
-    expect(shown.json).toMatchObject({ space: s.pro.id, siteSpace: s.proSiteSpace.id });
+    expect(shown.json).toMatchObject({ space: s.pro.id, siteSpace: s.proSiteSpace.id, pathname: "pro-tips" });
+    expect(shown.json.page).toEqual(expect.any(String));
     const viaQuery = await api(
       "GET",
       `/urls/published?url=${encodeURIComponent(url)}&visitorAuthToken=${await s.token({})}`,
     );
-    expect(viaQuery.status).toBe(404);
+    hiddenFrom(viaQuery);
     // A redirect to a site space of a hidden section does not lead there either.
     const redirected = async (claims: Record<string, unknown>) =>
       api("POST", "/urls/published", {
         body: { url: `${ORIGIN}/~site/${s.site.id}/old-beta`, visitor: { jwtToken: await s.token(claims) } },
       });
-    expect((await redirected({})).status).toBe(404);
+    const notRedirected = await redirected({});
+    expect(notRedirected.json).toMatchObject({ pathname: "old-beta" });
+    expect(notRedirected.json.target).toBeUndefined();
+    expect(notRedirected.json.space).not.toBe(s.beta.id);
     expect((await redirected({ beta: true })).json).toMatchObject({ target: "content" });
   });
 });
