@@ -1,0 +1,108 @@
+import spec from "gitbook-api-current/spec/openapi.json";
+import { describe, expect, it } from "vitest";
+import { currentClient, expectCurrentShape } from "../helpers/current-client";
+import { changeRequestWith, seedSpace } from "../helpers/content";
+import { api, ORIGIN, workerFetch } from "../helpers/http";
+import { publishedPublicSite } from "../helpers/sites";
+
+/** A published site showing a space with a merged page, read through the 0.202 client. */
+async function publishedWorld() {
+  const s = await seedSpace("Shapes");
+  const { cr } = await changeRequestWith(s.owner.token, s.space.id, [
+    { operation: "insert_page", title: "Guide", document: { markdown: "# Guide\n\nSome `code`.\n" } },
+  ]);
+  await s.api.spaces.mergeChangeRequest(s.space.id, cr.id);
+  const site = await publishedPublicSite(s.api, s.organization.id, s.space.id);
+  const gb = currentClient(s.owner.token);
+  const { data: space } = await gb.spaces.getSpaceById(s.space.id);
+  const { data: pages } = await gb.spaces.listPages(s.space.id);
+  return { ...s, site, gb, space, page: pages.pages[0] as { id: string; path: string } };
+}
+
+describe("published reads answer the 0.202 client's shapes", () => {
+  it("the site, its spaces and structure, the published content site", async () => {
+    const { organization, site, gb } = await publishedWorld();
+    expectCurrentShape("Site", (await gb.orgs.getSiteById(organization.id, site.id)).data);
+    expectCurrentShape("PublishedContentSite", (await gb.orgs.getPublishedContentSite(organization.id, site.id)).data);
+    expectCurrentShape("SiteStructure", (await gb.orgs.getSiteStructure(organization.id, site.id)).data);
+    const { data: siteSpaces } = await gb.orgs.listSiteSpaces(organization.id, site.id);
+    expect(siteSpaces.items).toHaveLength(1);
+    for (const item of siteSpaces.items) expectCurrentShape("SiteSpace", item);
+  });
+
+  it("the space, its revision, a page and its document", async () => {
+    const { space, page, gb } = await publishedWorld();
+    expectCurrentShape("Space", space);
+    const revisionId = space.revision;
+    expectCurrentShape("Revision", (await gb.spaces.getRevisionById(space.id, revisionId, { metadata: true })).data);
+    expectCurrentShape("RevisionPage", (await gb.spaces.getPageById(space.id, page.id)).data);
+    expectCurrentShape("RevisionPage", (await gb.spaces.getPageInRevisionById(space.id, revisionId, page.id)).data);
+    const document = await gb.spaces.getPageDocumentInRevisionById(space.id, revisionId, page.id, {
+      evaluated: "deterministic-only",
+      dereferenced: "reusable-contents",
+    });
+    expectCurrentShape("JSONDocument", document.data);
+  });
+});
+
+describe("the document reads take 0.202's evaluated and dereferenced values", () => {
+  it("answers each value with the same document (Quire's documents hold no expressions nor reusable blocks)", async () => {
+    const { space, page, owner } = await publishedWorld();
+    const reads = [
+      `/spaces/${space.id}/content/page/${page.id}`,
+      `/spaces/${space.id}/content/path/${page.path}`,
+      `/spaces/${space.id}/revisions/${space.revision}/page/${page.id}`,
+      `/spaces/${space.id}/revisions/${space.revision}/page/${page.id}/document`,
+      `/spaces/${space.id}/revisions/${space.revision}/path/${page.path}`,
+    ];
+    for (const path of reads) {
+      const plain = await api("GET", path, { token: owner.token });
+      expect(plain.status, path).toBe(200);
+      for (const query of [
+        "evaluated=deterministic-only&dereferenced=reusable-contents",
+        "evaluated=true&dereferenced=true",
+        "evaluated=false&dereferenced=false",
+      ]) {
+        const res = await api("GET", `${path}?${query}`, { token: owner.token });
+        expect(res.status, `${path}?${query}`).toBe(200);
+        expect(res.json).toEqual(plain.json);
+      }
+      for (const query of ["evaluated=sometimes", "dereferenced=reusable"]) {
+        const res = await api("GET", `${path}?${query}`, { token: owner.token });
+        expect(res.status, `${path}?${query}`).toBe(400);
+      }
+    }
+  });
+
+  it("documents both parameters as 0.202 does, on every operation 0.202 gives them", async () => {
+    const served = (await (await workerFetch(`${ORIGIN}/openapi.json`)).json()) as OpenApi;
+    const reference = spec as unknown as OpenApi;
+    const wanted = parametersNamed(reference, ["evaluated", "dereferenced"]);
+    expect(wanted.size).toBe(8);
+    for (const [operation, parameters] of wanted) {
+      const mine = parametersNamed(served, ["evaluated", "dereferenced"]).get(operation);
+      for (const name of ["evaluated", "dereferenced"])
+        expect(mine?.get(name), `${operation} ${name}`).toEqual(parameters.get(name));
+    }
+  });
+});
+
+type OpenApi = {
+  paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[] }>>;
+  components?: { parameters?: Record<string, Parameter> };
+};
+type Parameter = { $ref?: string; name: string; in: string; schema?: { oneOf?: unknown[] } };
+
+/** operationId → the named query parameters' schemas. */
+function parametersNamed(doc: OpenApi, names: string[]) {
+  const out = new Map<string, Map<string, NonNullable<Parameter["schema"]>>>();
+  for (const operations of Object.values(doc.paths))
+    for (const op of Object.values(operations)) {
+      const found = (op.parameters ?? [])
+        .map((p) => (p.$ref ? doc.components?.parameters?.[p.$ref.split("/").pop() ?? ""] : p))
+        .filter((p): p is Parameter => p !== undefined)
+        .filter((p) => p.in === "query" && names.includes(p.name));
+      if (op.operationId && found.length) out.set(op.operationId, new Map(found.map((p) => [p.name, p.schema ?? {}])));
+    }
+  return out;
+}
