@@ -144,6 +144,17 @@ export const RevisionFileSchema = z
   .openapi("RevisionFile");
 export type RevisionFile = z.infer<typeof RevisionFileSchema>;
 
+/** A revision's tag (0.202 RevisionTag): Quire has no tags, so a revision's `tags` is always empty. */
+const RevisionTagSchema = z
+  .object({
+    slug: z.string(),
+    label: z.string(),
+    color: z.string(),
+    emoji: z.string().optional(),
+    icon: z.string().optional(),
+  })
+  .openapi("RevisionTag");
+
 export const RevisionSchema = z
   .object({
     object: z.literal("revision"),
@@ -154,6 +165,7 @@ export const RevisionSchema = z
     pages: z.array(RevisionPageSchema),
     files: z.array(RevisionFileSchema),
     reusableContents: z.array(z.object({ id: z.string(), title: z.string(), document: z.string().optional() })),
+    tags: z.array(RevisionTagSchema),
     variables: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     git: z
