@@ -121,3 +121,51 @@ function parametersNamed(doc: OpenApi, names: string[]) {
     }
   return out;
 }
+
+describe("customization: 0.202's socialAccounts, codeTheme and pageActions.items beside the 0.137 booleans", () => {
+  it("derives items from the stored booleans, and stores what a 0.202 write sends", async () => {
+    const { organization, site, api: gb137, gb } = await publishedWorld();
+    const published = async () =>
+      (await gb.orgs.getPublishedContentSite(organization.id, site.id)).data.customizations.site;
+    const defaults = await published();
+    expect(defaults.socialAccounts).toEqual([]);
+    expect(defaults.styling.codeTheme).toEqual({
+      default: { light: "default-light", dark: "default-dark" },
+      openapi: { light: "default-light", dark: "default-dark" },
+    });
+    expect(defaults.pageActions).toEqual({
+      externalAI: true,
+      markdown: true,
+      items: ["markdown", "external-ai", "pdf"],
+    });
+
+    // A 0.137 write (no items): the items follow its booleans and its PDF setting.
+    const { data: old } = await gb137.orgs.getSiteCustomizationById(organization.id, site.id);
+    const { pageActions: _, ...rest } = old as typeof old & { pageActions: unknown };
+    await gb137.orgs.updateSiteCustomizationById(organization.id, site.id, {
+      ...rest,
+      pageActions: { externalAI: true, markdown: false },
+      pdf: { enabled: false },
+    } as never);
+    expect((await published()).pageActions).toEqual({ externalAI: true, markdown: false, items: ["external-ai"] });
+
+    // A 0.202 write: items are the truth (the booleans follow), social accounts and code theme are kept.
+    const current = await published();
+    const codeTheme = {
+      default: { light: "github-light" as const, dark: "github-dark" as const },
+      openapi: { light: "one-light" as const, dark: "one-dark-pro" as const },
+    };
+    const socialAccounts = [{ platform: "github" as const, handle: "quire", display: { footer: true, header: false } }];
+    await gb.orgs.updateSiteCustomizationById(organization.id, site.id, {
+      ...current,
+      styling: { ...current.styling, codeTheme },
+      pageActions: { ...current.pageActions, items: ["markdown", "pdf"] },
+      socialAccounts,
+    } as never);
+    const after = await published();
+    expect(after.pageActions).toEqual({ externalAI: false, markdown: true, items: ["markdown", "pdf"] });
+    expect(after.styling.codeTheme).toEqual(codeTheme);
+    expect(after.socialAccounts).toEqual(socialAccounts);
+    expectCurrentShape("SiteCustomizationSettings", after);
+  });
+});

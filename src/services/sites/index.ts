@@ -50,9 +50,12 @@ export {
   updateSiteCustomization,
 } from "./site-customization";
 export {
+  CODE_THEMES,
   CUSTOMIZATION_FONTS,
   CUSTOMIZATION_MONOSPACE_FONTS,
   defaultSiteCustomization,
+  PAGE_ACTION_TYPES,
+  SOCIAL_PLATFORMS,
 } from "./customization-settings";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
 export { listSitePermissions } from "./site-permissions";
