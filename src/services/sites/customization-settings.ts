@@ -2,6 +2,7 @@
 // that never had customization, and how a site space's partial override applies over its site's settings.
 // Pure: no database. The wire validation is in src/wire/site-customization.ts.
 import type { KnownContentRef } from "../../content/document";
+import type { CODE_THEMES, PAGE_ACTION_TYPES, SOCIAL_PLATFORMS } from "./customization-values";
 
 /** The fonts GitBook provides (CustomizationDefaultFont, CustomizationDefaultMonospaceFont). */
 export const CUSTOMIZATION_FONTS = [
@@ -124,89 +125,6 @@ export type SiteCustomizationInput = Omit<SiteCustomizationSettings, "styling" |
   socialAccounts?: SocialAccount[];
 };
 
-export const CODE_THEMES = [
-  "default-light",
-  "default-dark",
-  "monochrome-light",
-  "monochrome-dark",
-  "andromeeda",
-  "aurora-x",
-  "ayu-dark",
-  "catppuccin-frappe",
-  "catppuccin-latte",
-  "catppuccin-macchiato",
-  "catppuccin-mocha",
-  "dark-plus",
-  "dracula",
-  "dracula-soft",
-  "everforest-dark",
-  "everforest-light",
-  "github-dark",
-  "github-dark-default",
-  "github-dark-dimmed",
-  "github-dark-high-contrast",
-  "github-light",
-  "github-light-default",
-  "github-light-high-contrast",
-  "gruvbox-dark-hard",
-  "gruvbox-dark-medium",
-  "gruvbox-dark-soft",
-  "gruvbox-light-hard",
-  "gruvbox-light-medium",
-  "gruvbox-light-soft",
-  "houston",
-  "kanagawa-dragon",
-  "kanagawa-lotus",
-  "kanagawa-wave",
-  "laserwave",
-  "light-plus",
-  "material-theme",
-  "material-theme-darker",
-  "material-theme-lighter",
-  "material-theme-ocean",
-  "material-theme-palenight",
-  "min-dark",
-  "min-light",
-  "monokai",
-  "night-owl",
-  "nord",
-  "one-dark-pro",
-  "one-light",
-  "plastic",
-  "poimandres",
-  "red",
-  "rose-pine",
-  "rose-pine-dawn",
-  "rose-pine-moon",
-  "slack-dark",
-  "slack-ochin",
-  "snazzy-light",
-  "solarized-dark",
-  "solarized-light",
-  "synthwave-84",
-  "tokyo-night",
-  "vesper",
-  "vitesse-black",
-  "vitesse-dark",
-  "vitesse-light",
-] as const;
-export const SOCIAL_PLATFORMS = [
-  "twitter",
-  "instagram",
-  "facebook",
-  "linkedin",
-  "github",
-  "discord",
-  "slack",
-  "youtube",
-  "tiktok",
-  "reddit",
-  "bluesky",
-  "mastodon",
-  "threads",
-  "medium",
-] as const;
-export const PAGE_ACTION_TYPES = ["assistant", "external-ai", "markdown", "mcp", "git", "pdf"] as const;
 export type PageActionType = (typeof PAGE_ACTION_TYPES)[number];
 export interface ThemedCodeTheme {
   light: (typeof CODE_THEMES)[number];

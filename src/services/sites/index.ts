@@ -50,13 +50,11 @@ export {
   updateSiteCustomization,
 } from "./site-customization";
 export {
-  CODE_THEMES,
   CUSTOMIZATION_FONTS,
   CUSTOMIZATION_MONOSPACE_FONTS,
   defaultSiteCustomization,
-  PAGE_ACTION_TYPES,
-  SOCIAL_PLATFORMS,
 } from "./customization-settings";
+export { CODE_THEMES, PAGE_ACTION_TYPES, SOCIAL_PLATFORMS } from "./customization-values";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
 export { listSitePermissions } from "./site-permissions";
 export type { SitePermissionView } from "./site-permissions";
