@@ -5,7 +5,7 @@ import type { Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
 import type { PageReadView, SignedFile } from "../services/revisions";
 import type { ContentRef } from "../wire/content-ref";
-import type { RevisionFile, RevisionFileList, RevisionPage, RevisionPages } from "../wire/revision";
+import type { PageLayout, RevisionFile, RevisionFileList, RevisionPage, RevisionPages } from "../wire/revision";
 import { childrenOf, type ComputedSourceJSON, type PageEntry, pagePath, type Snapshot } from "../content/model";
 import type { JSONDocument } from "../content/document";
 
@@ -19,6 +19,10 @@ const DEFAULT_LAYOUT: PageLayout = {
   outline: true,
   pagination: true,
   metadata: true,
+  coverMask: "none",
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
@@ -34,19 +38,6 @@ interface PageCommon {
   updatedAt?: string;
 }
 
-/** RevisionPageLayoutOptions: every option present (a page's own options over the defaults). */
-export interface PageLayout {
-  width: "default" | "wide";
-  cover: boolean;
-  coverSize: "hero" | "full";
-  title: boolean;
-  description: boolean;
-  tableOfContents: boolean;
-  outline: boolean;
-  pagination: boolean;
-  metadata: boolean;
-}
-
 export interface PresentedDocumentPage extends PageCommon {
   kind: "sheet";
   type: "document";
@@ -56,6 +47,7 @@ export interface PresentedDocumentPage extends PageCommon {
   description?: string;
   pages: PresentedChildPage[];
   layout: PageLayout;
+  tags: [];
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
@@ -146,6 +138,7 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
     ...(page.description ? { description: page.description } : {}),
     pages: children,
     layout: pageLayout(page),
+    tags: [],
     ...(page.condition ? { condition: page.condition } : {}),
     ...flags,
     ...(page.body ? { documentId: page.body } : {}),

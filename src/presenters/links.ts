@@ -58,6 +58,7 @@ function missingPage(ctx: ServiceContext, spaceId: string, id: string, entry: Pa
     ...(entry?.description ? { description: entry.description } : {}),
     pages: [],
     layout: pageLayout(entry ?? {}),
+    tags: [],
   };
 }
 

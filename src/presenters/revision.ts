@@ -40,6 +40,7 @@ function presentRevisionBesidesPages(
       title: r.title,
       ...(r.body ? { document: r.body } : {}),
     })),
+    tags: [],
     variables: snapshot.variables,
     createdAt: new Date(rev.createdAt).toISOString(),
     ...(rev.git

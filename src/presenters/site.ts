@@ -41,7 +41,11 @@ export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBase
     object: "site" as const,
     id: row.id,
     type: row.type,
+    // No plans nor frozen sites: the type in effect is the site's type.
+    appliedType: row.type,
     title: row.title,
+    // A site has no stored default level: members act with their organization role (raised by site grants).
+    defaultLevel: "inherit" as const,
     permissions: permissionsObject(access, SITE_PERMISSIONS),
     ...(row.basename !== null ? { basename: row.basename } : {}),
     ...proxyOf(row.proxy),
@@ -56,6 +60,9 @@ export function presentSite({ row, siteSpaces, access }: SiteView, urls: UrlBase
       location: `${urls.api}/v1/orgs/${row.organizationId}/sites/${row.id}`,
       app: `${urls.app}/o/${row.organizationId}/sites/${row.id}`,
       ...(row.published ? { published: publishedSiteUrl(urls, row.id, "", liveProxy(row)) } : {}),
+      // The renderer address a preview link opens (with its one-hour token): the deployment's own, which serves
+      // the site whether or not it has a custom host.
+      preview: publishedSiteUrl(urls, row.id),
     },
   };
 }

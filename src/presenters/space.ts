@@ -41,6 +41,8 @@ export function presentSpace({ row, access, counters, published }: SpaceView, ur
     changeRequests: counters.changeRequests,
     changeRequestsOpen: counters.changeRequestsOpen,
     changeRequestsDraft: counters.changeRequestsDraft,
+    // 0.202: Quire enforces no review before a merge (as the organization's `mergeRules` says).
+    mergeRules: { type: "none" as const },
     permissions: permissionsObject(access, {
       view: "space.view",
       access: "space.access",

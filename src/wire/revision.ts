@@ -28,8 +28,22 @@ export const PageLayoutSchema = z
     outline: z.boolean(),
     pagination: z.boolean(),
     metadata: z.boolean(),
+    // 0.202 requires these; Quire stores none of them (its defaults: no cover mask, everything visible).
+    coverMask: z.enum(["none", "radial"]),
+    tags: z.boolean(),
+    actions: z.boolean(),
+    anchors: z.boolean(),
   })
   .openapi("RevisionPageLayoutOptions");
+export type PageLayout = z.infer<typeof PageLayoutSchema>;
+
+/** A page's tag (0.202 RevisionPageTag): Quire has no page tags, so a page's `tags` is always empty. */
+export const RevisionPageTagSchema = z
+  .object({
+    tag: z.object({ kind: z.literal("tag"), tag: z.string(), space: z.string().optional() }),
+    primary: z.boolean().optional(),
+  })
+  .openapi("RevisionPageTag");
 
 export const JSONDocumentSchema = z
   .object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.any()) })
@@ -59,6 +73,7 @@ export const RevisionPageDocumentSchema = z
       return z.array(ChildPageSchema);
     },
     layout: PageLayoutSchema,
+    tags: z.array(RevisionPageTagSchema),
     ...PageVisibility,
     documentId: z.string().optional(),
     computed: ComputedSourceSchema.optional(),
@@ -129,6 +144,17 @@ export const RevisionFileSchema = z
   .openapi("RevisionFile");
 export type RevisionFile = z.infer<typeof RevisionFileSchema>;
 
+/** A revision's tag (0.202 RevisionTag): Quire has no tags, so a revision's `tags` is always empty. */
+const RevisionTagSchema = z
+  .object({
+    slug: z.string(),
+    label: z.string(),
+    color: z.string(),
+    emoji: z.string().optional(),
+    icon: z.string().optional(),
+  })
+  .openapi("RevisionTag");
+
 export const RevisionSchema = z
   .object({
     object: z.literal("revision"),
@@ -139,6 +165,7 @@ export const RevisionSchema = z
     pages: z.array(RevisionPageSchema),
     files: z.array(RevisionFileSchema),
     reusableContents: z.array(z.object({ id: z.string(), title: z.string(), document: z.string().optional() })),
+    tags: z.array(RevisionTagSchema),
     variables: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     git: z

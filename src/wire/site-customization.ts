@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { CUSTOMIZATION_FONTS, CUSTOMIZATION_MONOSPACE_FONTS } from "../services/sites";
+import {
+  CODE_THEMES,
+  CUSTOMIZATION_FONTS,
+  CUSTOMIZATION_MONOSPACE_FONTS,
+  PAGE_ACTION_TYPES,
+  SOCIAL_PLATFORMS,
+} from "../services/sites";
 import { URLSchema } from "./common";
 import { CustomizationContentRefSchema } from "./content-ref";
 import { CustomizationFontDefinitionInput } from "./font";
@@ -72,6 +78,17 @@ const ThemeMode = z.enum(["light", "dark"]).openapi("CustomizationThemeMode");
 const ExternalLinksTarget = z.enum(["self", "blank"]).openapi("SiteExternalLinksTarget");
 const AIMode = z.enum(["none", "search", "assistant", "integration"]).openapi("CustomizationAIMode");
 
+const CodeTheme = z.enum(CODE_THEMES).openapi("CustomizationCodeTheme");
+const ThemedCodeTheme = z.object({ light: CodeTheme, dark: CodeTheme }).openapi("CustomizationThemedCodeTheme");
+const PageActionType = z.enum(PAGE_ACTION_TYPES).openapi("CustomizationPageActionType");
+const SocialAccount = z
+  .object({
+    platform: z.enum(SOCIAL_PLATFORMS).openapi("SiteSocialAccountPlatform"),
+    handle: z.string().min(1).max(128),
+    display: z.object({ footer: z.boolean().default(true), header: z.boolean().default(false) }),
+  })
+  .openapi("SiteSocialAccount");
+
 export const SiteCustomizationSettingsSchema = z
   .object({
     title: SiteTitleSchema.optional(),
@@ -92,6 +109,8 @@ export const SiteCustomizationSettingsSchema = z
       icons: Icons,
       sidebar: z.object({ background: SidebarBackground, list: SidebarList }),
       search: Search,
+      // 0.202 (optional here so 0.137 bodies stay valid; always answered).
+      codeTheme: z.object({ default: ThemedCodeTheme, openapi: ThemedCodeTheme }).optional(),
     }),
     internationalization: z.object({ locale: Locale }),
     favicon: Favicon,
@@ -114,13 +133,20 @@ export const SiteCustomizationSettingsSchema = z
     ai: z.object({ mode: AIMode, integrationId: z.string().min(1).max(256).optional() }),
     advancedCustomization: z.object({ enabled: z.boolean() }),
     git: z.object({ showEditLink: z.boolean() }),
-    pageActions: z.object({ externalAI: z.boolean(), markdown: z.boolean() }),
+    pageActions: z.object({
+      externalAI: z.boolean(),
+      markdown: z.boolean(),
+      // 0.202: the enabled actions in order (sets the booleans when given; answered from them otherwise).
+      items: z.array(PageActionType).max(PAGE_ACTION_TYPES.length).optional(),
+    }),
     externalLinks: z.object({ target: ExternalLinksTarget }),
     pagination: z.object({ enabled: z.boolean() }),
     trademark: z.object({ enabled: z.boolean() }),
     privacyPolicy: z.object({ url: URLSchema.optional() }),
     socialPreview: z.object({ url: URLSchema.optional() }),
     insights: z.object({ trackingCookie: z.boolean().default(true) }),
+    // 0.202 (optional here so 0.137 bodies stay valid; always answered, empty until set).
+    socialAccounts: z.array(SocialAccount).max(10).optional(),
   })
   .openapi("SiteCustomizationSettings");
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { SITE_TYPES, SITE_VISIBILITIES } from "../db/schema";
 import { normalizeProxy } from "../services/sites";
 import { listEnvelope, TimestampSchema } from "./common";
+import { DefaultLevelSchema } from "./space";
 
 export const SiteTypeSchema = z.enum(SITE_TYPES).openapi("SiteType");
 export const SiteVisibilitySchema = z.enum(SITE_VISIBILITIES).openapi("SiteVisibility");
@@ -13,7 +14,12 @@ export const SiteSchema = z
     object: z.literal("site"),
     id: z.string(),
     type: SiteTypeSchema,
+    /** 0.202: the type in effect; Quire has no plans nor frozen sites, so it is always `type`. */
+    appliedType: SiteTypeSchema,
     title: z.string(),
+    /** 0.202: always `inherit`: a site has no default level of its own in Quire; members act on it with their
+     * organization role, raised by grants on the site. */
+    defaultLevel: DefaultLevelSchema,
     permissions: z
       .object({
         view: z.boolean(),
@@ -50,7 +56,16 @@ export const SiteSchema = z
     adaptiveContent: z.object({ enabled: z.boolean() }).optional(),
     agentsContext: AgentsContextSchema,
     features: z.array(z.object({ id: z.string(), plan: z.string(), frozen: z.boolean() })),
-    urls: z.object({ location: z.string(), app: z.string(), published: z.string().optional() }),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      published: z.string().optional(),
+      preview: z.string().openapi({
+        description:
+          "0.202: where the site is previewed: its address on the published-site renderer, which a preview link " +
+          "(getSitePublishingPreviewById) opens for an hour, published or not; the published URL once published.",
+      }),
+    }),
   })
   .openapi("Site");
 export type Site = z.infer<typeof SiteSchema>;

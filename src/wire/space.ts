@@ -57,6 +57,9 @@ export const SpaceSchema = z
     changeRequests: z.number().int(),
     changeRequestsOpen: z.number().int(),
     changeRequestsDraft: z.number().int(),
+    mergeRules: z.object({ type: z.literal("none") }).openapi({
+      description: "0.202's merge rules: `none`, Quire enforces no review before a change request is merged.",
+    }),
     permissions: z.object({
       view: z.boolean(),
       access: z.boolean(),

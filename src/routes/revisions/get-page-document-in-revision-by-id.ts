@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
-import { queryBoolean } from "../../wire/common";
 import { json } from "../../http/responses";
-import { ContentQuery } from "../../wire/content-query";
+import { ContentQuery, DocumentQuery } from "../../wire/content-query";
 import { JSONDocumentSchema } from "../../wire/revision";
 import { RevisionParams } from "../../wire/params";
 import { getPageDocumentOn } from "../../http/content-handlers";
@@ -15,7 +14,7 @@ export const route = defineRoute({
   summary: "Get the document of a page of a revision",
   request: {
     params: RevisionParams.extend({ pageId: z.string().min(1) }),
-    query: ContentQuery.extend({ evaluated: queryBoolean(false) }),
+    query: ContentQuery.merge(DocumentQuery),
   },
   responses: { 200: json(JSONDocumentSchema) },
 });

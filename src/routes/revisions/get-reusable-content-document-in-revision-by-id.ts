@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { ContentQuery } from "../../wire/content-query";
+import { ContentQuery, DocumentQuery } from "../../wire/content-query";
 import { JSONDocumentSchema } from "../../wire/revision";
 import { RevisionParams } from "../../wire/params";
 import { getReusableContentDocumentOn } from "../../http/content-handlers";
@@ -12,7 +12,10 @@ export const route = defineRoute({
   operationId: "getReusableContentDocumentInRevisionById",
   tags: ["revisions"],
   summary: "Get the document of a reusable content of a revision",
-  request: { params: RevisionParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },
+  request: {
+    params: RevisionParams.extend({ reusableContentId: z.string().min(1) }),
+    query: ContentQuery.merge(DocumentQuery),
+  },
   responses: { 200: json(JSONDocumentSchema) },
 });
 

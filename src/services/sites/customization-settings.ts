@@ -2,6 +2,7 @@
 // that never had customization, and how a site space's partial override applies over its site's settings.
 // Pure: no database. The wire validation is in src/wire/site-customization.ts.
 import type { KnownContentRef } from "../../content/document";
+import type { CODE_THEMES, PAGE_ACTION_TYPES, SOCIAL_PLATFORMS } from "./customization-values";
 
 /** The fonts GitBook provides (CustomizationDefaultFont, CustomizationDefaultMonospaceFont). */
 export const CUSTOMIZATION_FONTS = [
@@ -84,6 +85,8 @@ export interface SiteCustomizationSettings {
     icons: "regular" | "solid" | "duotone" | "light" | "thin";
     sidebar: { background: "default" | "filled"; list: "default" | "pill" | "line" };
     search: "prominent" | "subtle";
+    /** 0.202: the code blocks' themes (light and dark), for the content and for OpenAPI blocks. */
+    codeTheme: { default: ThemedCodeTheme; openapi: ThemedCodeTheme };
   };
   internationalization: { locale: "en" | "fr" | "es" | "zh" | "ja" | "de" | "nl" | "no" | "pt-br" | "ru" };
   favicon: Favicon;
@@ -102,13 +105,35 @@ export interface SiteCustomizationSettings {
   ai: { mode: "none" | "search" | "assistant" | "integration"; integrationId?: string };
   advancedCustomization: { enabled: boolean };
   git: { showEditLink: boolean };
-  pageActions: { externalAI: boolean; markdown: boolean };
+  /** `items` (0.202) is the ordered list of enabled actions; the 0.137 booleans are kept in step with it. */
+  pageActions: { externalAI: boolean; markdown: boolean; items?: PageActionType[] };
   externalLinks: { target: "self" | "blank" };
   pagination: { enabled: boolean };
   trademark: { enabled: boolean };
   privacyPolicy: { url?: string };
   socialPreview: { url?: string };
   insights: { trackingCookie: boolean };
+  /** 0.202: the site's social accounts (none until set). */
+  socialAccounts: SocialAccount[];
+}
+
+/** A write of the settings: the 0.202 additions may be absent (0.137 bodies); the defaults fill them on read. */
+export type SiteCustomizationInput = Omit<SiteCustomizationSettings, "styling" | "socialAccounts"> & {
+  styling: Omit<SiteCustomizationSettings["styling"], "codeTheme"> & {
+    codeTheme?: SiteCustomizationSettings["styling"]["codeTheme"];
+  };
+  socialAccounts?: SocialAccount[];
+};
+
+export type PageActionType = (typeof PAGE_ACTION_TYPES)[number];
+export interface ThemedCodeTheme {
+  light: (typeof CODE_THEMES)[number];
+  dark: (typeof CODE_THEMES)[number];
+}
+export interface SocialAccount {
+  platform: (typeof SOCIAL_PLATFORMS)[number];
+  handle: string;
+  display: { footer: boolean; header: boolean };
 }
 
 /**
@@ -139,6 +164,10 @@ export function defaultSiteCustomization(): SiteCustomizationSettings {
       icons: "regular",
       sidebar: { background: "default", list: "default" },
       search: "prominent",
+      codeTheme: {
+        default: { light: "default-light", dark: "default-dark" },
+        openapi: { light: "default-light", dark: "default-dark" },
+      },
     },
     internationalization: { locale: "en" },
     favicon: {},
@@ -157,7 +186,29 @@ export function defaultSiteCustomization(): SiteCustomizationSettings {
     privacyPolicy: {},
     socialPreview: {},
     insights: { trackingCookie: true },
+    socialAccounts: [],
   };
+}
+
+/**
+ * The settings as answered: `pageActions` with both its forms. Stored `items` (a 0.202 write) are the source of
+ * truth and set the 0.137 booleans; without them, `items` lists what the booleans and the PDF setting enable.
+ * Applied last (after any override), so an override of one form never contradicts the other.
+ */
+export function withPageActions<T extends Pick<SiteCustomizationSettings, "pageActions" | "pdf">>(settings: T): T {
+  const { items, externalAI, markdown } = settings.pageActions;
+  const pageActions = items
+    ? { externalAI: items.includes("external-ai"), markdown: items.includes("markdown"), items }
+    : {
+        externalAI,
+        markdown,
+        items: [
+          ...(markdown ? (["markdown"] as const) : []),
+          ...(externalAI ? (["external-ai"] as const) : []),
+          ...(settings.pdf.enabled ? (["pdf"] as const) : []),
+        ],
+      };
+  return { ...settings, pageActions };
 }
 
 /** The objects that are groups of settings (merged field by field); any other value is replaced whole. */

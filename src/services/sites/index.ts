@@ -54,6 +54,7 @@ export {
   CUSTOMIZATION_MONOSPACE_FONTS,
   defaultSiteCustomization,
 } from "./customization-settings";
+export { CODE_THEMES, PAGE_ACTION_TYPES, SOCIAL_PLATFORMS } from "./customization-values";
 export type { SiteCustomizationOverride, SiteCustomizationSettings } from "./customization-settings";
 export { listSitePermissions } from "./site-permissions";
 export type { SitePermissionView } from "./site-permissions";

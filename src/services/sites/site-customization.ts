@@ -9,8 +9,10 @@ import {
   applyOverride,
   defaultSiteCustomization,
   patchOverride,
+  type SiteCustomizationInput,
   type SiteCustomizationOverride,
   type SiteCustomizationSettings,
+  withPageActions,
 } from "./customization-settings";
 
 /** The row key of a site's own settings (site spaces' overrides carry their id). */
@@ -52,7 +54,7 @@ export async function getSiteCustomization(ctx: ServiceContext, organizationId: 
   accessTo(ctx, organizationId, siteId);
   const [[site], [stored]] = await batch(ctx.db, [siteRow(ctx, organizationId, siteId), rowsOf(ctx.db, siteId, SITE)]);
   if (!site) throw notFound("Site");
-  return siteSettings(stored?.settings);
+  return withPageActions(siteSettings(stored?.settings));
 }
 
 /** updateSiteCustomizationById (`create` and up): replaces the site's settings (validated by the route). */
@@ -60,7 +62,7 @@ export async function updateSiteCustomization(
   ctx: ServiceContext,
   organizationId: string,
   siteId: string,
-  settings: SiteCustomizationSettings,
+  settings: SiteCustomizationInput,
 ) {
   const access = accessTo(ctx, organizationId, siteId);
   const [[site]] = await batch(ctx.db, [siteRow(ctx, organizationId, siteId)]);
@@ -76,7 +78,7 @@ export async function updateSiteCustomization(
         set: { settings: value, updatedAt: ctx.now },
       }),
   ]);
-  return siteSettings(value);
+  return withPageActions(siteSettings(value));
 }
 
 /** The site, its site space (404 for either), the site's settings and the site space's override: one batch. */
@@ -110,7 +112,7 @@ export async function getSiteSpaceCustomization(
   siteSpaceId: string,
 ) {
   const loaded = await loadSiteSpaceCustomization(ctx, organizationId, siteId, siteSpaceId);
-  return applyOverride(loaded.site, loaded.override ?? {});
+  return withPageActions(applyOverride(loaded.site, loaded.override ?? {}));
 }
 
 /**
@@ -140,7 +142,7 @@ export async function overrideSiteSpaceCustomization(
           })
       : ctx.db.delete(customizations).where(key),
   ]);
-  return applyOverride(loaded.site, override);
+  return withPageActions(applyOverride(loaded.site, override));
 }
 
 /** deleteSiteSpaceCustomizationById (`create` and up): removes the site space's override; false when none. */
@@ -177,8 +179,8 @@ export function assembleCustomizations(
   const stored = new Map(rows.map((r) => [r.siteSpaceId, r.settings]));
   const site = siteSettings(stored.get(SITE));
   const perSpace: Record<string, SiteCustomizationSettings> = {};
-  for (const id of siteSpaceIds) perSpace[id] = applyOverride(site, stored.get(id) ?? {});
-  return { site, siteSpaces: perSpace };
+  for (const id of siteSpaceIds) perSpace[id] = withPageActions(applyOverride(site, stored.get(id) ?? {}));
+  return { site: withPageActions(site), siteSpaces: perSpace };
 }
 
 /**
