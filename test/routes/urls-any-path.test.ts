@@ -3,7 +3,7 @@ import { changeRequestWith } from "../helpers/content";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { client, clientError, ORIGIN } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
-import { verifyCustomHost } from "../helpers/sites";
+import { sectionsWithVariant, verifyCustomHost } from "../helpers/sites";
 
 // URL resolution for any path under a published site (issue 30, part 4): GitBook Open resolves several prefixes
 // of the visited URL at once and keeps the full URL's answer or a `complete` prefix's, joining the rest of the
@@ -89,20 +89,7 @@ describe("published URL lookups of any path under a site", () => {
 
   it("resolves every prefix of a URL on a custom host to the same site space and path", async () => {
     const { organization, owner, gb, site, space, pages } = await seedSite();
-    const { data: beta } = await gb.orgs.createSpace(organization.id, { title: "Beta" });
-    const { data: v2 } = await gb.orgs.createSpace(organization.id, { title: "Beta v2" });
-    for (const id of [beta.id, v2.id]) {
-      const cr = await changeRequestWith(owner.token, id, [
-        { operation: "insert_page", title: "Features", document: { markdown: "New." } },
-      ]);
-      await gb.spaces.mergeChangeRequest(id, cr.cr.id);
-    }
-    const first = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never)).data;
-    const second = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: beta.id } as never)).data;
-    const variant = (
-      await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: v2.id, sectionId: second.id } as never)
-    ).data as { id: string; path: string };
-    await gb.orgs.updateSiteById(organization.id, site.id, { defaultSiteSection: first.id } as never);
+    const { first, second, variant } = await sectionsWithVariant(gb, owner.token, organization.id, site.id, space.id);
     const host = `docs-${crypto.randomUUID().slice(0, 8)}.example.com`;
     await gb.orgs.updateSiteById(organization.id, site.id, { proxy: `${host}/help` } as never);
     await gb.orgs.publishSite(organization.id, site.id);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { changeRequestWith } from "../helpers/content";
 import { api, client, clientError, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
-import { verifyCustomHost } from "../helpers/sites";
+import { sectionsWithVariant, verifyCustomHost } from "../helpers/sites";
 
 const APP = env.APP_URL;
 
@@ -145,20 +145,13 @@ describe("published URL lookups", () => {
     expect((nowhere as Record<string, unknown>).page).toBeUndefined();
 
     // Two sections; the second with two variants.
-    const { data: beta } = await gb.orgs.createSpace(organization.id, { title: "Beta" });
-    const { data: v2 } = await gb.orgs.createSpace(organization.id, { title: "Beta v2" });
-    for (const id of [beta.id, v2.id]) {
-      const cr = await changeRequestWith(owner.token, id, [
-        { operation: "insert_page", title: "Features", document: { markdown: "New." } },
-      ]);
-      await gb.spaces.mergeChangeRequest(id, cr.cr.id);
-    }
-    const first = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: space.id } as never)).data;
-    const second = (await gb.orgs.addSectionToSite(organization.id, site.id, { spaceId: beta.id } as never)).data;
-    const variant = (
-      await gb.orgs.addSpaceToSite(organization.id, site.id, { spaceId: v2.id, sectionId: second.id } as never)
-    ).data as { id: string; path: string };
-    await gb.orgs.updateSiteById(organization.id, site.id, { defaultSiteSection: first.id } as never);
+    const { beta, v2, second, variant } = await sectionsWithVariant(
+      gb,
+      owner.token,
+      organization.id,
+      site.id,
+      space.id,
+    );
     const inVariant = (
       await anonymous.urls.resolvePublishedContentByUrl({
         url: siteUrl(site.id, `/${second.path}/${variant.path}/features`),
