@@ -160,6 +160,9 @@ describe("site API tokens", () => {
     expect((await api("GET", crRevision, token)).status).toBe(404);
     expect((await api("GET", crRevision)).status).toBe(404);
     expect((await api("GET", crRevision, bearer(owner.token))).status).toBe(200);
+    const outsider = await seedOrganization("Outsiders");
+    expect((await api("GET", crRevision, bearer(outsider.owner.token))).status).toBe(404);
+    expect((await api("GET", `/spaces/${space.id}/revisions/${draftCr.revisionInitial}`, token)).status).toBe(200);
     // Member-only operations: 403, whatever they would read.
     expect((await api("GET", `/orgs/${organization.id}/members`, token)).status).toBe(403);
     expect((await api("GET", `/spaces/${space.id}/change-requests`, token)).status).toBe(403);
