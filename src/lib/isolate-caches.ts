@@ -303,7 +303,8 @@ export const renderedPages = declare(
     invalidatedBy: "nothing: the site's version and revisions are in the key",
     usedBy: "site/page.ts",
   },
-  (b) => new ByteLru<{ body: string; type: string }>(b.bytes, (v) => v.body.length * 2),
+  // `url`: a page's own URL (its Link header names its other form), absent for the llms files.
+  (b) => new ByteLru<{ body: string; type: string; url?: string }>(b.bytes, (v) => v.body.length * 2),
 );
 
 export const assetVersions = declare(

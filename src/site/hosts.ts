@@ -2,13 +2,24 @@ import { createMiddleware } from "hono/factory";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../http/app-env";
 import { errorBody } from "../http/errors";
-import { findProxiedSite } from "../services/published";
+import { findProxiedSite, soleProxiedSite } from "../services/published";
 import { serveSite } from "./router";
 
 /**
  * The renderer's own stylesheet and script (fingerprinted, no tenant's data), and custom fonts' files (by content
  * hash, unguessable, never content): a custom host's pages load them.
  */
+/** Discovery documents a host's root answers for its only site (src/site/router.ts serves them per site). */
+const HOST_ROOT_DISCOVERY = new Set([
+  "/.well-known/llms.txt",
+  "/.well-known/llms-full.txt",
+  "/.well-known/mcp/server-card",
+  "/.well-known/mcp/server-card.json",
+  "/.well-known/mcp.json",
+  "/llms.txt",
+  "/llms-full.txt",
+]);
+
 const SHARED_ASSETS = /^\/~site\/(?:~assets\/[^/]+|~fonts\/[^/]+\/[^/]+)$/;
 
 /**
@@ -36,5 +47,10 @@ export const customHosts = createMiddleware<AppEnv>(async (c, next) => {
   const proxied = await findProxiedSite(createDb(c.env.DB), url.hostname, url.pathname);
   if (!proxied) return next();
   if (proxied.site) return serveSite(c, proxied.site.siteId, proxied.site.base);
+  // Agents look for these at a host's root: a host with one site under a path answers them as that site.
+  if (HOST_ROOT_DISCOVERY.has(url.pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) {
+    const sole = await soleProxiedSite(createDb(c.env.DB), url.hostname);
+    if (sole) return serveSite(c, sole.siteId, sole.base, url.pathname);
+  }
   return c.json(errorBody(404, `Nothing is published at ${url.pathname} on ${url.hostname}`), 404);
 });

@@ -3,13 +3,10 @@ import { pagePath } from "../content/model";
 import type { AppEnv } from "../http/app-env";
 import { siteSpacePrefix, siteSpacesAt, visibleSections } from "../services/published";
 import { readExpanded, readPage } from "../services/revisions";
+import { MCP_PATH, mcpEnabled } from "./agent-links";
 import { readingOrder } from "./navigation";
 import { fromSharedCache, rendered, toSharedCache } from "./page";
 import type { Visit } from "./visit";
-
-/** Bounds on what the whole-site files read: a site's pages are read one body at a time. */
-const MAX_FULL_PAGES = 500;
-const MAX_FULL_BYTES = 5 * 1024 * 1024;
 
 /** Every site space a visitor sees, in structure order (sections first, then their variants). */
 function siteSpacesOf(visit: Visit) {
@@ -70,7 +67,13 @@ ${urls.map(({ page, url }) => `<url><loc>${xmlEscape(url)}</loc><lastmod>${new D
 /** llms.txt: the site's pages, grouped by site space, each with its markdown URL (llmstxt.org). */
 export async function llmsIndex(c: Context<AppEnv>, visit: Visit) {
   const spaces = await sitePages(c, visit);
-  const lines = [`# ${visit.data.site.title}`, ""];
+  const root = `${new URL(c.req.url).origin}${visit.base}`;
+  const lines = [
+    `# ${visit.data.site.title}`,
+    "",
+    `> Every page as markdown (each link below). All pages' text: ${root}/llms-full.txt (in parts of ${LLMS_FULL_WINDOW} pages).${mcpEnabled(visit) ? ` MCP server (Streamable HTTP): ${root}${MCP_PATH}` : ""}`,
+    "",
+  ];
   for (const { siteSpace, pages } of spaces) {
     lines.push(`## ${siteSpace.spaceTitle}`, "");
     for (const { page, url } of pages) {
@@ -81,13 +84,22 @@ export async function llmsIndex(c: Context<AppEnv>, visit: Visit) {
   return c.text(lines.join("\n"), 200, { "Content-Type": "text/plain; charset=utf-8" });
 }
 
+/** Pages in one window of llms-full.txt: `llms-full.txt` is the first, `llms-full.txt/2` the next, and so on. */
+export const LLMS_FULL_WINDOW = 100;
+/** Bound on one window's text: pages past it are listed by their markdown URL only. */
+const MAX_WINDOW_BYTES = 5 * 1024 * 1024;
+
+/** The URL of window `n` (1-based) of the site's llms-full.txt. */
+const windowUrl = (root: string, n: number) => `${root}/llms-full.txt${n > 1 ? `/${n}` : ""}`;
+
 /**
- * llms-full.txt: every page's markdown, in reading order, bounded in pages and bytes. It reads up to
- * MAX_FULL_PAGES bodies, so it is kept like rendered pages (the isolate's LRU, then the Cache API), keyed by what
- * it shows: the origin and base its URLs use, the site's version, each shown site space's revision (and computed
- * specs), and the visitor's segment (what their claims hide).
+ * llms-full.txt, window `n`: the markdown of pages `(n-1)*100+1`…`n*100` in reading order, with pointers to the
+ * windows before and after; undefined (404) past the last. Each window reads up to LLMS_FULL_WINDOW bodies, so
+ * it is kept like rendered pages (the isolate's LRU, then the Cache API), keyed by what it shows: the origin and
+ * base its URLs use, the site's version, each shown site space's revision (and computed specs), the visitor's
+ * segment (what their claims hide) and the window.
  */
-export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
+export async function llmsFull(c: Context<AppEnv>, visit: Visit, n = 1) {
   const type = "text/plain; charset=utf-8";
   const key = [
     "llms-full",
@@ -97,38 +109,54 @@ export async function llmsFull(c: Context<AppEnv>, visit: Visit) {
     visit.data.version,
     ...siteSpacesOf(visit).map((s) => `${s.id}:${s.revisionId}:${s.computedSpecs ?? ""}`),
     visit.segment,
+    `window:${n}`,
   ].join("|");
   const cached = rendered.get(key) ?? (await fromSharedCache(key));
   if (cached) {
     rendered.set(key, cached);
     return c.text(cached.body, 200, { "Content-Type": cached.type });
   }
-  const body = await llmsFullText(c, visit);
+  const body = await llmsFullText(c, visit, n);
+  if (body === undefined) return undefined;
   rendered.set(key, { body, type });
-  toSharedCache(c, key, body, type);
+  toSharedCache(c, key, { body, type });
   return c.text(body, 200, { "Content-Type": type });
 }
 
-async function llmsFullText(c: Context<AppEnv>, visit: Visit) {
+async function llmsFullText(c: Context<AppEnv>, visit: Visit, n: number) {
   const spaces = await sitePages(c, visit);
-  const parts = [`# ${visit.data.site.title}`, ""];
+  const all = spaces.flatMap((space) => space.pages.map((entry) => ({ ...entry, space })));
+  const windows = Math.max(1, Math.ceil(all.length / LLMS_FULL_WINDOW));
+  if (n < 1 || n > windows) return undefined;
+  const root = `${new URL(c.req.url).origin}${visit.base}`;
+  const first = (n - 1) * LLMS_FULL_WINDOW;
+  const shown = all.slice(first, first + LLMS_FULL_WINDOW);
+  const next = n < windows ? `Next: ${windowUrl(root, n + 1)}` : "This is the last part.";
+  const parts = [
+    `# ${visit.data.site.title}`,
+    "",
+    windows > 1
+      ? `> Part ${n} of ${windows}: pages ${first + 1}–${first + shown.length} of ${all.length}. ${next}`
+      : `> All ${all.length} pages. Index: ${root}/llms.txt`,
+    "",
+  ];
   let bytes = 0;
-  let count = 0;
-  outer: for (const { siteSpace, target, pages, generated } of spaces) {
-    for (const { page, url } of pages) {
-      if (count >= MAX_FULL_PAGES || bytes > MAX_FULL_BYTES) {
-        parts.push(`(truncated: see ${visit.base}/llms.txt for every page)`);
-        break outer;
-      }
-      const markdown =
-        generated.get(page.id) ??
-        (await readPage(visit.ctx, siteSpace.spaceId, target, { id: page.id })).markdown ??
-        "";
-      const section = `# ${page.title}\n\nSource: ${url}\n\n${markdown}\n`;
-      parts.push(section);
-      bytes += section.length;
-      count++;
+  for (const { page, url, space } of shown) {
+    if (bytes > MAX_WINDOW_BYTES) {
+      parts.push(`- [${page.title}](${url}.md)`);
+      continue;
     }
+    const markdown =
+      space.generated.get(page.id) ??
+      (await readPage(visit.ctx, space.siteSpace.spaceId, space.target, { id: page.id })).markdown ??
+      "";
+    const section = `# ${page.title}\n\nSource: ${url}\n\n${markdown}\n`;
+    parts.push(section);
+    bytes += section.length;
+  }
+  if (windows > 1) {
+    if (n > 1) parts.push(`Previous: ${windowUrl(root, n - 1)}`);
+    parts.push(next);
   }
   return parts.join("\n");
 }

@@ -14,6 +14,7 @@ import {
   navigationEntries,
 } from "../services/published";
 import { readExpanded, readPage } from "../services/revisions";
+import { pageLinks } from "./agent-links";
 import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
 import { renderPage } from "./layout";
 import { renderMarkdown } from "./markdown";
@@ -35,20 +36,31 @@ export const rendered = renderedPages.store;
  */
 const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/${encodeURIComponent(key)}`;
 
-export async function fromSharedCache(key: string) {
+/** A rendered body as kept in both caches: its type and, for a page, its own URL (for its Link header). */
+export interface RenderedBody {
+  body: string;
+  type: string;
+  url?: string;
+}
+
+const PAGE_URL_HEADER = "X-Quire-Page-Url";
+
+export async function fromSharedCache(key: string): Promise<RenderedBody | undefined> {
   if (typeof caches === "undefined") return undefined;
   const hit = await caches.default.match(sharedCacheUrl(key)).catch(() => undefined);
   if (!hit) return undefined;
-  return { body: await hit.text(), type: hit.headers.get("Content-Type") ?? "text/html; charset=utf-8" };
+  const url = hit.headers.get(PAGE_URL_HEADER);
+  const body = await hit.text();
+  const type = hit.headers.get("Content-Type") ?? "text/html; charset=utf-8";
+  return url ? { body, type, url } : { body, type };
 }
 
-export function toSharedCache(c: Context<AppEnv>, key: string, body: string, type: string) {
+export function toSharedCache(c: Context<AppEnv>, key: string, entry: RenderedBody) {
   if (typeof caches === "undefined") return;
+  const headers: Record<string, string> = { "Content-Type": entry.type, "Cache-Control": "public, max-age=86400" };
+  if (entry.url) headers[PAGE_URL_HEADER] = entry.url;
   const stored = caches.default
-    .put(
-      sharedCacheUrl(key),
-      new Response(body, { headers: { "Content-Type": type, "Cache-Control": "public, max-age=86400" } }),
-    )
+    .put(sharedCacheUrl(key), new Response(entry.body, { headers }))
     .catch((error) => console.error("caching a rendered page failed", error));
   try {
     c.executionCtx.waitUntil(stored);
@@ -110,20 +122,28 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
   };
 }
 
-/** What a page view answers: the page (HTML, or its markdown twin), a redirect, or undefined when not there. */
+/**
+ * How a page is asked for: `html` or `markdown` at its own URL (by content negotiation: both answers vary on
+ * `Accept`), or `twin` at its `.md` URL.
+ */
+export type PageForm = "html" | "markdown" | "twin";
+
+/** What a page view answers: the page (HTML, or its markdown), a redirect, or undefined when not there. */
 export async function pageResponse(
   c: Context<AppEnv>,
   visit: Visit,
   segments: string[],
-  asMarkdown: boolean,
+  form: PageForm,
 ): Promise<Response | undefined> {
   const { data, ctx } = visit;
   const location = resolveSitePath(data, segments, visit.visible);
   if (!location) return undefined;
   const { siteSpace } = location;
+  const asMarkdown = form !== "html";
   // Links and the canonical URL depend on the host and base the site is read at.
   const host = new URL(c.req.url).host;
   // Computed pages show what the newest version of their spec generates: that version is part of the key.
+  // The markdown is keyed apart from the HTML (one "md" more), the same at the page's URL and at its `.md`.
   const key = [
     host,
     visit.base,
@@ -138,17 +158,30 @@ export async function pageResponse(
     .join("|");
   const etag = `"${fingerprint([key])}"`;
   const cacheControl = data.site.visibility === "public" || data.site.visibility === "unlisted" ? "public" : "private";
-  const headers = { ETag: etag, "Cache-Control": `${cacheControl}, max-age=0, must-revalidate` };
+  const headers: Record<string, string> = {
+    ETag: etag,
+    "Cache-Control": `${cacheControl}, max-age=0, must-revalidate`,
+  };
+  // At the page's own URL the answer depends on Accept: caches must keep the HTML and the markdown apart.
+  if (form !== "twin") headers.Vary = "Accept";
   if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  const answer = ({ body, type, url }: RenderedBody) =>
+    new Response(body, {
+      headers: {
+        ...headers,
+        "Content-Type": type,
+        ...(url ? { Link: pageLinks(c, visit, { url, markdown: asMarkdown }) } : {}),
+      },
+    });
   const cached = rendered.get(key) ?? (await fromSharedCache(key));
   if (cached) {
     rendered.set(key, cached);
-    return new Response(cached.body, { headers: { ...headers, "Content-Type": cached.type } });
+    return answer(cached);
   }
-  const keep = (body: string, type: string) => {
-    rendered.set(key, { body, type });
-    toSharedCache(c, key, body, type);
-    return new Response(body, { headers: { ...headers, "Content-Type": type } });
+  const keep = (entry: RenderedBody) => {
+    rendered.set(key, entry);
+    toSharedCache(c, key, entry);
+    return answer(entry);
   };
 
   const target = { kind: "revision" as const, revisionId: siteSpace.revisionId };
@@ -160,12 +193,15 @@ export async function pageResponse(
   if (page.type !== "document") {
     // A group or link page has no body: its first page, or its target.
     const href = page.type === "link" ? linkHref(snapshot, page, urls).href : firstPageUnder(snapshot, page.id, urls);
-    return href ? c.redirect(href, 302) : undefined;
+    if (!href) return undefined;
+    // A group's `.md` goes to its first page's `.md`.
+    return c.redirect(page.type === "group" && form === "twin" ? `${href}.md` : href, 302);
   }
   const markdown =
     generated.get(page.id) ?? (await readPage(ctx, siteSpace.spaceId, target, { id: page.id })).markdown ?? "";
+  const url = urls.of(page);
   if (asMarkdown) {
-    return keep(`# ${page.title}\n\n${markdown}`, "text/markdown; charset=utf-8");
+    return keep({ body: `# ${page.title}\n\n${markdown}`, type: "text/markdown; charset=utf-8", url });
   }
   const settings = data.customizations.siteSpaces[siteSpace.id] ?? data.customizations.site;
   const { html, outline, description } = renderMarkdown(markdown, {
@@ -185,7 +221,6 @@ export async function pageResponse(
     },
     externalTarget: settings.externalLinks.target,
   });
-  const url = urls.of(page);
   const body = renderPage(siteView(visit, location, navigationTree(snapshot, urls, page.id)), {
     title: `${page.title} | ${settings.title || data.site.title}`,
     heading: page.title,
@@ -197,5 +232,5 @@ export async function pageResponse(
     ...neighbours(snapshot, urls, page.id),
     noIndex: data.site.visibility !== "public" || page.noIndex === true || page.noRobotsIndex === true,
   });
-  return keep(body, "text/html; charset=utf-8");
+  return keep({ body, type: "text/html; charset=utf-8", url });
 }

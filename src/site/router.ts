@@ -8,7 +8,10 @@ import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
 import { SITE_CSP, siteCsp } from "./csp";
 import { serveFontFile } from "./fonts";
 import { renderNotFound } from "./layout";
+import { SERVER_CARD_PATH } from "./agent-links";
+import { serverCard } from "./discovery";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
+import { prefersMarkdown } from "./negotiate";
 import { pageResponse, siteScripts, siteView } from "./page";
 import { searchResponse } from "./search";
 import { openSite, type Visit } from "./visit";
@@ -49,12 +52,17 @@ siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~s
  * its `.md` twin), or one of the site's own files (robots.txt, sitemap.xml, llms.txt, llms-full.txt, `~search`,
  * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
  */
-export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
+export async function serveSite(
+  c: Context<AppEnv>,
+  siteId: string,
+  base: string,
+  // What is asked of the site: the path after its base, or one of its files asked at the host's root.
+  rest = new URL(c.req.url).pathname.slice(base.length),
+): Promise<Response> {
   // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
   const visit = await openSite(c, siteId, base);
   if (visit instanceof Response) return withPolicy(visit, SITE_CSP);
-  const rest = new URL(c.req.url).pathname.slice(base.length);
   const response = withPolicy(
     (await dispatch(c, visit, rest)) ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404),
     siteCsp(siteScripts(visit)),
@@ -81,14 +89,22 @@ async function dispatch(c: Context<AppEnv>, visit: Visit, rest: string): Promise
     case "/sitemap.xml":
       return sitemap(c, visit);
     case "/llms.txt":
+    case "/.well-known/llms.txt":
       return llmsIndex(c, visit);
     case "/llms-full.txt":
+    case "/.well-known/llms-full.txt":
       return llmsFull(c, visit);
+    case SERVER_CARD_PATH:
+    case `${SERVER_CARD_PATH}.json`:
+    case "/.well-known/mcp.json":
+      return serverCard(c, visit);
     case "/~search":
       return searchResponse(c, visit, false);
     case "/~search.json":
       return searchResponse(c, visit, true);
   }
+  const part = /^\/llms-full\.txt\/([1-9]\d{0,5})$/.exec(rest);
+  if (part) return llmsFull(c, visit, Number(part[1]));
   const file = /^\/~files\/([^/]+)\/([^/]+)$/.exec(rest);
   if (file) return fileResponse(c, visit, file[1]!, file[2]!);
   let path: string;
@@ -97,9 +113,10 @@ async function dispatch(c: Context<AppEnv>, visit: Visit, rest: string): Promise
   } catch {
     return undefined;
   }
-  const asMarkdown = path.endsWith(".md");
-  const segments = (asMarkdown ? path.slice(0, -3) : path).split("/").filter(Boolean);
-  const page = await pageResponse(c, visit, segments, asMarkdown);
+  const twin = path.endsWith(".md");
+  const segments = (twin ? path.slice(0, -3) : path).split("/").filter(Boolean);
+  const form = twin ? "twin" : prefersMarkdown(c.req.header("Accept")) ? "markdown" : "html";
+  const page = await pageResponse(c, visit, segments, form);
   if (page) return page;
   // An old URL the site redirects: 301 to where the redirect points.
   const target = await siteRedirectTarget(visit.ctx, visit.data, `/${segments.join("/")}`, visit.visible);

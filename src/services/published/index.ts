@@ -24,7 +24,7 @@ export { siteRedirectTarget } from "./site-redirect-target";
 export { publishedPathsOf } from "./published-paths";
 export type { PublishedPaths } from "./published-paths";
 export { adaptiveVisibility, visitorPassOf } from "./site-visibility";
-export { findProxiedSite } from "./site-proxy";
+export { findProxiedSite, soleProxiedSite } from "./site-proxy";
 export { resolveContentUrl } from "./content-url";
 export type { ContentByUrl } from "./content-url";
 export { resolvePublishedUrl } from "./url-resolution";

@@ -27,3 +27,18 @@ export async function findProxiedSite(db: Db, host: string, pathname: string): P
   const site = found.sort((a, b) => (b.proxy?.length ?? 0) - (a.proxy?.length ?? 0))[0];
   return { site: site?.proxy ? { siteId: site.id, base: site.proxy.slice(host.length) } : undefined };
 }
+
+/**
+ * The one published, DNS-verified site on a custom host, with its root's path there; undefined when the host has
+ * none or several (then no site speaks for the host's root). For discovery documents agents look for at a host's
+ * root (`/.well-known/llms.txt`) when the site itself is proxied under a path. One indexed statement.
+ */
+export async function soleProxiedSite(db: Db, host: string): Promise<{ siteId: string; base: string } | undefined> {
+  const rows = await db
+    .select({ id: sites.id, proxy: sites.proxy })
+    .from(sites)
+    .where(and(eq(sites.proxyHost, host), eq(sites.published, true), eq(sites.proxyStatus, "live")))
+    .limit(2);
+  const [only] = rows;
+  return rows.length === 1 && only?.proxy ? { siteId: only.id, base: only.proxy.slice(host.length) } : undefined;
+}
