@@ -247,9 +247,10 @@ const DOMAIN_RANK = [
   "translations",
   "imports",
   "git",
+  // Below published: the site's load reads the organization's agent instructions in its one batch.
+  "agents",
   "published",
   "embeds",
-  "agents",
   "insights",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];

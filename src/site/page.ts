@@ -128,6 +128,12 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
  */
 export type PageForm = "html" | "markdown" | "twin";
 
+/** The end of a markdown page: the organization's instructions to the agents reading it, when set. */
+export function agentFooter(instructions: string | undefined): string {
+  if (!instructions?.trim()) return "";
+  return `\n\n---\n\n## Instructions for AI agents\n\n${instructions.trim()}\n`;
+}
+
 /** What a page view answers: the page (HTML, or its markdown), a redirect, or undefined when not there. */
 export async function pageResponse(
   c: Context<AppEnv>,
@@ -154,7 +160,8 @@ export async function pageResponse(
     segments.join("/"),
     visit.segment,
   ]
-    .concat(asMarkdown ? ["md"] : [])
+    // Markdown ends with the organization's agent instructions: a change of them is a new entry.
+    .concat(asMarkdown ? ["md", data.agentInstructions ? fingerprint([data.agentInstructions]) : ""] : [])
     .join("|");
   const etag = `"${fingerprint([key])}"`;
   const cacheControl = data.site.visibility === "public" || data.site.visibility === "unlisted" ? "public" : "private";
@@ -201,7 +208,9 @@ export async function pageResponse(
     generated.get(page.id) ?? (await readPage(ctx, siteSpace.spaceId, target, { id: page.id })).markdown ?? "";
   const url = urls.of(page);
   if (asMarkdown) {
-    return keep({ body: `# ${page.title}\n\n${markdown}`, type: "text/markdown; charset=utf-8", url });
+    const footer = agentFooter(data.agentInstructions);
+    const body = `# ${page.title}\n\n${footer ? `${markdown.trimEnd()}${footer}` : markdown}`;
+    return keep({ body, type: "text/markdown; charset=utf-8", url });
   }
   const settings = data.customizations.siteSpaces[siteSpace.id] ?? data.customizations.site;
   const { html, outline, description } = renderMarkdown(markdown, {

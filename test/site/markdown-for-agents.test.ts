@@ -1,7 +1,12 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { RECENT_SITE_MS } from "../../src/services/published";
 import { adaptiveSite } from "../helpers/adaptive";
 import { changeRequestWith, writeContent } from "../helpers/content";
-import { client, ORIGIN, workerFetch } from "../helpers/http";
+import { countingD1 } from "../helpers/counting-d1";
+import { currentClient } from "../helpers/current-client";
+import { api, client, ORIGIN, workerFetch } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
 import { verifyCustomHost } from "../helpers/sites";
 
@@ -266,5 +271,76 @@ describe("markdown sees what the HTML sees", () => {
       remotes: { authentication: { required: boolean } }[];
     };
     expect(card.remotes[0]!.authentication.required).toBe(true);
+  });
+});
+
+describe("the organization's agent instructions", () => {
+  it("end every markdown page (twin and negotiated) once set, never the HTML, and go when cleared", async () => {
+    const { organization, owner, site } = await seedSite();
+    const page = `/~site/${site.id}/feeding`;
+    const before = await (await get(`${page}.md`)).text();
+    expect(before).not.toContain("Instructions for AI agents");
+    const current = currentClient(owner.token);
+    const paragraph = (text: string) => ({
+      object: "document",
+      data: {},
+      nodes: [
+        {
+          object: "block",
+          type: "paragraph",
+          data: {},
+          nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }],
+        },
+      ],
+    });
+    await current.orgs.updateOrganizationAgentInstructions(organization.id, {
+      instructions: paragraph("Cite the page URL you used.") as never,
+    });
+    // The cached markdown of before is not served: the instructions are part of its key.
+    const twin = await (await get(`${page}.md`)).text();
+    expect(twin).toBe(
+      "# Feeding\n\nQuokkas eat *leaves*.\n\n---\n\n## Instructions for AI agents\n\nCite the page URL you used.\n",
+    );
+    expect(await (await get(page, { Accept: "text/markdown" })).text()).toBe(twin);
+    expect(await (await get(page)).text()).not.toContain("Cite the page URL you used.");
+    // Another organization's site has none of them.
+    const other = await seedSite();
+    expect(await (await get(`/~site/${other.site.id}/feeding.md`)).text()).not.toContain("Cite the page");
+
+    await current.orgs.updateOrganizationAgentInstructions(organization.id, {
+      instructions: { object: "document", data: {}, nodes: [] } as never,
+    });
+    expect(await (await get(`${page}.md`)).text()).toBe(before);
+  });
+
+  it("ride the site's one load: a warm markdown view costs no more round trips than a warm HTML view", async () => {
+    const { organization, owner, site } = await seedSite();
+    await api("PUT", `/orgs/${organization.id}/agent-instructions`, {
+      token: owner.token,
+      body: { instructions: "Be brief." },
+    });
+    const app = createApp();
+    const { database, counter } = countingD1(env.DB);
+    const view = async (accept: string) => {
+      await new Promise((resolve) => setTimeout(resolve, RECENT_SITE_MS + 10));
+      counter.roundTrips = 0;
+      const res = await app.request(
+        `${ORIGIN}/~site/${site.id}/feeding`,
+        { headers: { Accept: accept } },
+        {
+          ...env,
+          DB: database,
+        },
+      );
+      const text = await res.text();
+      return { text, roundTrips: counter.roundTrips };
+    };
+    await view("text/markdown");
+    await view(BROWSER);
+    const md = await view("text/markdown");
+    const html = await view(BROWSER);
+    expect(md.text).toContain("Be brief.");
+    expect(md.roundTrips).toBe(1);
+    expect(html.roundTrips).toBe(1);
   });
 });

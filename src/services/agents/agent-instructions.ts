@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, type SQLWrapper } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { organizationAgentInstructions as instructionsTable, organizations } from "../../db/schema";
@@ -16,9 +16,10 @@ export interface AgentInstructionsView {
 
 /**
  * The statement reading an organization's instructions, to ride a larger batch (the renderer's, the MCP
- * server's): one row `{ instructions }` when set and not blank, none otherwise.
+ * server's): one row `{ instructions }` when set and not blank, none otherwise. The organization may be an SQL
+ * expression, for a batch that learns it in another statement (the site load: its site's organization).
  */
-export function agentInstructionsStatement(db: Db, organizationId: string) {
+export function agentInstructionsStatement(db: Db, organizationId: string | SQLWrapper) {
   return db
     .select({ instructions: instructionsTable.instructions })
     .from(instructionsTable)

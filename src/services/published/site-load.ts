@@ -10,6 +10,7 @@ import {
   sites,
 } from "../../db/schema";
 import { verifyVisitorToken } from "../access";
+import { agentInstructionsStatement } from "../agents";
 import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations";
 import { computedSpecVersionsSql } from "../revisions";
 import { assembleCustomizations, siteCustomizationRows } from "../sites";
@@ -61,6 +62,11 @@ export interface PublishedSiteData {
    * the site row, its structure, its customization and its integration scripts.
    */
   version: string;
+  /**
+   * The organization's agent instructions (markdown), when set: they end the site's markdown pages. Not in
+   * `version` (the HTML never shows them); what shows them keys its cache by them.
+   */
+  agentInstructions?: string;
 }
 
 export interface SiteCredentials {
@@ -81,48 +87,60 @@ export async function loadPublishedSite(
   credentials: SiteCredentials,
 ): Promise<PublishedSiteData | undefined> {
   const scriptsTarget = { kind: "site" as const, siteId };
-  const [[site], groups, sections, externalLinks, siteSpaces, customizationRows, shareLinks, keys, ...scriptRows] =
-    await batch(db, [
-      db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
-      db
-        .select()
-        .from(siteSectionGroups)
-        .where(eq(siteSectionGroups.siteId, siteId))
-        .orderBy(asc(siteSectionGroups.sortKey)),
-      db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
-      db
-        .select()
-        .from(siteExternalLinks)
-        .where(and(eq(siteExternalLinks.siteId, siteId), eq(siteExternalLinks.draft, false)))
-        .orderBy(asc(siteExternalLinks.sortKey)),
-      inBatch(
-        db,
-        db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
+  const [
+    [site],
+    groups,
+    sections,
+    externalLinks,
+    siteSpaces,
+    customizationRows,
+    shareLinks,
+    keys,
+    [instructions],
+    ...scriptRows
+  ] = await batch(db, [
+    db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
+    db
+      .select()
+      .from(siteSectionGroups)
+      .where(eq(siteSectionGroups.siteId, siteId))
+      .orderBy(asc(siteSectionGroups.sortKey)),
+    db.select().from(siteSections).where(eq(siteSections.siteId, siteId)).orderBy(asc(siteSections.sortKey)),
+    db
+      .select()
+      .from(siteExternalLinks)
+      .where(and(eq(siteExternalLinks.siteId, siteId), eq(siteExternalLinks.draft, false)))
+      .orderBy(asc(siteExternalLinks.sortKey)),
+    inBatch(
+      db,
+      db.all<PublishedSiteSpace>(sql`SELECT ss.id, ss.section_id AS sectionId, ss.path, ss.sort_key AS sortKey,
           ss.condition, sp.id AS spaceId, sp.title AS spaceTitle, sp.emoji, sp.revision_id AS revisionId,
           ${computedSpecVersionsSql(sql`sp.revision_id`, sql`sp.organization_id`)} AS computedSpecs
         FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id
           AND sp.organization_id = (SELECT organization_id FROM sites WHERE id = ss.site_id)
         WHERE ss.site_id = ${siteId} AND sp.deleted_at IS NULL ORDER BY ss.sort_key, ss.id`),
-      ),
-      siteCustomizationRows(db, siteId),
-      credentials.shareKey
-        ? db
-            .select({ id: siteShareLinks.id })
-            .from(siteShareLinks)
-            .where(
-              and(
-                eq(siteShareLinks.siteId, siteId),
-                eq(siteShareLinks.key, credentials.shareKey),
-                eq(siteShareLinks.active, true),
-              ),
-            )
-        : undefined,
-      db
-        .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
-        .from(sitePublishingAuth)
-        .where(eq(sitePublishingAuth.siteId, siteId)),
-      ...scriptReads({ db }, scriptsTarget),
-    ]);
+    ),
+    siteCustomizationRows(db, siteId),
+    credentials.shareKey
+      ? db
+          .select({ id: siteShareLinks.id })
+          .from(siteShareLinks)
+          .where(
+            and(
+              eq(siteShareLinks.siteId, siteId),
+              eq(siteShareLinks.key, credentials.shareKey),
+              eq(siteShareLinks.active, true),
+            ),
+          )
+      : undefined,
+    db
+      .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
+      .from(sitePublishingAuth)
+      .where(eq(sitePublishingAuth.siteId, siteId)),
+    // The organization's agent instructions: the footer of the site's markdown pages.
+    agentInstructionsStatement(db, sql`(SELECT organization_id FROM sites WHERE id = ${siteId})`),
+    ...scriptReads({ db }, scriptsTarget),
+  ]);
   if (!site || (!site.published && !credentials.preview)) return undefined;
   const customizations = assembleCustomizations(
     customizationRows,
@@ -139,7 +157,18 @@ export async function loadPublishedSite(
     JSON.stringify(customizationRows),
     ...scripts.map((s) => `${s.installationId}:${s.revision}:${s.contentSecurityPolicy ?? ""}`),
   ]);
-  return { site, groups, sections, externalLinks, siteSpaces, customizations, admission, scripts, version };
+  return {
+    site,
+    groups,
+    sections,
+    externalLinks,
+    siteSpaces,
+    customizations,
+    admission,
+    scripts,
+    version,
+    ...(instructions ? { agentInstructions: instructions.instructions } : {}),
+  };
 }
 
 async function admit(
