@@ -178,6 +178,18 @@ describe("well-known documents", () => {
     const md = await get(`https://${host}/help/feeding`, { Accept: "text/markdown" });
     expect(await md.text()).toMatch(/^# Feeding/);
     expect(links(md)).toContainEqual({ href: `https://${host}/help/llms.txt`, rel: "llms-txt", type: "text/plain" });
+    // A second site on the host: its root no longer speaks for either.
+    const { data: second } = await gb.orgs.createSite(organization.id, {
+      title: "Second",
+      visibility: "public",
+      spaces: [(await gb.orgs.listSiteSpaces(organization.id, site.id)).data.items[0]!.space.id],
+    } as never);
+    await gb.orgs.updateSiteById(organization.id, second.id, { proxy: `${host}/api` } as never);
+    await gb.orgs.publishSite(organization.id, second.id);
+    await verifyCustomHost(owner.token, host);
+    expect((await get(`https://${host}/api/.well-known/llms.txt`)).status).toBe(200);
+    expect((await get(`https://${host}/.well-known/llms.txt`)).status).toBe(404);
+    expect(await (await get(`https://${host}/help/.well-known/llms.txt`)).text()).toBe(llms);
     // Another organization's site is not reachable through this host, in any form.
     for (const path of [
       `/~site/${other.site.id}/feeding`,
