@@ -26,6 +26,8 @@ const READS = [
   "getAuthenticatedUser",
   // A warm page view of the space published as a public site (HTML from the renderer, issue 13).
   "publishedPage",
+  // The same page's markdown twin, what agents read (issue 31: markdown for agents).
+  "publishedMarkdown",
 ] as const;
 type ReadName = (typeof READS)[number];
 
@@ -329,6 +331,7 @@ async function main() {
     getPageByPath: `${space}/content/path/${seeded.pagePath}`,
     getAuthenticatedUser: `${quire}/v1/user`,
     publishedPage: `${quire}/~site/${seeded.siteId}/${seeded.pagePath}`,
+    publishedMarkdown: `${quire}/~site/${seeded.siteId}/${seeded.pagePath}.md`,
   };
   const anchorUrl = `${anchor}/spaces/${seeded.spaceId}`;
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
