@@ -193,7 +193,7 @@ async function writeEvents(
         events: 0,
         idents: new Set<string>(),
       };
-      segment.day = segment.day > day ? segment.day : day;
+      if (day > segment.day) segment.day = day;
       segment.events++;
       for (const ident of idents) segment.idents.add(ident);
       segments.set(claimsKey, segment);
