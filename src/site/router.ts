@@ -14,6 +14,7 @@ import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
 import { prefersMarkdown } from "./negotiate";
 import { pageResponse, siteScripts, siteView } from "./page";
 import { searchResponse } from "./search";
+import { recordServed } from "./served";
 import { openSite, type Visit } from "./visit";
 
 /**
@@ -68,6 +69,7 @@ export async function serveSite(
     siteCsp(siteScripts(visit)),
   );
   for (const cookie of visit.cookies) response.headers.append("Set-Cookie", cookie);
+  recordServed(c, visit, rest, response);
   if (visit.preview) {
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("X-Robots-Tag", "noindex");
