@@ -32,9 +32,10 @@ export const rendered = renderedPages.store;
 /**
  * The Cache API behind the isolate's cache: a page rendered by one isolate serves the others of the location.
  * Entries are keyed like the isolate's (site version, revision, path, visitor segment), so they never go stale;
- * they are read only after the visitor was admitted, and never hold cookies.
+ * they are read only after the visitor was admitted, and never hold cookies. `v2`: entries carry the page's URL
+ * (for its Link header); those of before, without it, are never read.
  */
-const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/${encodeURIComponent(key)}`;
+const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/v2/${encodeURIComponent(key)}`;
 
 /** A rendered body as kept in both caches: its type and, for a page, its own URL (for its Link header). */
 export interface RenderedBody {
