@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { RECENT_SITE_MS } from "../../src/services/published";
+import { rendered } from "../../src/site/page";
 import { adaptiveSite } from "../helpers/adaptive";
 import { BROWSER, get, links, seedSite } from "../helpers/agent-site";
 import { countingD1 } from "../helpers/counting-d1";
@@ -86,6 +87,13 @@ describe("Link headers for agents", () => {
       expect(md).toContainEqual({ href: `${root}/llms.txt`, rel: "llms-txt", type: "text/plain" });
       expect(md).toContainEqual({ href: `${root}/~gitbook/mcp`, rel: "mcp", type: undefined });
     }
+    // Without this isolate's copy (served from the Cache API, as another isolate's render): the links too.
+    rendered.clear();
+    expect(links(await get(`/~site/${site.id}/feeding`))).toContainEqual({
+      href: `${root}/feeding.md`,
+      rel: "alternate",
+      type: "text/markdown",
+    });
     const negotiated = links(await get(`/~site/${site.id}/feeding`, { Accept: "text/markdown" }));
     expect(negotiated).toContainEqual({ href: `${root}/feeding`, rel: "canonical", type: "text/html" });
   });
