@@ -4,30 +4,31 @@ import { isAgentRequest, recordServedEvent } from "../services/insights";
 import { prefersMarkdown } from "./negotiate";
 import type { Visit } from "./visit";
 
-type ServedKind = "markdown" | "llms" | "llms-full" | "page";
+type ServedKind = "markdown" | "llms" | "llms-full";
 
 const LLMS = new Set(["/llms.txt", "/.well-known/llms.txt"]);
 const LLMS_FULL = /^\/(?:\.well-known\/)?llms-full\.txt(?:\/\d+)?$/;
 /** The site's own files that are no page: nothing to record. */
 const NOT_PAGES = /^\/(?:~|\.well-known\/|robots\.txt$|sitemap\.xml$)/;
 
-/** What a site answer was, for insights: a page (HTML or markdown), an llms file, or nothing worth recording. */
+/**
+ * What a site answer was, for insights: markdown (a page's twin or negotiated), an llms file, or nothing to
+ * record. HTML page views are not recorded here: a person's is the page script's to send, and recording an
+ * agent's would add a D1 write to every HTML view a client without a browser's user agent makes.
+ */
 function servedKind(c: Context<AppEnv>, rest: string, response: Response): ServedKind | undefined {
   if (response.status !== 200 && response.status !== 304) return undefined;
   if (LLMS.has(rest)) return "llms";
   if (LLMS_FULL.test(rest)) return "llms-full";
   if (NOT_PAGES.test(rest)) return undefined;
-  const type = response.headers.get("Content-Type") ?? "";
   // A 304 has no type: it is markdown the way it was asked for.
-  const markdown =
-    type.startsWith("text/markdown") ||
-    (response.status === 304 && (rest.endsWith(".md") || prefersMarkdown(c.req.header("Accept"))));
-  if (markdown) return "markdown";
-  return type.startsWith("text/html") || response.status === 304 ? "page" : undefined;
+  if (response.status === 304)
+    return rest.endsWith(".md") || prefersMarkdown(c.req.header("Accept")) ? "markdown" : undefined;
+  return response.headers.get("Content-Type")?.startsWith("text/markdown") ? "markdown" : undefined;
 }
 
 /**
- * Records what the site served for its insights (markdown, llms files, an agent's page view), after the response
+ * Records what the site served for its insights (markdown, llms files), after the response
  * (`waitUntil`): never on the response's path, never an error. Preview visits are no readers: not recorded.
  */
 export function recordServed(c: Context<AppEnv>, visit: Visit, rest: string, response: Response): void {
