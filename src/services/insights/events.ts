@@ -150,6 +150,16 @@ function canonical(value: unknown): unknown {
 
 const MAX_CLAIMS_JSON = 2048;
 
+/** A JWT's registered claims say nothing about who the visitor is like (`sub` is one person: no segment). */
+const REGISTERED_CLAIMS = new Set(["exp", "iat", "nbf", "iss", "aud", "jti", "sub"]);
+
+function segmentClaims(claims: Record<string, unknown>): Record<string, unknown> {
+  return canonical(Object.fromEntries(Object.entries(claims).filter(([k]) => !REGISTERED_CLAIMS.has(k)))) as Record<
+    string,
+    unknown
+  >;
+}
+
 interface Group {
   day: string;
   key: string;
@@ -182,7 +192,7 @@ async function writeEvents(
     for (const ident of idents) group.idents.add(ident);
     rollups.set(`${day}/${key}`, group);
     if (claims) {
-      const sorted = canonical(claims) as Record<string, unknown>;
+      const sorted = segmentClaims(claims);
       const json = JSON.stringify(sorted);
       if (json.length > MAX_CLAIMS_JSON) continue;
       const claimsKey = (await sha256Hex(json)).slice(0, 32);
