@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
 import { createDb } from "../../src/db/client";
 import { recordAgentFeedback } from "../../src/services/insights";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
@@ -74,6 +75,24 @@ describe("site insights: who may send a site's events", () => {
     // Its members may (a server forwarding its readers' events).
     expect((await track(org, site("unpublished"), [pageView("v", "s")], {}, tenant.owner.token)).status).toBe(204);
     expect(await eventsOf(site("share-link"))).toBe(1);
+  });
+
+  it("counts anonymous events against the per-address limiter (429, nothing recorded)", async () => {
+    const tenant = await seedTenant("lim");
+    const siteId = tenant.of("public").siteId!;
+    const refusing = { limit: async () => ({ success: false }) } as unknown as RateLimit;
+    const res = await createApp().request(
+      `https://api.quire.test/v1/orgs/${tenant.organization.id}/sites/${siteId}/insights/events`,
+      {
+        method: "POST",
+        headers: { "cf-connecting-ip": "192.0.2.7", "content-type": "application/json", "user-agent": BROWSER },
+        body: JSON.stringify({ events: [pageView("v", "s")] }),
+      },
+      { ...env, IP_RATE_LIMITER: refusing },
+    );
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("60");
+    expect(await eventsOf(siteId)).toBe(0);
   });
 
   it("groups visitors by the claims of their verified visitor token into segments; claims an anonymous caller makes up are ignored", async () => {
