@@ -1,7 +1,7 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import type { VisitorPass } from "../services/access";
+import type { SiteTokenClaims, VisitorPass } from "../services/access";
 import type { Caller } from "../services/core";
 import type { RequestAuthentication } from "./request-authentication";
 
@@ -16,5 +16,7 @@ export type AppEnv = {
     authentication?: RequestAuthentication;
     /** What a share key or visitor JWT sent with an anonymous-capable read opens (http/visitor.ts). */
     visitor?: VisitorPass;
+    /** A site API token sent as the bearer (verified: services/access/site-tokens.ts), and what it says. */
+    siteToken?: { token: string; claims: SiteTokenClaims };
   };
 };

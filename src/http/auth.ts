@@ -4,7 +4,8 @@ import { countTokenRequest } from "../coordination/token-budgets";
 import { createRequestDb, type Db, isBookmark } from "../db/client";
 import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
-import { ApiError, badRequest, unauthorized } from "../lib/errors";
+import { ApiError, badRequest, forbidden, unauthorized } from "../lib/errors";
+import { looksLikeSiteToken, verifySiteToken } from "../services/access";
 import { tokenHashes } from "../lib/isolate-caches";
 import { stampTokenUse, tokenStampIsStale } from "../services/people";
 import { limitByAddress } from "./address-limit";
@@ -55,12 +56,27 @@ async function identify(c: Context<AppEnv>, db: Db, writes: boolean, next: Next)
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("The Authorization header must be `Bearer <token>`");
+  if (looksLikeSiteToken(match[1]!)) return identifySiteToken(c, db, match[1]!, next);
 
   const tokenHash = await hashOf(match[1]);
   c.set("authentication", new RequestAuthentication(db, tokenHash, countRequest(c.env, tokenHash)));
   if (writes) await authenticateNow(c);
   await next();
   await authenticateNow(c);
+}
+
+/**
+ * A site API token (a JWT resolvePublishedContentByUrl minted): an anonymous caller whose visitor pass the token
+ * gives (http/visitor.ts, on the operations open to visitors); limited per address, as visitors are. Forged,
+ * tampered or expired: 401, so a renderer knows to resolve the URL again.
+ */
+async function identifySiteToken(c: Context<AppEnv>, db: Db, token: string, next: Next) {
+  await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+  const claims = await verifySiteToken({ db, env: c.env }, token);
+  if (!claims) throw unauthorized("The site API token is invalid or has expired");
+  c.set("siteToken", { token, claims });
+  c.set("caller", { kind: "anonymous" });
+  return next();
 }
 
 /** Bearer tokens seen recently in this isolate, with their SHA-256 (how tokens are stored and looked up). */
@@ -160,6 +176,11 @@ export const authenticateInFirstRead = createMiddleware<AppEnv>(async (c, next) 
 
 /** Route middleware (added by defineRoute) for operations that need a user. */
 export const requireAuthentication = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("siteToken")) throw forbidden(SITE_TOKEN_REFUSED);
   if (!c.get("authentication")) throw unauthorized();
   return next();
 });
+
+/** Why an operation refuses a site API token. */
+export const SITE_TOKEN_REFUSED =
+  "A site API token only reads its site's published content; this operation needs a personal or integration API token";

@@ -3,7 +3,7 @@ import type { Hook, RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorBody, errorResponses } from "./errors";
-import { auditWrites } from "./audit";
+import { auditWrites, READS_SENT_AS_POST } from "./audit";
 import { authenticateFirst, authenticateInFirstRead, requireAuthentication } from "./auth";
 import { MemoizedRouter } from "./memoized-router";
 import { admitVisitor } from "./visitor";
@@ -129,11 +129,12 @@ export function defineRoute<const R extends QuireRoute>(config: R) {
   // A write's handler runs on a database that records the audit event with its first write (http/audit.ts).
   const audit = auditWrites(route.operationId ?? "", route.method, route.path, route.summary);
   const last = audit ? [audit] : [];
+  const writes = !["get", "head"].includes(route.method) && !READS_SENT_AS_POST[route.operationId ?? ""];
   return createRoute({
     ...route,
     security: anonymous ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
     middleware: anonymous
-      ? [check, authentication, admitVisitor, ...own, ...last]
+      ? [check, authentication, admitVisitor({ writes }), ...own, ...last]
       : [check, requireAuthentication, authentication, ...own, ...last],
     responses,
   } as unknown as Omit<R, "anonymous" | "authInFirstRead">);

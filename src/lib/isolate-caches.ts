@@ -109,6 +109,17 @@ export const tokenHashes = declare(
   () => new Map<string, string>(),
 );
 
+export const siteTokenPasses = declare(
+  {
+    name: "Site API token passes",
+    bound: { entries: 1024 },
+    key: "site API token",
+    invalidatedBy: "5 s (SITE_TOKEN_PASS_MS), or the token's expiry if sooner",
+    usedBy: "services/access/site-tokens.ts",
+  },
+  () => new Map<string, unknown>(),
+);
+
 // Content
 
 export const snapshots = declare(

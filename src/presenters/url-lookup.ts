@@ -37,9 +37,8 @@ export function presentContentByUrl(ctx: ServiceContext, found: ContentByUrl): C
 }
 
 /**
- * The reference's PublishedSiteContentLookup: a redirect, or the content a published URL shows. `apiToken` is
- * always "" (Quire mints no short-lived tokens: published content is read anonymously, with the site's share
- * key or the visitor's JWT); `page` (the page's id) is Quire's addition.
+ * The reference's PublishedSiteContentLookup: a redirect, or the content a published URL shows, with the site API
+ * token a renderer reads it with (`apiToken`); `page` (the page's id) is Quire's addition.
  */
 export function presentPublishedLookup(found: PublishedLookup): PublishedSiteContentLookup {
   if (found.kind === "redirect") return { target: found.target, redirect: found.redirect };
@@ -53,7 +52,7 @@ export function presentPublishedLookup(found: PublishedLookup): PublishedSiteCon
     pathname: found.pathname,
     basePath: found.basePath,
     siteBasePath: found.siteBasePath,
-    apiToken: "",
+    apiToken: found.apiToken,
     organization: found.organizationId,
     ...(found.shareKey ? { shareKey: found.shareKey } : {}),
     complete: found.complete,

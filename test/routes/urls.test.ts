@@ -125,7 +125,7 @@ describe("published URL lookups", () => {
       pathname: "",
       basePath: `/~site/${site.id}/`,
       siteBasePath: `/~site/${site.id}/`,
-      apiToken: "",
+      apiToken: expect.stringMatching(/^eyJ[\w-]*\.[\w-]+\.[\w-]+$/),
       complete: true,
       canonicalUrl: siteUrl(site.id, "/guide"),
     });

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}",
   operationId: "getFileInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get a file of a revision",
   request: { params: RevisionParams.extend({ fileId: z.string().min(1) }), query: ContentQuery },

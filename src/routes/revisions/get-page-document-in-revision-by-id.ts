@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document",
   operationId: "getPageDocumentInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get the document of a page of a revision",
   request: {

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}",
   operationId: "getPageInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get a page of a revision by its ID",
   request: { params: RevisionParams.extend({ pageId: z.string().min(1) }), query: PageQuery },

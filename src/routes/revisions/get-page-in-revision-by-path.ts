@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}",
   operationId: "getPageInRevisionByPath",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get a page of a revision by its path",
   request: { params: RevisionParams.extend({ pagePath: z.string().min(1) }), query: PageQuery },

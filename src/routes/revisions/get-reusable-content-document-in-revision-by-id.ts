@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document",
   operationId: "getReusableContentDocumentInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get the document of a reusable content of a revision",
   request: {

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}",
   operationId: "getReusableContentInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get a reusable content of a revision",
   request: { params: RevisionParams.extend({ reusableContentId: z.string().min(1) }), query: ContentQuery },

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}",
   operationId: "getRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "Get a space revision by its ID",
   request: { params: RevisionParams, query: ContentQuery },

@@ -10,6 +10,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/files",
   operationId: "listFilesInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "List the files of a revision",
   request: { params: RevisionParams, query: ContentQuery.extend(PageRequestQuery.shape) },

@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/pages",
   operationId: "listPagesInRevisionById",
+  anonymous: true,
   tags: ["revisions"],
   summary: "List the pages of a revision",
   request: { params: RevisionParams, query: ContentQuery },

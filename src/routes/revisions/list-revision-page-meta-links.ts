@@ -9,6 +9,7 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links",
   operationId: "listRevisionPageMetaLinks",
+  anonymous: true,
   authInFirstRead: true,
   tags: ["revisions"],
   summary: "Get a page's meta links (previous, next, parent) in a revision",

@@ -9,10 +9,12 @@ export const route = defineRoute({
   method: "get",
   path: "/spaces/{spaceId}/embed",
   operationId: "getEmbedByUrlInSpace",
+  anonymous: true,
   tags: ["spaces"],
   summary: "Resolve a URL to an oEmbed object within a space",
   description:
-    "getEmbedByUrl for the members of a space (404 to whoever may not see it); the URL is fetched as for " +
+    "getEmbedByUrl for whoever may read the space (its members, its visitors with a site API token, anyone for " +
+    "a public space; 404 to others, 401 anonymously); the URL is fetched as for " +
     "getEmbedByUrl, without the space's or the caller's credentials.",
   request: { params: SpaceParams, query: EmbedQuery },
   responses: { 200: json(EmbedSchema) },

@@ -1,7 +1,7 @@
 // The access domain's public surface (permissions, roles, space access, visitor claims and the signing secret): what routes, jobs, http and presenters import.
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { commentPermissions, isScoped, permissionsObject } from "./permissions";
-export { organizationAccess, siteAccess } from "./organization-access";
+export { organizationAccess, siteAccess, siteOpenToVisitor } from "./organization-access";
 export type { Access, ScopedAccess } from "./permissions";
 export { ROLES } from "./roles";
 export { consentedScopes, unacceptedScopes } from "./scoped-access";
@@ -20,6 +20,8 @@ export {
 } from "./grants";
 export type { GrantKind, GrantTarget, TeamPermissionView, UserPermissionView } from "./grants";
 export { resolveVisitorPass, verifyVisitorToken } from "./visitor-pass";
+export { looksLikeSiteToken, mintSiteToken, siteTokenPass, verifySiteToken } from "./site-tokens";
+export type { SiteTokenClaims, SiteTokenInput } from "./site-tokens";
 export type { VisitorCredentials, VisitorPass } from "./visitor-pass";
 export { callerGrantsOf, memberGrantsQuery, userGrantsCondition } from "./grants";
 export { authorize, authorizeComment, can } from "./permissions";
@@ -38,6 +40,7 @@ export {
   loadCollection,
   organizationTree,
   organizationTreeRows,
+  readsAsVisitor,
   spaceAccess,
   toStoredLevel,
   treeFromRows,

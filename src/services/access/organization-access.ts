@@ -23,3 +23,15 @@ export function siteAccess(caller: Caller, organizationId: string, siteId: strin
   if (role === undefined || caller.kind !== "user") return role;
   return strongest(role, caller.grants?.sites.get(siteId));
 }
+
+/**
+ * Whether a published site is open to the caller as a visitor: a public or unlisted one to anyone, any other to
+ * a pass for it (a share key, a visitor JWT). A site API token's pass is exclusive: its own site and no other.
+ * An unpublished site is open to no visitor (a preview link's pass is checked where previews are served).
+ */
+export function siteOpenToVisitor(caller: Caller, row: { id: string; published: boolean; visibility: string }) {
+  if (!row.published) return false;
+  const held = caller.visitor?.sites.has(row.id) === true;
+  if (caller.visitor?.exclusive) return held;
+  return row.visibility === "public" || row.visibility === "unlisted" || held;
+}

@@ -30,11 +30,12 @@ export function contentRole(orgRole: MemberRole | undefined, levels: readonly St
 /**
  * Access that publishing grants: a space published on a public or unlisted site (its `visibility`, kept by
  * services/spaces/site-publication.ts) is readable by anyone; one published on a share-link or visitor-auth site
- * by whoever holds a pass for one of those sites.
+ * by whoever holds a pass for one of those sites. A site API token's pass is exclusive: its spaces, nothing else.
  */
 export function visibilityAccess(caller: Caller, space: Pick<SpaceRow, "id" | "visibility">): MemberRole | undefined {
-  if (space.visibility === "public" || space.visibility === "unlisted") return "read";
   if (caller.visitor?.spaces.has(space.id)) return "read";
+  if (caller.visitor?.exclusive) return undefined;
+  if (space.visibility === "public" || space.visibility === "unlisted") return "read";
   return undefined;
 }
 
@@ -92,16 +93,39 @@ export function spaceAccess(
   const orgRole = memberRole(caller, row.organizationId);
   const levels = chain.map((c) => c.defaultLevel);
   const chainIds = chain.map((c) => c.id);
-  const access = strongest(
-    contentRole(orgRole, [row.defaultLevel, ...levels]),
-    visibilityAccess(caller, row),
-    grantedRole(caller, row.id, chainIds),
-  );
+  const access = strongest(membersAccess(caller, row, chain), visibilityAccess(caller, row));
   const containerAccess = strongest(
     row.parentId ? contentRole(orgRole, levels) : orgRole,
     grantedRole(caller, undefined, chainIds),
   );
   return { access, containerAccess };
+}
+
+/** What the caller holds on a space as a member (role, levels, grants), without what publishing opens. */
+function membersAccess(
+  caller: Caller,
+  row: SpaceRow,
+  chain: readonly Pick<ChainLink, "id" | "defaultLevel">[],
+): MemberRole | undefined {
+  const levels = chain.map((c) => c.defaultLevel);
+  return strongest(
+    contentRole(memberRole(caller, row.organizationId), [row.defaultLevel, ...levels]),
+    grantedRole(
+      caller,
+      row.id,
+      chain.map((c) => c.id),
+    ),
+  );
+}
+
+/**
+ * Whether the caller reads the space only as its visitors do (anonymously, with a visitor pass or a site API
+ * token, or as a non-member of a public space): they read its published history, never a change request's work.
+ */
+export function readsAsVisitor(caller: Caller, space: Pick<SpaceWithAccess, "row" | "chain">): boolean {
+  if (caller.kind === "scoped") return false;
+  const role = membersAccess(caller, space.row, space.chain);
+  return role === undefined || role === null;
 }
 
 /**

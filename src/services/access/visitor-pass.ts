@@ -18,7 +18,7 @@ export interface VisitorCredentials {
 }
 
 /** One site space (or none: spaceId null) of a site the credentials may open, with what decides its visibility. */
-interface AdmittingSite {
+export interface AdmittingSite {
   siteId: string;
   spaceId: string | null;
   siteSpaceId: string | null;
@@ -31,9 +31,9 @@ interface AdmittingSite {
 
 // The site spaces of the admitting sites, with their sections' conditions (adaptive content), in the one read.
 // A site admits only its own organization's spaces, whatever site space rows a transfer may have left.
-const SITE_SPACES_OF = sql`ss.space_id AS spaceId, ss.id AS siteSpaceId, ss.section_id AS sectionId,
+export const SITE_SPACES_OF = sql`ss.space_id AS spaceId, ss.id AS siteSpaceId, ss.section_id AS sectionId,
   ss.condition AS condition, sec.condition AS sectionCondition, s.adaptive_content AS adaptive`;
-const JOIN_SITE_SPACES = sql`LEFT JOIN site_spaces ss ON ss.site_id = s.id
+export const JOIN_SITE_SPACES = sql`LEFT JOIN site_spaces ss ON ss.site_id = s.id
     AND EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = ss.space_id AND sp.organization_id = s.organization_id)
   LEFT JOIN site_sections sec ON sec.id = ss.section_id`;
 
@@ -74,19 +74,7 @@ export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials
   const admit = (rows: AdmittingSite[], claims: Record<string, unknown> | undefined) => {
     for (const [siteId, own] of Map.groupBy(rows, (row) => row.siteId)) {
       sites.add(siteId);
-      const placed = own.filter((row) => row.siteSpaceId !== null && row.spaceId !== null);
-      const sections = new Map<string, ConditionedItem>();
-      for (const row of placed) {
-        if (row.sectionId) sections.set(row.sectionId, { id: row.sectionId, condition: row.sectionCondition });
-      }
-      const siteSpaces = placed.map((row) => ({ ...row, id: row.siteSpaceId! }));
-      const { shows } = adaptiveVisibilityOf(
-        { adaptiveContent: Boolean(own[0]!.adaptive) },
-        [...sections.values()],
-        siteSpaces,
-        claims,
-      );
-      for (const row of siteSpaces) if (shows(row)) spaces.add(row.spaceId!);
+      for (const spaceId of admitSiteSpaces(own, claims)) spaces.add(spaceId);
     }
   };
   admit(shared ?? [], undefined);
@@ -102,6 +90,27 @@ export async function resolveVisitorPass(db: Db, credentials: VisitorCredentials
     );
   }
   return { sites, spaces, ...(claims ? { claims } : {}) };
+}
+
+/**
+ * The spaces of one site's site spaces (its rows, as SITE_SPACES_OF reads them) that these claims show: adaptive
+ * content's rule applied to the site's sections and site spaces.
+ */
+export function admitSiteSpaces(rows: AdmittingSite[], claims: Record<string, unknown> | undefined): string[] {
+  const placed = rows.filter((row) => row.siteSpaceId !== null && row.spaceId !== null);
+  if (!placed.length) return [];
+  const sections = new Map<string, ConditionedItem>();
+  for (const row of placed) {
+    if (row.sectionId) sections.set(row.sectionId, { id: row.sectionId, condition: row.sectionCondition });
+  }
+  const siteSpaces = placed.map((row) => ({ ...row, id: row.siteSpaceId! }));
+  const { shows } = adaptiveVisibilityOf(
+    { adaptiveContent: Boolean(rows[0]!.adaptive) },
+    [...sections.values()],
+    siteSpaces,
+    claims,
+  );
+  return siteSpaces.filter(shows).map((row) => row.spaceId!);
 }
 
 /** The longest a visitor JWT may live: from its `iat` (or from now, without one) to its `exp`. */

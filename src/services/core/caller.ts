@@ -50,4 +50,9 @@ export interface VisitorPass {
   claims?: Record<string, unknown>;
   /** A preview link's pass (getSitePublishingPreviewById): its sites are open to it published or not. */
   preview?: boolean;
+  /**
+   * A site API token's pass (services/access/site-tokens.ts): all its bearer may read. Public content outside it
+   * is closed too, so the token reads its own site's published content and nothing else.
+   */
+  exclusive?: boolean;
 }

@@ -83,6 +83,14 @@ export function requireUser(caller: Caller): UserCaller {
 }
 
 /**
+ * For reads a caller may not make: an anonymous caller learns nothing about what it may not read (401, as for a
+ * missing token); a site API token is a credential, and what it may not read is not found (the caller's 404).
+ */
+export function requireCredential(caller: Caller): void {
+  if (caller.kind === "anonymous" && !caller.visitor?.exclusive) throw unauthorized();
+}
+
+/**
  * The caller of a write that records who made it: a user, or an integration's installation token (`userId`
  * null: the write has no person as author). 401 without a token; 403 for an integration token without an
  * installation (it acts on no content).

@@ -2,7 +2,7 @@
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { ROLES } from "./caller";
 export type { MemberRole, Role, VisitorPass } from "./caller";
-export { memberRole, requireActor, requireUser } from "./context";
+export { memberRole, requireActor, requireCredential, requireUser } from "./context";
 export type { Caller, ScopedCaller, ServiceContext, TokenInstallation, UrlBases, UserCaller } from "./context";
 export { JobFailure, jobServiceContext, pruneFinishedJobs, RetryLater } from "./jobs";
 export type { CronTask, JobContext, JobFailureRecorder, JobRow, JobRunner } from "./jobs";

@@ -1,5 +1,6 @@
 import { type PageEntry, pageByPath, pagePath, readingOrder, type Snapshot } from "../../content/model";
 import { ApiError, notFound } from "../../lib/errors";
+import { mintSiteToken } from "../access";
 import type { ServiceContext } from "../core";
 import { listPages } from "../revisions";
 import { fingerprint, loadPublishedSite, type PublishedSiteData } from "./site-load";
@@ -49,6 +50,8 @@ export interface PublishedContentView {
   complete: boolean;
   contextId?: string;
   canonicalUrl: string;
+  /** The site API token (services/access/site-tokens.ts) a renderer reads this content with. */
+  apiToken: string;
 }
 
 export type PublishedLookup = PublishedRedirect | PublishedContentView;
@@ -80,10 +83,8 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
   }
   const claims = { ...(admission.claims ?? {}), ...(input.unsignedClaims ? { unsigned: input.unsignedClaims } : {}) };
   const { visible, hidden } = adaptiveVisibility(data, claims);
-  const visitor: ServiceContext = {
-    ...baseOf(ctx),
-    caller: { kind: "anonymous", visitor: visitorPassOf(data, claims) },
-  };
+  const pass = visitorPassOf(data, claims);
+  const visitor: ServiceContext = { ...baseOf(ctx), caller: { kind: "anonymous", visitor: pass } };
   const found = await pageOf(visitor, data, at, visible);
   if (found.kind === "redirect") return found;
   const { location, page, snapshot, consumed } = found;
@@ -94,6 +95,20 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
   const basePath = `${at.base}/${used ? `${used}/` : ""}`;
   // The rest of the URL inside the site space, as the visitor wrote it (`.md` kept: a renderer routes by it).
   const pathname = `${location.pagePath}${at.markdown && location.pagePath ? ".md" : ""}`;
+  const sharedWith = data.site.visibility === "share-link" ? shareKey : undefined;
+  const apiToken = await mintSiteToken(ctx, {
+    organizationId: data.site.organizationId,
+    siteId: data.site.id,
+    siteSpaceId: location.siteSpace.id,
+    spaceId: location.siteSpace.spaceId,
+    spaces: [...pass.spaces],
+    ...(location.section ? { sectionId: location.section.id } : {}),
+    claims,
+    visibility: data.site.visibility,
+    ...(sharedWith ? { shareKey: sharedWith } : {}),
+    ...(typeof admission.claims?.exp === "number" ? { notAfter: admission.claims.exp } : {}),
+    now: ctx.now,
+  });
   return {
     kind: "content",
     siteId: data.site.id,
@@ -106,7 +121,7 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
     pathname,
     basePath,
     siteBasePath: `${at.base}/`,
-    ...(data.site.visibility === "share-link" && shareKey ? { shareKey } : {}),
+    ...(sharedWith ? { shareKey: sharedWith } : {}),
     complete:
       (!data.sections.length || sectionNamed || visibleSections(data, visible).length === 1) &&
       (variantNamed || siteSpacesAt(data, location.section?.id ?? null, visible).length === 1),
@@ -115,6 +130,7 @@ export async function resolvePublishedUrl(ctx: ServiceContext, input: PublishedL
       page && snapshot
         ? `${at.origin}${at.base}${prefix ? `/${prefix}` : ""}/${pagePath(snapshot, page.id)}`
         : `${at.origin}${basePath}${pathname}`,
+    apiToken,
   };
 }
 

@@ -5,9 +5,17 @@ import { type Placeholders, reusableStatements } from "../../db/reusable";
 import { changeRequests, revisions } from "../../db/schema";
 import { assembleSnapshot, revisionNodesQuery, type StoredSnapshot } from "../../content/snapshot-store";
 import { notFound } from "../../lib/errors";
-import { type Caller, requireUser, type ServiceContext } from "../core";
+import { type Caller, requireCredential, type ServiceContext } from "../core";
 import { cachedSnapshot, cacheSnapshot, lastRevisionOf, rememberRevisionOf } from "./snapshot-cache";
-import { type Action, authorize, can, type SpaceWithAccess, spaceRead, withSpaceAccess } from "../access";
+import {
+  type Action,
+  authorize,
+  can,
+  readsAsVisitor,
+  type SpaceWithAccess,
+  spaceRead,
+  withSpaceAccess,
+} from "../access";
 
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
@@ -71,9 +79,8 @@ const mainRevisionReads = reusableStatements((db, p: Placeholders<{ spaceId: str
 );
 /** Reads a space with the caller's access and authorizes `action` (404 for deleted or invisible spaces). */
 export function checkSpace(space: SpaceWithAccess | undefined, action: Action, caller?: Caller): SpaceWithAccess {
-  // An anonymous caller learns nothing about what it may not read: 401, as for any other missing token.
-  if (caller?.kind === "anonymous" && !(space && space.row.deletedAt === null && can(space.access, "space.view"))) {
-    requireUser(caller);
+  if (caller && !(space && space.row.deletedAt === null && can(space.access, "space.view"))) {
+    requireCredential(caller);
   }
   if (!space || space.row.deletedAt !== null) throw notFound("Space");
   authorize(space.access, action, "Space");
@@ -173,6 +180,10 @@ export async function loadContents(
         else if (named) snapshot = await loadSnapshot(ctx, spaceId, named);
       }
       if (!snapshot) throw notFound("Revision");
+      // Visitors read the space's published history by revision, never a change request's unmerged work.
+      if (target.kind === "revision" && snapshot.revision.changeRequestId && readsAsVisitor(ctx.caller, space)) {
+        throw notFound("Revision");
+      }
       const pointer = pointerOf(spaceId, target);
       if (pointer) rememberRevisionOf(pointer, snapshot.revision.id);
       return snapshot;

@@ -1,10 +1,18 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
-import { badRequest, notFound, unauthorized } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import type { Page } from "../../lib/pagination";
-import { adaptiveVisibilityOf, authorize, can, organizationTreeRows, siteAccess, treeFromRows } from "../access";
-import { type Caller, memberRole, type ServiceContext } from "../core";
+import {
+  adaptiveVisibilityOf,
+  authorize,
+  can,
+  organizationTreeRows,
+  siteAccess,
+  siteOpenToVisitor,
+  treeFromRows,
+} from "../access";
+import { type Caller, memberRole, requireCredential, type ServiceContext } from "../core";
 import { visibleSpaces } from "../spaces";
 import { searchBySpace } from "./grouped-search";
 import type { SearchRequest, SearchSpaceView } from "./search";
@@ -33,7 +41,7 @@ interface SiteSpaceRef {
 function openToVisitors(caller: Caller, siteId: string, site: { published: boolean; visibility: string } | undefined) {
   // A preview link's pass opens its site before it is published (services/access/site-preview.ts).
   if (!site?.published) return !!site && !!caller.visitor?.preview && caller.visitor.sites.has(siteId);
-  return site.visibility === "public" || site.visibility === "unlisted" || !!caller.visitor?.sites.has(siteId);
+  return siteOpenToVisitor(caller, { id: siteId, ...site });
 }
 
 /**
@@ -121,7 +129,7 @@ export async function searchSite(
   const open = openToVisitors(caller, siteId, site);
   if (!open) {
     // Nothing about a site one may not search is revealed: 401 without a token, else 404.
-    if (caller.kind === "anonymous") throw unauthorized();
+    requireCredential(caller);
     authorize(access, "site.view", "Site");
     if (!site) throw notFound("Site");
   }

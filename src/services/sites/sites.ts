@@ -16,8 +16,8 @@ import {
 } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
-import { type Access, authorize, can, organizationAccess, siteAccess } from "../access";
-import { type Caller, requireUser, type ServiceContext } from "../core";
+import { type Access, authorize, can, organizationAccess, siteAccess, siteOpenToVisitor } from "../access";
+import { requireCredential, requireUser, type ServiceContext } from "../core";
 import { claimProxy } from "./custom-hostnames";
 import { refreshPublishedSpaces, touchSiteSpaceDetails } from "../spaces";
 import { conditionReads, hiddenFrom } from "./site-shown";
@@ -50,7 +50,7 @@ export interface SiteReaders {
   visitors?: boolean;
 }
 
-/** A site of the organization the caller can see (members; see SiteReaders), or 404 (401 when anonymous). */
+/** A site of the organization the caller can see (members; see SiteReaders), or 404 (401 when anonymous without a site token). */
 export async function loadSite(
   ctx: ServiceContext,
   organizationId: string,
@@ -58,11 +58,10 @@ export async function loadSite(
   readers: SiteReaders = {},
 ): Promise<SiteView> {
   // A scoped token: what its scopes allow on the sites its installation selects (site:metadata:read views them).
-  const scoped = ctx.caller.kind === "scoped";
   const access = siteAccess(ctx.caller, organizationId, siteId);
   const member = can(access, "site.view");
   if (!member && !readers.visitors) {
-    if (!scoped) requireUser(ctx.caller);
+    requireCredential(ctx.caller);
     authorize(access, "site.view", "Site");
   }
   const visitor = !member && readers.visitors;
@@ -75,18 +74,12 @@ export async function loadSite(
     // A visitor's view hides what adaptive content hides: the conditions ride the same round trip.
     ...(visitor ? conditionReads(ctx.db, siteId) : []),
   ]);
-  if (!found || (!member && !publishedTo(ctx.caller, found.row))) {
-    if (!scoped) requireUser(ctx.caller);
+  if (!found || (!member && !siteOpenToVisitor(ctx.caller, found.row))) {
+    requireCredential(ctx.caller);
     throw notFound("Site");
   }
   const view: SiteView = { row: found.row, siteSpaces: Number(found.siteSpaces), access };
   return visitor ? { ...view, hidden: hiddenFrom(ctx.caller, found.row, conditioned) } : view;
-}
-
-/** Whether the published site is open to the caller as a visitor. */
-function publishedTo(caller: Caller, row: SiteRow) {
-  if (!row.published) return false;
-  return row.visibility === "public" || row.visibility === "unlisted" || caller.visitor?.sites.has(row.id) === true;
 }
 
 export function getSite(ctx: ServiceContext, organizationId: string, siteId: string) {

@@ -4,7 +4,14 @@ import { batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
-import { announce, contentEventStatements, type NewContentEvent, requireUser, type ServiceContext } from "../core";
+import {
+  announce,
+  contentEventStatements,
+  type NewContentEvent,
+  requireCredential,
+  requireUser,
+  type ServiceContext,
+} from "../core";
 import {
   organizationAccess,
   authorize,
@@ -47,10 +54,10 @@ async function visibleSpace(ctx: ServiceContext, spaceId: string): Promise<Space
 
 export function checkVisible(ctx: ServiceContext, found: SpaceWithAccess | undefined): SpaceWithAccess {
   if (!found || found.row.deletedAt !== null) {
-    if (ctx.caller.kind === "anonymous") requireUser(ctx.caller);
+    requireCredential(ctx.caller);
     throw notFound("Space");
   }
-  if (ctx.caller.kind === "anonymous" && !can(found.access, "space.view")) requireUser(ctx.caller);
+  if (!can(found.access, "space.view")) requireCredential(ctx.caller);
   authorize(found.access, "space.view", "Space");
   return found;
 }
