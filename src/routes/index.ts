@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import agents from "./agents";
 import audit from "./audit";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
@@ -10,6 +11,7 @@ import files from "./files";
 import fonts from "./fonts";
 import gitSync from "./git";
 import imports from "./imports";
+import insights from "./insights";
 import integrations from "./integrations";
 import invites from "./invites";
 import members from "./members";
@@ -61,4 +63,6 @@ export const v1 = createRouter()
   .route("/", customHostnames)
   .route("/", urls)
   .route("/", fonts)
-  .route("/", storage);
+  .route("/", storage)
+  .route("/", agents)
+  .route("/", insights);

@@ -22,3 +22,5 @@ export * from "./audit";
 export * from "./content-events";
 export * from "./storage";
 export * from "./import-runs";
+export * from "./agents";
+export * from "./insights";
