@@ -61,7 +61,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 const url = (path) => `${GITBOOK_OPEN_ORIGIN}/url/${PROXY}${path ? `/${path}` : ""}`;
 
-/** GitBook Open's server errors (`⨯ …` with the lines under them) logged since `from` characters. */
+/** GitBook Open's server errors (its `⨯ …` lines; the stack under each is in its log) logged since `from` characters. */
 function serverErrors(output, from) {
   return output
     .slice(from)
