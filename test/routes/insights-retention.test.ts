@@ -1,5 +1,7 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../src/index";
 import { pruneInsights } from "../../src/services/insights";
 import { currentClient } from "../helpers/current-client";
 import { db, seedOrganization } from "../helpers/seed";
@@ -49,5 +51,25 @@ describe("site insights: retention", () => {
     expect(await left("site_agent_feedback")).toBe(0);
     await pruneInsights({ db, env: { ...env, INSIGHTS_RETENTION_DAYS: "30" } as never, now: Date.now() } as never);
     expect(await left("site_event_rollups")).toBe(1);
+  });
+
+  it("runs in the daily cron", async () => {
+    const { site } = await publicSite();
+    const ancient = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    await env.DB.prepare(
+      `INSERT INTO site_event_rollups (site_id, day, key, event_type, display_context, url, url_path, visitor_device,
+        visitor_browser, visitor_os, visitor_authenticated, referrer, referrer_domain, search_query, events, sessions, visitors)
+       VALUES (?, ?, 'k', 'page_view', 'site', '/', '/', 'desktop', 'chrome', 'macos', 0, '', '', '', 1, 1, 1)`,
+    )
+      .bind(site.id, ancient)
+      .run();
+    const controller = createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" });
+    const ctx = createExecutionContext();
+    await (worker.scheduled as ExportedHandlerScheduledHandler<typeof env>)(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM site_event_rollups WHERE site_id = ?")
+      .bind(site.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
   });
 });
