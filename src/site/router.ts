@@ -21,6 +21,9 @@ import { openSite, type Visit } from "./visit";
  */
 export const siteRouter = new Hono<AppEnv>();
 
+/** A site's MCP endpoint under its root (GitBook's path, which MCP clients that know GitBook look for). */
+const MCP_PATH = "/~gitbook/mcp";
+
 const ASSETS: Record<string, { body: string; type: string }> = {
   [`site.${SITE_CSS_HASH}.css`]: { body: SITE_CSS, type: "text/css; charset=utf-8" },
   [`site.${SITE_JS_HASH}.js`]: { body: SITE_JS, type: "text/javascript; charset=utf-8" },
@@ -41,15 +44,21 @@ siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => serveSite
 siteRouter.get("/~site/~fonts/:organizationId/:file", limitAnonymousByAddress, (c) =>
   serveFontFile(c, new URL(c.req.url).pathname),
 );
+// A site's MCP server (src/site/mcp) takes POST (and answers GET/DELETE itself): the only non-GET site path.
+siteRouter.on(["POST", "DELETE"], `/~site/:siteId${MCP_PATH}`, (c) =>
+  serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`),
+);
 siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 
 /**
  * Serves a published site whose root is at `base` on this request's host: the path after it names a page (or
  * its `.md` twin), or one of the site's own files (robots.txt, sitemap.xml, llms.txt, llms-full.txt, `~search`,
- * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
+ * `~search.json`, `~files/{siteSpaceId}/{fileId}`), or its MCP server (`~gitbook/mcp`).
  */
 export async function serveSite(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
+  // The MCP server opens the site with its own credentials (bearer tokens, no cookies); loaded on first use.
+  if (new URL(c.req.url).pathname === `${base}${MCP_PATH}`) return (await import("./mcp")).serveMcp(c, siteId, base);
   // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
   const visit = await openSite(c, siteId, base);
