@@ -1,4 +1,7 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { countingD1 } from "../helpers/counting-d1";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { initialize, mcpClient, mcpPost, mcpUrl, toolText } from "../helpers/mcp";
 import { mergePages, page } from "../helpers/search";
@@ -148,5 +151,31 @@ describe("a published site's MCP server", () => {
     expect(garbage.status).toBeLessThan(500);
     const huge = await mcpPost(url, { ...initialize("2025-11-25"), padding: "x".repeat(300 * 1024) });
     expect(huge.status).toBe(413);
+  });
+
+  it("warm tool calls: a page costs no D1 round trip past the site's load (reused for a second), a search two", async () => {
+    const s = await publicSite();
+    const app = createApp();
+    const { database, counter } = countingD1(env.DB);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      counter.roundTrips = 0;
+      const res = await app.request(
+        mcpUrl(s.site.id),
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name, arguments: args } }),
+        },
+        { ...env, DB: database },
+      );
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(name === "getPage" ? "burrow depth" : "getting-started");
+      return counter.roundTrips;
+    };
+    await call("getPage", { url: "getting-started" });
+    expect(await call("getPage", { url: "getting-started" })).toBeLessThanOrEqual(1);
+    // The site search's own two (the site's spaces, then the index), as the site's `~search.json` costs.
+    await call("searchDocumentation", { query: "burrow" });
+    expect(await call("searchDocumentation", { query: "burrow" })).toBeLessThanOrEqual(2);
   });
 });
