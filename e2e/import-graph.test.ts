@@ -249,6 +249,8 @@ const DOMAIN_RANK = [
   "git",
   "published",
   "embeds",
+  "agents",
+  "insights",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

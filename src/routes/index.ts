@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import agents from "./agents";
 import audit from "./audit";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
@@ -61,4 +62,5 @@ export const v1 = createRouter()
   .route("/", customHostnames)
   .route("/", urls)
   .route("/", fonts)
-  .route("/", storage);
+  .route("/", storage)
+  .route("/", agents);
