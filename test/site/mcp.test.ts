@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { countingD1 } from "../helpers/counting-d1";
+import { currentClient } from "../helpers/current-client";
 import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { initialize, mcpClient, mcpPost, mcpUrl, toolText } from "../helpers/mcp";
 import { mergePages, page } from "../helpers/search";
@@ -109,6 +110,22 @@ describe("a published site's MCP server", () => {
       expect(json.result.protocolVersion).toBe(version);
       expect(json.result.serverInfo.name).toBe("Wombat Docs");
       expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("carries the organization's agent instructions, when set, in its instructions (2025 and 2026-07-28)", async () => {
+    const s = await publicSite();
+    const before = await mcpClient(mcpUrl(s.site.id));
+    expect(before.getInstructions()).not.toContain("Always cite");
+    await before.close();
+    await currentClient(s.owner.token).orgs.updateOrganizationAgentInstructions(s.organization.id, {
+      instructions: "Always cite the page you used." as never,
+    });
+    for (const version of [undefined, "2026-07-28" as const]) {
+      const mcp = await mcpClient(mcpUrl(s.site.id), version ? { version } : {});
+      expect(mcp.getInstructions(), version).toContain("Wombat Docs");
+      expect(mcp.getInstructions(), version).toContain("Always cite the page you used.");
+      await mcp.close();
     }
   });
 
