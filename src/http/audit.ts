@@ -34,6 +34,7 @@ export const READS_SENT_AS_POST: Record<string, string> = {
   getComputedDocument: "the computed source is its body",
   getComputedRevision: "the computed source is its body",
   renderIntegrationUIWithPost: "the component's props are its body",
+  aggregateSiteEvents: "the aggregation is its body",
 };
 
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);

@@ -11,6 +11,7 @@ import files from "./files";
 import fonts from "./fonts";
 import gitSync from "./git";
 import imports from "./imports";
+import insights from "./insights";
 import integrations from "./integrations";
 import invites from "./invites";
 import members from "./members";
@@ -63,4 +64,5 @@ export const v1 = createRouter()
   .route("/", urls)
   .route("/", fonts)
   .route("/", storage)
-  .route("/", agents);
+  .route("/", agents)
+  .route("/", insights);

@@ -23,3 +23,4 @@ export * from "./content-events";
 export * from "./storage";
 export * from "./import-runs";
 export * from "./agents";
+export * from "./insights";
