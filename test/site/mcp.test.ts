@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { countingD1 } from "../helpers/counting-d1";
 import { currentClient } from "../helpers/current-client";
-import { client, ORIGIN, workerFetch } from "../helpers/http";
+import { api, client, ORIGIN, workerFetch } from "../helpers/http";
 import { initialize, mcpClient, mcpPost, mcpUrl, toolText } from "../helpers/mcp";
 import { mergePages, page } from "../helpers/search";
 import { seedOrganization } from "../helpers/seed";
@@ -129,6 +129,46 @@ describe("a published site's MCP server", () => {
     }
   });
 
+  it("stores sendFeedback as the site's agent feedback, and records each request as an agent's mcp_request", async () => {
+    const s = await publicSite();
+    const mcp = await mcpClient(mcpUrl(s.site.id));
+    const sent = await mcp.callTool({
+      name: "sendFeedback",
+      arguments: { message: "The burrow depth has no unit.", rating: 2, pageUrl: `${s.base}/getting-started` },
+    });
+    expect(sent.isError).toBeFalsy();
+    await mcp.close();
+    const stored = await env.DB.prepare(
+      "SELECT source, summary, rating, url, subject_kind AS subjectKind FROM site_agent_feedback WHERE site_id = ?",
+    )
+      .bind(s.site.id)
+      .all();
+    expect(stored.results).toEqual([
+      {
+        source: "mcp",
+        summary: "The burrow depth has no unit.",
+        rating: 2,
+        url: `${s.base}/getting-started`,
+        subjectKind: "documentation",
+      },
+    ]);
+    const counted = async () => {
+      const res = await api("POST", `/orgs/${s.organization.id}/sites/${s.site.id}/insights/events/aggregate`, {
+        token: s.owner.token,
+        body: {
+          select: [{ column: "eventType" }, { column: "displayContext" }, { column: "eventsCount" }],
+          where: [{ column: "eventType", values: ["mcp_request"] }],
+          range: "last24Hours",
+        },
+      });
+      const columns = res.json.columns as { column: string; values: unknown[] }[];
+      return Object.fromEntries(columns.map((c) => [c.column, c.values[0]]));
+    };
+    // The handshake (initialize, initialized) and the call: each request after its response (waitUntil).
+    await vi.waitUntil(async () => Number((await counted()).eventsCount) >= 3, { timeout: 5000, interval: 50 });
+    expect(await counted()).toMatchObject({ eventType: "mcp_request", displayContext: "mcp" });
+  });
+
   it("answers 404 when the site is unpublished or its customization turns the MCP page action off", async () => {
     const s = await publicSite();
     const url = mcpUrl(s.site.id);
@@ -174,6 +214,7 @@ describe("a published site's MCP server", () => {
     const s = await publicSite();
     const app = createApp();
     const { database, counter } = countingD1(env.DB);
+    const after: Promise<unknown>[] = [];
     const call = async (name: string, args: Record<string, unknown>) => {
       counter.roundTrips = 0;
       const res = await app.request(
@@ -184,10 +225,14 @@ describe("a published site's MCP server", () => {
           body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name, arguments: args } }),
         },
         { ...env, DB: database },
+        { waitUntil: (work: Promise<unknown>) => void after.push(work), passThroughOnException() {}, props: {} },
       );
+      // What the caller waited for; the request's insights event is written after the response.
+      const roundTrips = counter.roundTrips;
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(name === "getPage" ? "burrow depth" : "getting-started");
-      return counter.roundTrips;
+      await Promise.all(after.splice(0));
+      return roundTrips;
     };
     await call("getPage", { url: "getting-started" });
     expect(await call("getPage", { url: "getting-started" })).toBeLessThanOrEqual(1);

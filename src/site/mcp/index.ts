@@ -10,8 +10,12 @@ import { limitByAddress } from "../../http/address-limit";
 import type { AppEnv } from "../../http/app-env";
 import { errorBody } from "../../http/errors";
 import { agentInstructions } from "../../services/agents";
+import { recordServedEvent } from "../../services/insights";
 import { openMcpSite } from "./open";
 import { siteMcpServer } from "./server";
+
+/** The endpoint's path under the site's root, as insights record it. */
+const MCP_PATH = "/~gitbook/mcp";
 
 /** Largest request body an MCP call may send (a tools/call with its arguments). */
 const MAX_BODY = 256 * 1024;
@@ -65,6 +69,11 @@ export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string)
     onerror: (error) => console.error("MCP request failed", error),
   });
   const response = await handler.fetch(forward, body === undefined ? {} : { parsedBody: body });
+  // Recorded once answered: the event's write never delays the answer.
+  afterResponse(
+    c,
+    recordServedEvent(c.env, visit.ctx.db, siteId, { kind: "mcp", path: MCP_PATH, agent: true, ...ua(c) }),
+  );
   // Answers depend on the caller's credentials and are never shared.
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", "private, no-store");
@@ -73,3 +82,17 @@ export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string)
 
 const tooLarge = (c: Context<AppEnv>) =>
   c.json(errorBody(413, `An MCP request's body is at most ${MAX_BODY} bytes`), 413);
+
+const ua = (c: Context<AppEnv>) => {
+  const userAgent = c.req.header("user-agent");
+  return userAgent ? { userAgent } : {};
+};
+
+/** Work for after the response (insights): never on the response's path. */
+function afterResponse(c: Context<AppEnv>, work: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (tests calling the app directly): the work runs on its own.
+  }
+}

@@ -2,6 +2,7 @@ import { type CallToolResult, McpServer, ResourceNotFoundError, ResourceTemplate
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/app-env";
+import { recordAgentFeedback } from "../../services/insights";
 import { API_VERSION } from "../../version";
 import type { Visit } from "../visit";
 import { listPages, pageMarkdown, type SearchResult, searchDocumentation } from "./content";
@@ -130,7 +131,16 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
-    async () => toolError("sendFeedback is not available yet on this server."),
+    async ({ message, rating, pageUrl }) => {
+      const agent = c.req.header("user-agent");
+      await recordAgentFeedback(visit.ctx, site.organizationId, site.id, {
+        message,
+        ...(rating === undefined ? {} : { rating }),
+        ...(pageUrl ? { pageUrl } : {}),
+        ...(agent ? { agent } : {}),
+      });
+      return text("Thank you: the feedback was sent to the documentation's authors.");
+    },
   );
 
   // Pages as resources: their URLs, read as their markdown.
