@@ -91,6 +91,13 @@ export interface Env {
   AI?: Ai;
   /** The Workers AI translation model (default `@cf/meta/m2m100-1.2b`). */
   TRANSLATION_MODEL?: string;
+  /** The Workers AI model grounded answers are written with (default `@cf/meta/llama-3.1-8b-instruct`). */
+  ANSWER_MODEL?: string;
+  /**
+   * Vectorize (`[[vectorize]] binding = "VECTORIZE"`, 768 dimensions, cosine): semantic retrieval for grounded
+   * answers, fused with the FTS results; needs `AI` for embeddings. Unbound, answers retrieve with FTS alone.
+   */
+  VECTORIZE?: VectorizeIndex;
   /**
    * Worker Loader (`[[worker_loaders]]`): runs published integration scripts in Dynamic Workers
    * (services/integrations/runtime). Unbound, events are recorded as failed ("no Worker Loader binding").

@@ -22,3 +22,4 @@ export * from "./audit";
 export * from "./content-events";
 export * from "./storage";
 export * from "./import-runs";
+export * from "./site-questions";
