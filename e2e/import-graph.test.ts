@@ -249,6 +249,9 @@ const DOMAIN_RANK = [
   "git",
   "published",
   "embeds",
+  "agents",
+  "insights",
+  "answers",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import ask from "./ask";
 import audit from "./audit";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
@@ -19,6 +20,7 @@ import permissions from "./permissions";
 import revisions from "./revisions";
 import saml from "./saml";
 import search from "./search";
+import siteQuestions from "./site-questions";
 import sites from "./sites";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
@@ -61,4 +63,6 @@ export const v1 = createRouter()
   .route("/", customHostnames)
   .route("/", urls)
   .route("/", fonts)
-  .route("/", storage);
+  .route("/", storage)
+  .route("/", ask)
+  .route("/", siteQuestions);
