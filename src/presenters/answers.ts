@@ -28,7 +28,9 @@ export function presentSearchAIAnswer(
       space: s.spaceId,
       sections: [],
     };
-    if (s.section && !page.sections.includes(s.section)) page.sections.push(s.section);
+    // The text before a page's first heading has no anchor: it is named by the page id (as search results do).
+    const section = s.section || s.pageId;
+    if (!page.sections.includes(section)) page.sections.push(section);
     pages.set(key, page);
   }
   return {

@@ -10,11 +10,11 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}_-]*/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower-cased words of a text, in order. */
 export function words(text: string): string[] {
-  return (text.normalize("NFKC").toLowerCase().match(WORD) ?? []).map((w) => w.replace(/[-_]+$/, ""));
+  return text.normalize("NFKC").toLowerCase().match(WORD) ?? [];
 }
 
 /** The question's search terms: its words minus stopwords, unique, at most 8 (longest kept). */
