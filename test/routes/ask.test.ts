@@ -103,7 +103,9 @@ describe("streamAskInSite", () => {
       (await api("POST", `/orgs/${outsider.organization.id}/sites/${s.site.id}/ask`, { body, token: s.owner.token }))
         .status,
     ).toBe(404);
-    const [event] = await ask(undefined, s, "How do I install the CLI?", { "x-quire-share-key": link.key });
+    const [event] = await ask(undefined, s, "How do I install the CLI?", {
+      "x-quire-share-key": (link as unknown as { key: string }).key,
+    });
     expect(event!.answer.sources.map((x: { page: string }) => x.page)).toContain(s.pages.cli);
   });
 
