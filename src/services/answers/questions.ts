@@ -11,10 +11,10 @@ import {
   answerConditions,
   foldStats,
   narrowsAnswers,
-  STATS_GROUP,
   type SiteQuestionStatsView,
   type StatsRow,
   statsColumns,
+  statsGroup,
 } from "./stats";
 
 export type QuestionRow = typeof q.$inferSelect;
@@ -44,7 +44,7 @@ function statsStatement(ctx: ServiceContext, siteId: string, f: AnswerFilters, q
     .select(statsColumns(ctx.now))
     .from(a)
     .where(and(eq(a.siteId, siteId), answerConditions(f), questionIds))
-    .groupBy(...STATS_GROUP);
+    .groupBy(...statsGroup(ctx.now));
 }
 
 /**
@@ -77,7 +77,7 @@ export async function listSiteQuestions(
       : [asc(sortBy as unknown as SQLiteColumn), asc(q.id)];
   const pageWhere = and(where, cursor.length ? step(cursor[0], cursor[1]) : undefined);
   const pageRows = ctx.db
-    .select({ row: q, sortValue: sql<number>`${sortBy}`.mapWith(Number) })
+    .select({ row: q, sortValue: sql<number>`${sortBy}`.mapWith(Number).as("sort_value") })
     .from(q)
     .where(pageWhere)
     .orderBy(...order)

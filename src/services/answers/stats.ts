@@ -52,6 +52,12 @@ export interface StatsRow {
   answers: number;
 }
 
+/** The answer's week before `now` (0: the last 7 days) within the pulse, else null; integer (bound numbers are REAL). */
+const weekOf = (now: number) =>
+  sql<
+    number | null
+  >`CASE WHEN ${a.createdAt} > ${now - PULSE_WEEKS * WEEK_MS} THEN CAST((${now} - ${a.createdAt}) / ${WEEK_MS} AS INTEGER) END`;
+
 /** The grouped rows the stats are folded from: per question, by every counted dimension and pulse week. */
 export function statsColumns(now: number) {
   return {
@@ -61,16 +67,20 @@ export function statsColumns(now: number) {
     answered: a.answered,
     relevance: a.relevance,
     rating: a.rating,
-    week: sql<
-      number | null
-    >`CASE WHEN ${a.createdAt} > ${now - PULSE_WEEKS * WEEK_MS} THEN (${now} - ${a.createdAt}) / ${WEEK_MS} END`.mapWith(
-      (v) => (v === null ? null : Number(v)),
-    ),
+    week: weekOf(now).mapWith((v) => (v === null ? null : Number(v))),
     answers: sql<number>`count(*)`.mapWith(Number),
   };
 }
 
-export const STATS_GROUP = [a.questionId, a.questionType, a.channel, a.answered, a.relevance, a.rating, sql`7`];
+export const statsGroup = (now: number) => [
+  a.questionId,
+  a.questionType,
+  a.channel,
+  a.answered,
+  a.relevance,
+  a.rating,
+  weekOf(now),
+];
 
 export interface SiteQuestionStatsView {
   total: number;
