@@ -78,6 +78,10 @@ const READER_MAY_WRITE: Record<string, string> = {
   getComputedRevision: "a read sent as POST (the source is its body): readers see computed content",
   renderIntegrationUIWithPost: "a read sent as POST (the component's props are its body): members render blocks",
   prewarmSiteSearch: "a read sent as POST (a hint that a search is coming): readers search the site",
+  askInOrganization: "a read sent as POST (the question is its body): members ask what they can read",
+  streamAskInSite: "a reader's question (its body), answered from what they read; only the site's insights record it",
+  streamAIResponseInSite:
+    "a reader's message (its body), answered from what they read; only the site's insights record it",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */
