@@ -1,14 +1,13 @@
-import type { z } from "@hono/zod-openapi";
 import { markdownToDocument } from "../content/markdown";
 import { iso } from "../lib/time";
 import type { AnswerRow, AnswerSource, AnswerView, SiteQuestionView, SourceRow } from "../services/answers";
 import type { UrlBases } from "../services/core";
-import type { SearchAIAnswerSchema } from "../wire/ask";
+import type { SearchAIAnswer } from "../wire/ask";
 import type {
-  SiteQuestionAnswerSchema,
-  SiteQuestionAnswerSourcePageSchema,
-  SiteQuestionAnswerWithResponseSchema,
-  SiteQuestionSchema,
+  SiteQuestion,
+  SiteQuestionAnswer,
+  SiteQuestionAnswerSourcePage,
+  SiteQuestionAnswerWithResponse,
 } from "../wire/site-question";
 
 type Format = "document" | "markdown" | undefined;
@@ -17,7 +16,7 @@ type Format = "document" | "markdown" | undefined;
 export function presentSearchAIAnswer(
   answer: { text: string; sources: AnswerSource[]; followups: string[] },
   format: Format,
-): z.infer<typeof SearchAIAnswerSchema> {
+): SearchAIAnswer {
   const pages = new Map<string, { type: "page"; page: string; revision: string; space: string; sections: string[] }>();
   for (const s of answer.sources) {
     const key = `${s.spaceId}/${s.pageId}`;
@@ -46,15 +45,12 @@ export const answerBlocks = (text: string) => markdownToDocument(text).nodes;
 const siteLocation = (urls: UrlBases, row: { organizationId: string; siteId: string }) =>
   `${urls.api}/v1/orgs/${row.organizationId}/sites/${row.siteId}`;
 
-export function presentSiteQuestion(
-  { row, stats }: SiteQuestionView,
-  urls: UrlBases,
-): z.infer<typeof SiteQuestionSchema> {
+export function presentSiteQuestion({ row, stats }: SiteQuestionView, urls: UrlBases): SiteQuestion {
   return {
     object: "site-question",
     id: row.id,
     question: row.question,
-    type: row.type as z.infer<typeof SiteQuestionSchema>["type"],
+    type: row.type as SiteQuestion["type"],
     createdAt: iso(row.createdAt),
     askedAt: iso(row.askedAt),
     stats,
@@ -62,8 +58,8 @@ export function presentSiteQuestion(
   };
 }
 
-export function presentSiteQuestionAnswer(row: AnswerRow, urls: UrlBases): z.infer<typeof SiteQuestionAnswerSchema> {
-  type Answer = z.infer<typeof SiteQuestionAnswerSchema>;
+export function presentSiteQuestionAnswer(row: AnswerRow, urls: UrlBases): SiteQuestionAnswer {
+  type Answer = SiteQuestionAnswer;
   return {
     object: "site-question-answer",
     id: row.id,
@@ -89,7 +85,7 @@ export function presentSiteQuestionAnswer(row: AnswerRow, urls: UrlBases): z.inf
 export function presentSiteQuestionAnswerWithResponse(
   { row }: AnswerView,
   urls: UrlBases,
-): z.infer<typeof SiteQuestionAnswerWithResponseSchema> {
+): SiteQuestionAnswerWithResponse {
   return {
     ...presentSiteQuestionAnswer(row, urls),
     response: {
@@ -103,7 +99,7 @@ export function presentSiteQuestionAnswerWithResponse(
 }
 
 /** A cited source: the page (and its published URL) with its weight in the answer. */
-export function presentAnswerSource(row: SourceRow): z.infer<typeof SiteQuestionAnswerSourcePageSchema> {
+export function presentAnswerSource(row: SourceRow): SiteQuestionAnswerSourcePage {
   return {
     object: "site-question-answer-source",
     id: row.id,

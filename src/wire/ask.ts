@@ -35,6 +35,8 @@ export const SearchAIAnswerSchema = z
   })
   .openapi("SearchAIAnswer");
 
+export type SearchAIAnswer = z.infer<typeof SearchAIAnswerSchema>;
+
 export const AskInOrganizationResponse = z.object({ answer: SearchAIAnswerSchema.optional() });
 
 export const SearchAIRecommendedQuestionsSchema = z

@@ -112,6 +112,11 @@ export const SiteQuestionAnswerWithResponseSchema = SiteQuestionAnswerSchema.ext
   response: AIMessageSchema,
 }).openapi("SiteQuestionAnswerWithResponse");
 
+export type SiteQuestion = z.infer<typeof SiteQuestionSchema>;
+export type SiteQuestionAnswer = z.infer<typeof SiteQuestionAnswerSchema>;
+export type SiteQuestionAnswerWithResponse = z.infer<typeof SiteQuestionAnswerWithResponseSchema>;
+export type SiteQuestionAnswerSourcePage = z.infer<typeof SiteQuestionAnswerSourcePageSchema>;
+
 /** Filters the question and stats reads share. */
 const Filters = {
   from: z.iso.datetime({ offset: true }).optional(),

@@ -13,7 +13,7 @@ import {
 } from "../search";
 import type { RetrievedSection } from "./extractive";
 import { questionTerms } from "./text";
-import { fuseRankings, semanticHits } from "./vector";
+import { fuseRankings, type SectionHit, semanticHits } from "./vector";
 
 // Retrieval over the FTS index (services/search, which applies what the caller may read): the question's terms
 // together, else each of its longest terms alone; then the hits' full section text.
@@ -21,15 +21,6 @@ import { fuseRankings, semanticHits } from "./vector";
 const PAGES_PER_SEARCH = 5;
 const MAX_SECTIONS = 10;
 const SINGLE_TERM_SEARCHES = 4;
-
-/** A hit of the search: a page's section (anchor) in rank order. */
-export interface SectionHit {
-  spaceId: string;
-  pageId: string;
-  pageTitle: string;
-  pagePath: string;
-  anchor?: string;
-}
 
 const keyOf = (h: { spaceId: string; pageId: string; anchor?: string }) =>
   `${h.spaceId}\u001f${h.pageId}\u001f${h.anchor ?? ""}`;

@@ -1,7 +1,6 @@
 import { and, inArray, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "../core";
 import { spaces } from "../../db/schema";
-import type { SectionHit } from "./retrieve";
 
 // Semantic retrieval (the `VECTORIZE` binding with Workers AI embeddings; deployed configuration only), fused
 // with the FTS hits by reciprocal rank fusion.
@@ -10,6 +9,15 @@ import type { SectionHit } from "./retrieve";
 export const EMBEDDING_MODEL = "@cf/baai/bge-base-en-v1.5";
 const TOP_K = 20;
 const RRF_K = 60;
+
+/** A hit of the search: a page's section (anchor) in rank order. */
+export interface SectionHit {
+  spaceId: string;
+  pageId: string;
+  pageTitle: string;
+  pagePath: string;
+  anchor?: string;
+}
 
 /** What each vector carries: the section it embeds (its search_sections key). */
 export interface SectionVectorMetadata {
