@@ -85,8 +85,9 @@ export interface Env {
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */
   SKIP_IP_RATE_LIMIT?: string;
   /**
-   * Workers AI, for machine translation of translation runs (`[ai] binding = "AI"` in wrangler.toml). Unbound,
-   * runs use a deterministic stand-in translator (services/translations/translator.ts).
+   * Workers AI, for machine translation of translation runs and for grounded answers (`[ai] binding = "AI"` in the
+   * deployed configuration). Unbound, runs use a deterministic stand-in translator
+   * (services/translations/translator.ts) and answers an extractive answerer (services/answers/extractive.ts).
    */
   AI?: Ai;
   /** The Workers AI translation model (default `@cf/meta/m2m100-1.2b`). */
