@@ -128,6 +128,33 @@ describe("streamAskInSite", () => {
     ).toBe(401);
   });
 
+  it("narrows the default content around the current site space (restrictTo)", async () => {
+    const s = await docsSite();
+    const { data: other } = await s.gb.orgs.createSpace(s.organization.id, { title: "Wombats" });
+    await mergePages(s.owner.token, other.id, [
+      page("w", "Wombat tools", "Wombats install burrows with their claws.\n"),
+    ]);
+    const { data: docsSection } = await s.gb.orgs.addSectionToSite(s.organization.id, s.site.id, {
+      spaceId: s.space.id,
+    } as never);
+    await s.gb.orgs.addSectionToSite(s.organization.id, s.site.id, { spaceId: other.id } as never);
+    const current = docsSection.siteSpaces[0]!.id;
+    const scoped = async (scope: unknown) => {
+      const events = await collect(
+        currentClient().orgs.streamAskInSite(s.organization.id, s.site.id, {
+          question: "How do I install the CLI?",
+          scope,
+        } as never),
+      );
+      return events[0]!.answer as { answer: { markdown: string }; sources: { space: string }[] };
+    };
+    const mine = await scoped({ mode: "default", currentSiteSpace: current, restrictTo: "currentSiteSpace" });
+    expect(mine.sources.map((x) => x.space)).toEqual([s.space.id]);
+    const others = await scoped({ mode: "default", currentSiteSpace: current, restrictTo: "otherSiteSpaces" });
+    expect(others.sources.every((x) => x.space === other.id)).toBe(true);
+    expect(others.answer.markdown).not.toContain("quire-cli");
+  });
+
   it("refuses bad input with the contract's 400", async () => {
     const s = await docsSite();
     const path = `/orgs/${s.organization.id}/sites/${s.site.id}/ask`;

@@ -29,19 +29,17 @@ export const route = defineRoute({
   responses: { 200: eventStreamOf(SearchAIAnswerStreamSchema) },
 });
 
-/** The 0.202 ask scope as the site search takes it (`otherSiteSpaces`: the default content, as close as it gets). */
+/** The 0.202 ask scope as the site search takes it (`restrictTo` narrows the default content around the current). */
 export function askScope(scope: StreamAskInSite["scope"], siteSpaceId?: string): SiteSearchScope {
   if (scope.mode === "all") return { mode: "all" };
   if (scope.mode === "specific")
     return { mode: "specific", siteSpaceIds: scope.siteSpaceIds, field: "body.scope.siteSpaceIds" };
   const current = scope.currentSiteSpace ?? siteSpaceId;
-  if (scope.restrictTo === "currentSiteSpace" && current)
-    return { mode: "specific", siteSpaceIds: [current], field: "body.scope.currentSiteSpace" };
-  return {
-    mode: "default",
-    includedSiteSpaces: current && scope.restrictTo !== "otherSiteSpaces" ? [current] : [],
-    field: "body.scope.currentSiteSpace",
-  };
+  const field = "body.scope.currentSiteSpace";
+  if (scope.restrictTo === "currentSiteSpace" && current) return { mode: "specific", siteSpaceIds: [current], field };
+  if (scope.restrictTo === "otherSiteSpaces" && current)
+    return { mode: "default", includedSiteSpaces: [], excludedSiteSpaces: [current], field };
+  return { mode: "default", includedSiteSpaces: current ? [current] : [], field };
 }
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {

@@ -22,7 +22,7 @@ import type { SearchRequest, SearchSpaceView } from "./search";
  * ids came from (the body's `scope.siteSpaceIds`, or a deprecated form's field).
  */
 export type SiteSearchScope =
-  | { mode: "default"; includedSiteSpaces: string[]; field: string }
+  | { mode: "default"; includedSiteSpaces: string[]; field: string; excludedSiteSpaces?: string[] }
   | { mode: "specific"; siteSpaceIds: string[]; field: string }
   | { mode: "all" };
 
@@ -70,12 +70,16 @@ function scopedSpaceIds(
       if (!row) throw badRequest(`${field}: "${id}" is not a site space of this site`);
       return row;
     });
+  // An ask's `restrictTo: otherSiteSpaces`: the default content without the asker's own site space.
+  const excluded = new Set(scope.mode === "default" ? own(scope.excludedSiteSpaces ?? [], scope.field) : []);
   const chosen =
     scope.mode === "all"
       ? rows
       : scope.mode === "specific"
         ? own(scope.siteSpaceIds, scope.field)
-        : [...defaultSiteSpaces(rows, sections), ...own(scope.includedSiteSpaces, scope.field)];
+        : [...defaultSiteSpaces(rows, sections), ...own(scope.includedSiteSpaces, scope.field)].filter(
+            (r) => !excluded.has(r),
+          );
   return [...new Set(chosen.map((r) => r.spaceId))];
 }
 
