@@ -54,6 +54,8 @@ export interface Env {
   ALLOW_ORGANIZATION_CREATION?: string;
   /** Days the audit log keeps an event (default 365); the daily cron deletes older ones. */
   AUDIT_RETENTION_DAYS?: string;
+  /** Days site insights (rollups, segments, agent feedback) are kept; the daily cron deletes older ones. */
+  INSIGHTS_RETENTION_DAYS?: string;
   /**
    * Optional origins of their own for integrations' public endpoints and published scripts, and for published
    * sites (`/~site/…`). Set, each is served only there, and its host serves nothing else (site/origins.ts).

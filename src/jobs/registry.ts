@@ -25,6 +25,7 @@ import { IMPORT_RUN_JOB_KIND, recordImportRunJobFailure, runImportRunJob } from 
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
 import { indexSectionVectors } from "../services/answers";
 import { purgeAuditEvents } from "../services/audit";
+import { pruneInsights } from "../services/insights";
 import { purgeStaleUploads } from "../services/storage";
 import { backfillRevisionLocators } from "../services/revisions";
 import { indexSpaceContent, indexSpecDependents, queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
@@ -109,7 +110,8 @@ export const CRON_JOBS: Record<string, CronTask> = {
   /**
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
    * search-index job for each live space whose index lags its revision (a lost message, a backfill); then
-   * finished jobs and delivered content events older than 7 days, audit events past AUDIT_RETENTION_DAYS, upload
+   * finished jobs and delivered content events older than 7 days, audit events past AUDIT_RETENTION_DAYS, insights
+   * past INSIGHTS_RETENTION_DAYS, upload
    * URLs that expired unused and font uploads no font took within a week.
    */
   "0 3 * * *": async (ctx) => {
@@ -118,6 +120,7 @@ export const CRON_JOBS: Record<string, CronTask> = {
     await pruneFinishedJobs(ctx);
     await pruneDeliveredContentEvents(ctx);
     await purgeAuditEvents(ctx);
+    await pruneInsights(ctx);
     await purgeStaleUploads(ctx);
   },
 };

@@ -1,4 +1,5 @@
 import { createRouter } from "../http/router";
+import agents from "./agents";
 import ask from "./ask";
 import audit from "./audit";
 import changeRequestContent from "./change-request-content";
@@ -11,6 +12,7 @@ import files from "./files";
 import fonts from "./fonts";
 import gitSync from "./git";
 import imports from "./imports";
+import insights from "./insights";
 import integrations from "./integrations";
 import invites from "./invites";
 import members from "./members";
@@ -64,5 +66,7 @@ export const v1 = createRouter()
   .route("/", urls)
   .route("/", fonts)
   .route("/", storage)
+  .route("/", agents)
+  .route("/", insights)
   .route("/", ask)
   .route("/", siteQuestions);

@@ -35,6 +35,9 @@ const ANONYMOUS: Record<string, string> = {
   prewarmSiteSearch: "a hint before a search: whoever may search the site (searchSiteContent's rules)",
   getPublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
   resolvePublishedContentByUrl: "a published site's visitors resolve its URLs (credentials in the URL or the JWT)",
+  trackEventsInSiteById: "a published site's own pages send their readers' events, without a token",
+  submitSiteAgentFeedback: "agents reading a published site send feedback about it, without a token",
+  submitAgentFeedbackToSite: "agents reading a published site send feedback about it, without a token",
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
@@ -78,6 +81,10 @@ const READER_MAY_WRITE: Record<string, string> = {
   getComputedRevision: "a read sent as POST (the source is its body): readers see computed content",
   renderIntegrationUIWithPost: "a read sent as POST (the component's props are its body): members render blocks",
   prewarmSiteSearch: "a read sent as POST (a hint that a search is coming): readers search the site",
+  aggregateSiteEvents: "a read sent as POST (the aggregation is its body): readers see the site's insights",
+  trackEventsInSiteById: "anyone who reads the site sends its events (the published pages do, without a token)",
+  submitSiteAgentFeedback: "anyone who reads the site may send feedback about it",
+  submitAgentFeedbackToSite: "anyone who reads the site may send feedback about it",
   askInOrganization: "a read sent as POST (the question is its body): members ask what they can read",
   streamAskInSite: "a reader's question (its body), answered from what they read; only the site's insights record it",
   streamAIResponseInSite:

@@ -109,6 +109,18 @@ describe("grounded answers with Workers AI and Vectorize (stubbed bindings)", ()
     expect(prompt).toContain("Wombats eat grass at night.");
     expect(prompt).not.toContain("Confidential");
     expect(prompt).toContain("ONLY the numbered sources");
+    expect(prompt).not.toContain("Instructions from the documentation's owners");
+  });
+
+  it("puts the organization's agent instructions into the prompt", async () => {
+    const w = await world();
+    await currentClient(w.owner.token).orgs.updateOrganizationAgentInstructions(w.organization.id, {
+      instructions: "Always answer like a pirate.",
+    } as never);
+    const ai = stubAI("Run npm install quire-cli [1].");
+    stubVectorize();
+    await w.ask("How do I install the CLI?");
+    expect(ai.prompts[0]).toContain("Instructions from the documentation's owners:\nAlways answer like a pirate.");
   });
 
   it("answers I don't know when the model finds nothing or cites nothing", async () => {

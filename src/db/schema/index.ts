@@ -22,4 +22,6 @@ export * from "./audit";
 export * from "./content-events";
 export * from "./storage";
 export * from "./import-runs";
+export * from "./agents";
+export * from "./insights";
 export * from "./site-questions";

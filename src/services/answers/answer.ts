@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { siteQuestionAnswers } from "../../db/schema";
 import { badRequest } from "../../lib/errors";
 import { authorize } from "../access";
+import { agentInstructions } from "../agents";
 import { memberRole, requireUser, type ServiceContext } from "../core";
 import type { SiteSearchScope } from "../search";
 import { type Drafted, extractiveAnswer, type RetrievedSection } from "./extractive";
@@ -39,11 +40,23 @@ export interface AskOptions {
 
 const MAX_QUESTION = 2048;
 
-/** Drafts with Workers AI when bound, else extractively; both only from the retrieved sections. */
-async function draft(ctx: ServiceContext, question: string, terms: string[], sections: RetrievedSection[]) {
+/** The organization's agent instructions, read only when a model will see them (in parallel with retrieval). */
+const instructionsFor = (ctx: ServiceContext, organizationId: string) =>
+  ctx.env.AI ? agentInstructions(ctx.db, organizationId) : Promise.resolve(undefined);
+
+/**
+ * Drafts with Workers AI when bound (the organization's agent instructions in its prompt), else extractively;
+ * both only from the retrieved sections.
+ */
+async function draft(
+  ctx: ServiceContext,
+  question: string,
+  terms: string[],
+  sections: RetrievedSection[],
+  instructions: string | undefined,
+) {
   const { AI } = ctx.env;
-  // TODO(issue 31 part 5): the organization's agent instructions go into the prompt once services/agents lands.
-  if (AI) return generatedAnswer(AI, ctx.env.ANSWER_MODEL || DEFAULT_ANSWER_MODEL, question, sections);
+  if (AI) return generatedAnswer(AI, ctx.env.ANSWER_MODEL || DEFAULT_ANSWER_MODEL, question, sections, instructions);
   return extractiveAnswer(terms, sections);
 }
 
@@ -80,7 +93,10 @@ export async function answerInSite(
 ): Promise<GroundedAnswer & { sources: AnswerSource[]; followups: string[] }> {
   if (question.length > MAX_QUESTION) throw badRequest(`question: must be at most ${MAX_QUESTION} characters`);
   const scope = opts.scope ?? { mode: "default", includedSiteSpaces: [], field: "body.scope" };
-  const { terms, sections } = await retrieveInSite(ctx, organizationId, siteId, question, scope);
+  const [{ terms, sections }, instructions] = await Promise.all([
+    retrieveInSite(ctx, organizationId, siteId, question, scope),
+    instructionsFor(ctx, organizationId),
+  ]);
   let previous: { id: string; threadId: string } | undefined;
   if (opts.previousAnswerId) {
     const [row] = await ctx.db
@@ -91,7 +107,7 @@ export async function answerInSite(
     if (!row) throw badRequest("previousResponseId: is not a response of this site");
     previous = row;
   }
-  const drafted = await draft(ctx, question, terms, sections);
+  const drafted = await draft(ctx, question, terms, sections, instructions);
   const cited = sourcesOf(drafted, sections);
   const followups = drafted.known ? followupsOf(sections, drafted.cited) : [];
   const ids = await recordAnswer(
@@ -111,8 +127,11 @@ export async function answerInOrganization(ctx: ServiceContext, organizationId: 
   const caller = requireUser(ctx.caller);
   authorize(memberRole(caller, organizationId), "organization.view", "Organization");
   if (question.length > MAX_QUESTION) throw badRequest(`query: must be at most ${MAX_QUESTION} characters`);
-  const { terms, sections } = await retrieveInOrganization(ctx, organizationId, question);
-  const drafted = await draft(ctx, question, terms, sections);
+  const [{ terms, sections }, instructions] = await Promise.all([
+    retrieveInOrganization(ctx, organizationId, question),
+    instructionsFor(ctx, organizationId),
+  ]);
+  const drafted = await draft(ctx, question, terms, sections, instructions);
   return {
     text: drafted.text,
     known: drafted.known,
