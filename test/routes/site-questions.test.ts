@@ -63,6 +63,8 @@ describe("site questions and answers", () => {
       .data;
     expect([...first.items, ...rest.items].map((q) => q.id).sort()).toEqual(list.items.map((q) => q.id).sort());
     expect(rest.next).toBeUndefined();
+    const ascending = (await gb.orgs.listSiteQuestions(s.organization.id, s.site.id, { order: "asc" as never })).data;
+    expect(ascending.items.map((q) => q.id)).toEqual(list.items.map((q) => q.id).reverse());
     // Sorted by how many answers: the question asked twice first; filtered by resolution: the unanswered one.
     const byAnswers = (await gb.orgs.listSiteQuestions(s.organization.id, s.site.id, { sort: "stats.answers" })).data;
     expect(byAnswers.items[0]!.id).toBe(install.id);
