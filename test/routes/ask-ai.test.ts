@@ -5,7 +5,7 @@ import { indexSectionVectors } from "../../src/services/answers";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { client } from "../helpers/http";
 import { mergePages, page } from "../helpers/search";
-import { seedOrganization } from "../helpers/seed";
+import { seedMember, seedOrganization } from "../helpers/seed";
 
 const bindings = env as { AI?: unknown; VECTORIZE?: unknown };
 afterEach(() => {
@@ -121,6 +121,31 @@ describe("grounded answers with Workers AI and Vectorize (stubbed bindings)", ()
     stubVectorize();
     await w.ask("How do I install the CLI?");
     expect(ai.prompts[0]).toContain("Instructions from the documentation's owners:\nAlways answer like a pirate.");
+  });
+
+  it("fuses vector matches into organization asks only among the spaces the member can read", async () => {
+    const w = await world();
+    await client(w.owner.token).spaces.updateSpaceById(w.board.id, { defaultLevel: null } as never);
+    const reader = await seedMember(w.organization.id, "read");
+    const matches = [
+      { id: "v1", score: 0.9, metadata: meta(w.board.id, w.secret, "Plans") },
+      { id: "v2", score: 0.8, metadata: meta(w.docs.id, w.wombat, "Wombat care") },
+    ];
+    const ai = stubAI("Run npm install quire-cli [1].");
+    stubVectorize(matches);
+    const { data } = await currentClient(reader.token).orgs.askInOrganization(w.organization.id, {
+      query: "How do I install the CLI?",
+    });
+    expectCurrentShape("SearchAIAnswer", data.answer);
+    expect(ai.prompts[0]).toContain("Wombats eat grass at night.");
+    expect(ai.prompts[0]).not.toContain("Confidential");
+    // The owner reads the board: its vector match is used.
+    const owner = stubAI("Run npm install quire-cli [1].");
+    stubVectorize(matches);
+    await currentClient(w.owner.token).orgs.askInOrganization(w.organization.id, {
+      query: "How do I install the CLI?",
+    });
+    expect(owner.prompts[0]).toContain("Confidential tooling plans.");
   });
 
   it("answers I don't know when the model finds nothing or cites nothing", async () => {

@@ -6,10 +6,9 @@ import {
   sites,
   spaces,
 } from "../../db/schema";
-import { authorize, organizationTree } from "../access";
-import { memberRole, requireUser, type ServiceContext } from "../core";
+import type { ServiceContext } from "../core";
 import { siteSearchSpaces } from "../search";
-import { visibleSpaces } from "../spaces";
+import { memberReadableSpaces } from "./member-spaces";
 
 // Recommended questions: questions readers already asked and got an answer to, whose every cited source is in a
 // space the caller may read (so a question never points at content hidden from them). Most asked first.
@@ -64,16 +63,7 @@ export async function recommendedQuestionsInSite(
 
 /** getRecommendedQuestionsInOrganization: members; questions of the organization's sites they can read. */
 export async function recommendedQuestionsInOrganization(ctx: ServiceContext, organizationId: string) {
-  const caller = requireUser(ctx.caller);
-  const role = memberRole(caller, organizationId);
-  authorize(role, "organization.view", "Organization");
-  const tree = await organizationTree(ctx.db, organizationId);
-  const visible = visibleSpaces(role, tree, caller.grants);
-  const readable = and(
-    eq(spaces.organizationId, organizationId),
-    sql`${spaces.deletedAt} IS NULL`,
-    visible ? sql`(${visible} OR ${spaces.visibility} = 'public')` : undefined,
-  );
+  const readable = await memberReadableSpaces(ctx, organizationId);
   const ownSites = inArray(
     q.siteId,
     ctx.db.select({ id: sites.id }).from(sites).where(eq(sites.organizationId, organizationId)),

@@ -12,6 +12,7 @@ import {
   siteSearchSpaces,
 } from "../search";
 import type { RetrievedSection } from "./extractive";
+import { memberReadableSpaces } from "./member-spaces";
 import { questionTerms } from "./text";
 import { fuseRankings, type SectionHit, semanticHits } from "./vector";
 
@@ -140,13 +141,24 @@ export async function retrieveInSite(
   return { terms, sections, readable };
 }
 
-/** The sections of the organization's spaces the member can read that best match the question (app URLs). */
+/**
+ * The sections of the organization's spaces the member can read that best match the question (app URLs); with
+ * AI and VECTORIZE, fused with the vector matches among the same spaces.
+ */
 export async function retrieveInOrganization(ctx: ServiceContext, organizationId: string, question: string) {
   const terms = questionTerms(question);
-  const hits = await searchHits(
+  let hits = await searchHits(
     terms,
     async (query) => (await searchOrganization(ctx, organizationId, { query, limit: PAGES_PER_SEARCH })).items,
   );
+  const { AI, VECTORIZE } = ctx.env;
+  if (AI && VECTORIZE && question.trim()) {
+    const readable = await memberReadableSpaces(ctx, organizationId);
+    hits = fuseRankings([hits, await semanticHits(ctx, AI, VECTORIZE, question, readable)], keyOf).slice(
+      0,
+      MAX_SECTIONS,
+    );
+  }
   const { sections } = await loadSections(ctx, hits, undefined, (hit, anchor) =>
     withAnchor(`${ctx.urls.app}/s/${hit.spaceId}/${hit.pagePath}`, anchor),
   );
