@@ -155,6 +155,27 @@ describe("streamAskInSite", () => {
     expect(others.answer.markdown).not.toContain("quire-cli");
   });
 
+  it("answers members on an unpublished site from the spaces they can read; 401 anonymously, 404 to guests", async () => {
+    const s = await docsSite();
+    const { data: board } = await s.gb.orgs.createSpace(s.organization.id, { title: "Board" });
+    await mergePages(s.owner.token, board.id, [page("a", "Install plans", "The confidential CLI install plans.\n")]);
+    await s.gb.spaces.updateSpaceById(board.id, { defaultLevel: null } as never);
+    await s.gb.orgs.addSpaceToSite(s.organization.id, s.site.id, { spaceId: board.id } as never);
+    await s.gb.orgs.unpublishSite(s.organization.id, s.site.id);
+    const body = { question: "confidential CLI install plans", scope: { mode: "all" } };
+    const path = `/orgs/${s.organization.id}/sites/${s.site.id}/ask`;
+    expect((await api("POST", path, { body })).status).toBe(401);
+    const guest = await seedMember(s.organization.id, null);
+    expect((await api("POST", path, { body, token: guest.token })).status).toBe(404);
+    const reader = await seedMember(s.organization.id, "read");
+    const asReader = await api("POST", path, { body, token: reader.token });
+    expect(asReader.status).toBe(200);
+    expect(asReader.text).not.toContain(board.id);
+    expect(asReader.text).not.toContain("confidential");
+    const asOwner = await api("POST", path, { body, token: s.owner.token });
+    expect(asOwner.text).toContain(board.id);
+  });
+
   it("refuses bad input with the contract's 400", async () => {
     const s = await docsSite();
     const path = `/orgs/${s.organization.id}/sites/${s.site.id}/ask`;
