@@ -251,6 +251,7 @@ const DOMAIN_RANK = [
   "embeds",
   "agents",
   "insights",
+  "answers",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

@@ -52,6 +52,40 @@ export const SITE_JS = `/* Quire published site: progressive enhancement, no dep
     narrow.addEventListener("change", function () { menu.open = !narrow.matches; });
   }
 
+  // Insights: this page's view, posted first-party to the site's API (no cookie, no third party; the ids live in
+  // this browser's storage). The page names the endpoint and its ids in <meta name="quire-insights">.
+  var beacon = doc.querySelector('meta[name="quire-insights"]');
+  if (beacon && window.fetch) {
+    var idIn = function (store, key) {
+      try {
+        var value = store.getItem(key);
+        if (!value) { value = Math.random().toString(36).slice(2) + Date.now().toString(36); store.setItem(key, value); }
+        return value;
+      } catch (e) { return "anonymous"; }
+    };
+    var ids = beacon.dataset;
+    var view = {
+      type: "page_view",
+      session: {
+        visitorId: idIn(window.localStorage, "quire-visitor"),
+        sessionId: idIn(window.sessionStorage, "quire-session"),
+        userAgent: navigator.userAgent,
+        language: navigator.language || null,
+        referrer: doc.referrer || null,
+        cookies: {}
+      },
+      location: {
+        url: location.href.split(/[?#]/)[0],
+        siteSection: ids.siteSection || null, siteSpace: ids.siteSpace || null, siteShareKey: null,
+        space: ids.space || null, revision: null, page: ids.page || null
+      }
+    };
+    fetch(beacon.content, {
+      method: "POST", keepalive: true, credentials: "omit",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ events: [view] })
+    }).catch(function () {});
+  }
+
   // Scrollable code blocks and tables must be reachable from the keyboard.
   doc.querySelectorAll(".markdown pre, .markdown .table-wrap").forEach(function (el) {
     if (el.scrollWidth > el.clientWidth && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");

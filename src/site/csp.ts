@@ -58,10 +58,14 @@ function widen(policy: Policy, directive: string, sources: string[]) {
   policy.set(directive, current);
 }
 
-/** The pages' policy with the site's integration scripts: their URLs and their integrations' fetch directives. */
-export function siteCsp(scripts: { script: string; contentSecurityPolicy?: string }[]): string {
-  if (scripts.length === 0) return SITE_CSP;
+/**
+ * The pages' policy with the site's integration scripts (their URLs and their integrations' fetch directives) and,
+ * when the API is on another origin than the page, that origin in `connect-src` (the insights beacon posts there).
+ */
+export function siteCsp(scripts: { script: string; contentSecurityPolicy?: string }[], apiOrigin?: string): string {
+  if (scripts.length === 0 && !apiOrigin) return SITE_CSP;
   const policy: Policy = new Map([...BASE].map(([name, sources]) => [name, [...sources]]));
+  if (apiOrigin && SOURCE.test(apiOrigin)) widen(policy, "connect-src", [apiOrigin]);
   for (const { contentSecurityPolicy } of scripts) {
     for (const part of (contentSecurityPolicy ?? "").split(";")) {
       const [name, ...sources] = part.trim().split(/\s+/);

@@ -11,7 +11,14 @@
 import { type HtmlValue, html, type Raw, raw, safeHref } from "./html";
 import { homeHref, renderFooter, renderHeader, renderSidebar } from "./nav";
 import { initialMode, themeStyle } from "./theme-style";
-import type { PageView, SearchHit, SiteView } from "./view";
+import type { Beacon, PageView, SearchHit, SiteView } from "./view";
+
+/** Where the site's script posts this page's view, and the ids it sends (read by SITE_JS; beacon.ts). */
+function beaconMeta(beacon: Beacon | undefined) {
+  const endpoint = safeHref(beacon?.endpoint);
+  if (!beacon || !endpoint) return "";
+  return html`<meta name="quire-insights" content="${endpoint}" data-site-section="${beacon.siteSection ?? ""}" data-site-space="${beacon.siteSpace}" data-space="${beacon.space}" data-page="${beacon.page}">\n`;
+}
 
 interface Document {
   title: string;
@@ -21,6 +28,7 @@ interface Document {
   markdownUrl?: string;
   /** The query already in the search box (the results page). */
   query?: string;
+  beacon?: Beacon;
   main: HtmlValue;
 }
 
@@ -41,7 +49,7 @@ function shell(site: SiteView, doc: Document): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${doc.title}</title>
 ${doc.description ? html`<meta name="description" content="${doc.description}">\n` : ""}${canonical ? html`<link rel="canonical" href="${canonical}">\n` : ""}${doc.noIndex ? html`<meta name="robots" content="noindex">\n` : ""}${favicon ? html`<link rel="icon" href="${favicon}">\n` : ""}${faviconDark && faviconDark !== favicon ? html`<link rel="icon" href="${faviconDark}" media="(prefers-color-scheme: dark)">\n` : ""}${markdown ? html`<link rel="alternate" type="text/markdown" href="${markdown}">\n` : ""}${css ? html`<link rel="stylesheet" href="${css}">\n` : ""}<style>${raw(themeStyle(theme))}</style>
-${js ? html`<script src="${js}" defer></script>\n` : ""}${scripts.map((src) => html`<script src="${src}" async></script>\n`)}</head>
+${beaconMeta(doc.beacon)}${js ? html`<script src="${js}" defer></script>\n` : ""}${scripts.map((src) => html`<script src="${src}" async></script>\n`)}</head>
 <body class="theme-${variant}">
 <a class="skip-link" href="#content">Skip to content</a>
 ${renderHeader(site, doc.query)}
@@ -100,6 +108,7 @@ export function renderPage(site: SiteView, page: PageView): string {
     canonical: page.url,
     noIndex: page.noIndex,
     markdownUrl: page.markdownUrl,
+    beacon: page.beacon,
     main: html`<h1 class="page-title">${pageHeading(site, page)}</h1>
 ${outline(page)}
 <article class="markdown">

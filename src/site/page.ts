@@ -15,6 +15,7 @@ import {
 } from "../services/published";
 import { readExpanded, readPage } from "../services/revisions";
 import { SITE_CSS_HASH, SITE_JS_HASH } from "./assets";
+import { beaconOf } from "./beacon";
 import { renderPage } from "./layout";
 import { renderMarkdown } from "./markdown";
 import { firstPage, firstPageUnder, linkHref, navigationTree, neighbours, pageUrls } from "./navigation";
@@ -196,6 +197,7 @@ export async function pageResponse(
     markdownUrl: `${url}.md`,
     ...neighbours(snapshot, urls, page.id),
     noIndex: data.site.visibility !== "public" || page.noIndex === true || page.noRobotsIndex === true,
+    beacon: beaconOf(c, visit, location, page.id),
   });
   return keep(body, "text/html; charset=utf-8");
 }

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { fileKey } from "../content/files";
 import { limitAnonymousByAddress, limitByAddress } from "../http/address-limit";
+import { beaconOrigin } from "./beacon";
 import type { AppEnv } from "../http/app-env";
 import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
@@ -66,7 +67,7 @@ export async function serveSite(c: Context<AppEnv>, siteId: string, base: string
   const rest = new URL(c.req.url).pathname.slice(base.length);
   const response = withPolicy(
     (await dispatch(c, visit, rest)) ?? c.html(renderNotFound(siteView(visit), "This page does not exist."), 404),
-    siteCsp(siteScripts(visit)),
+    siteCsp(siteScripts(visit), beaconOrigin(c)),
   );
   for (const cookie of visit.cookies) response.headers.append("Set-Cookie", cookie);
   if (visit.preview) {

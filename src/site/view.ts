@@ -87,6 +87,17 @@ export interface PageView {
   next?: { title: string; href: string };
   /** `noindex` for unlisted sites and `noIndex` pages. */
   noIndex: boolean;
+  /** Where the site's script sends this page's view (beacon.ts); absent: no insights beacon. */
+  beacon?: Beacon;
+}
+
+/** The first-party insights beacon of a page: trackEventsInSiteById's URL and the ids that place the view. */
+export interface Beacon {
+  endpoint: string;
+  siteSection?: string;
+  siteSpace: string;
+  space: string;
+  page: string;
 }
 
 export interface SiteView {

@@ -2,8 +2,9 @@
 // agent feedback. Ranks above `agents` (README "Service domains"); imports only lower domains, through index.ts.
 export { aggregateSiteEvents } from "./aggregate";
 export type { AggregationQuery } from "./aggregate";
-export { recordServedEvent, recordSiteEvents, SITE_EVENT_TYPES } from "./events";
-export type { SiteEventInput, SiteEventType } from "./events";
+export { SITE_EVENT_TYPES } from "./event-dimensions";
+export type { SiteEventInput, SiteEventType } from "./event-dimensions";
+export { recordServedEvent, recordSiteEvents } from "./events";
 export { recordAgentFeedback, storeAgentFeedback } from "./feedback";
 export type { AgentFeedbackRecord } from "./feedback";
 export { isAgentRequest } from "./readers";
