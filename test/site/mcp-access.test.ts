@@ -35,6 +35,11 @@ async function expectHidden(mcp: Mcp, s: Site) {
   await expect(
     mcp.readResource({ uri: `${ORIGIN}/~site/${s.site.id}/${s.betaSection.path}/beta-features` }),
   ).rejects.toThrow();
+  // Nor does an answer cite them.
+  const asked = await mcp.callTool({ name: "askQuestion", arguments: { question: "What is the numbatbeta roadmap?" } });
+  const answer = asked.structuredContent as { known: boolean; answer: string; sources: unknown[] };
+  expect(answer).toMatchObject({ known: false, sources: [] });
+  expect(answer.answer).not.toContain("Numbatbeta");
   // The old URL the site redirects to Beta is no way in either.
   expect((await mcp.callTool({ name: "getPage", arguments: { url: "old-beta" } })).isError).toBe(true);
 }
@@ -69,6 +74,12 @@ describe("the MCP server shows what the site shows its caller", () => {
     expect(await search(insider, "wombats", { siteSpace: s.proSiteSpace.id })).toEqual([]);
     expect((await search(insider, "wombats", { language: "en" })).length).toBe(1);
     expect(await search(insider, "wombats", { language: "fr" })).toEqual([]);
+    const asked = await insider.callTool({
+      name: "askQuestion",
+      arguments: { question: "What is the numbatbeta roadmap?" },
+    });
+    expect(asked.structuredContent).toMatchObject({ known: true });
+    expect(toolText(asked)).toContain("Numbatbeta hidden roadmap");
     const beta = await insider.callTool({ name: "getPage", arguments: { url: `${s.betaSection.path}/beta-features` } });
     expect(toolText(beta)).toContain("Numbatbeta hidden roadmap.");
     expect((await insider.callTool({ name: "getPage", arguments: { url: "old-beta" } })).isError).toBeFalsy();

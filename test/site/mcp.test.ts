@@ -129,6 +129,41 @@ describe("a published site's MCP server", () => {
     }
   });
 
+  it("askQuestion answers from the site's pages with their sources, or says it does not know; stored as asked via mcp", async () => {
+    const s = await publicSite();
+    const mcp = await mcpClient(mcpUrl(s.site.id));
+    const asked = await mcp.callTool({
+      name: "askQuestion",
+      arguments: { question: "How do I set the burrow depth?" },
+    });
+    expect(asked.isError).toBeFalsy();
+    const answer = asked.structuredContent as {
+      answer: string;
+      known: boolean;
+      sources: { url: string }[];
+      answerId: string;
+    };
+    expect(answer.known).toBe(true);
+    expect(answer.answer).toContain("burrow depth");
+    expect(answer.sources.map((x) => x.url)).toContain(`${s.base}/getting-started#configure`);
+    expect(toolText(asked)).toContain(`(${s.base}/getting-started#configure)`);
+    const unknown = await mcp.callTool({
+      name: "askQuestion",
+      arguments: { question: "Where do platypuses migrate?" },
+    });
+    const none = unknown.structuredContent as { known: boolean; sources: unknown[]; answer: string };
+    expect(none).toMatchObject({ known: false, sources: [] });
+    expect(none.answer).toContain("I don't know");
+    await mcp.close();
+    const stored = await env.DB.prepare(
+      "SELECT id, via, answered FROM site_question_answers WHERE site_id = ? ORDER BY id",
+    )
+      .bind(s.site.id)
+      .all<{ id: string; via: string; answered: string }>();
+    expect(stored.results.map((r) => r.via)).toEqual(["mcp", "mcp"]);
+    expect(stored.results.find((r) => r.id === answer.answerId)?.answered).toBe("yes");
+  });
+
   it("stores sendFeedback as the site's agent feedback, and records each request as an agent's mcp_request", async () => {
     const s = await publicSite();
     const mcp = await mcpClient(mcpUrl(s.site.id));

@@ -2,6 +2,7 @@ import { type CallToolResult, McpServer, ResourceNotFoundError, ResourceTemplate
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/app-env";
+import { answerInSite } from "../../services/answers";
 import { recordAgentFeedback } from "../../services/insights";
 import { API_VERSION } from "../../version";
 import type { Visit } from "../visit";
@@ -24,6 +25,14 @@ const searchOutput = z.object({
       space: z.string().optional(),
     }),
   ),
+});
+
+const answerOutput = z.object({
+  answer: z.string(),
+  /** False when nothing relevant was found: the answer then says so. */
+  known: z.boolean(),
+  sources: z.array(z.object({ title: z.string(), url: z.string(), section: z.string().optional() })),
+  answerId: z.string(),
 });
 
 function searchText(query: string, results: SearchResult[]) {
@@ -114,9 +123,23 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
       title: "Ask the documentation",
       description: "A question answered from this documentation only, citing the pages it comes from.",
       inputSchema: z.object({ question: z.string().min(1).max(2000).describe("The question") }),
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      outputSchema: answerOutput,
+      // It stores the question and its answer (the site's questions): not read-only.
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
-    async () => toolError("askQuestion is not available yet on this server."),
+    async ({ question }) => {
+      const answer = await answerInSite(visit.ctx, site.organizationId, site.id, question, { via: "mcp" });
+      const sources = answer.sources.map((s) => ({
+        title: s.title,
+        url: s.url,
+        ...(s.section ? { section: s.section } : {}),
+      }));
+      const cited = sources.map((s) => `- [${s.title}](${s.url})`).join("\n");
+      return {
+        ...text(cited ? `${answer.text}\n\nSources:\n${cited}` : answer.text),
+        structuredContent: { answer: answer.text, known: answer.known, sources, answerId: answer.answerId },
+      };
+    },
   );
 
   server.registerTool(
