@@ -243,6 +243,19 @@ describe("a published site's MCP server", () => {
     expect(garbage.status).toBeLessThan(500);
     const huge = await mcpPost(url, { ...initialize("2025-11-25"), padding: "x".repeat(300 * 1024) });
     expect(huge.status).toBe(413);
+    // Arguments the tools' schemas refuse: errors the client sees (a tool error or invalid params), never a 500.
+    const mcp = await mcpClient(url);
+    for (const [name, args] of [
+      ["searchDocumentation", { query: "   " }],
+      ["getPage", {}],
+      ["getPages", { urls: "reference" }],
+      ["sendFeedback", { message: "x", rating: 9 }],
+      ["askQuestion", { question: "q".repeat(3000) }],
+    ] as const) {
+      const refused = await mcp.callTool({ name, arguments: args }).catch((error: Error) => ({ isError: true, error }));
+      expect(refused.isError, name).toBe(true);
+    }
+    await mcp.close();
   });
 
   it("warm tool calls: a page costs no D1 round trip past the site's load (reused for a second), a search two", async () => {

@@ -60,7 +60,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
       title: "Search the documentation",
       description: `Search the pages of ${site.title}. Answers the best matching pages with their URL and a snippet; read a page with getPage.`,
       inputSchema: z.object({
-        query: z.string().min(1).max(MAX_QUERY).describe("What to look for"),
+        query: z.string().trim().min(1).max(MAX_QUERY).describe("What to look for"),
         siteSpace: z.string().max(200).optional().describe("Only this site space (its id or path)"),
         section: z.string().max(200).optional().describe("Only this section (its id or path)"),
         language: z.string().max(20).optional().describe("Only site spaces in this language (e.g. en, fr)"),
@@ -122,7 +122,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Ask the documentation",
       description: "A question answered from this documentation only, citing the pages it comes from.",
-      inputSchema: z.object({ question: z.string().min(1).max(2000).describe("The question") }),
+      inputSchema: z.object({ question: z.string().trim().min(1).max(2000).describe("The question") }),
       outputSchema: answerOutput,
       // It stores the question and its answer (the site's questions): not read-only.
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -148,7 +148,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
       title: "Send feedback",
       description: "Feedback about this documentation (missing, wrong or unclear content) for its authors.",
       inputSchema: z.object({
-        message: z.string().min(1).max(5000).describe("What is missing, wrong or unclear"),
+        message: z.string().trim().min(1).max(5000).describe("What is missing, wrong or unclear"),
         rating: z.number().int().min(1).max(5).optional().describe("1 (poor) to 5 (great)"),
         pageUrl: z.string().max(2048).optional().describe("The page it is about"),
       }),
