@@ -116,6 +116,9 @@ describe("the MCP server shows what the site shows its caller", () => {
     const wrong = await mcpPost(url, initialize("2025-11-25"), { authorization: "Bearer nope" });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    // An API token, even the organization owner's, is no credential of the published site.
+    const owners = await mcpPost(url, initialize("2025-11-25"), { authorization: `Bearer ${owner.token}` });
+    expect(owners.status).toBe(401);
 
     const mcp = await mcpClient(url, { token: key });
     expect((await search(mcp, "echidna"))[0]?.title).toBe("Hidden plans");
