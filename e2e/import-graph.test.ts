@@ -252,6 +252,7 @@ const DOMAIN_RANK = [
   "published",
   "embeds",
   "insights",
+  "answers",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

@@ -87,12 +87,20 @@ export interface Env {
   /** "true" turns the per-address limiter (IP_RATE_LIMITER) off, for load tests from one address (npm run bench). */
   SKIP_IP_RATE_LIMIT?: string;
   /**
-   * Workers AI, for machine translation of translation runs (`[ai] binding = "AI"` in wrangler.toml). Unbound,
-   * runs use a deterministic stand-in translator (services/translations/translator.ts).
+   * Workers AI, for machine translation of translation runs and for grounded answers (`[ai] binding = "AI"` in the
+   * deployed configuration). Unbound, runs use a deterministic stand-in translator
+   * (services/translations/translator.ts) and answers an extractive answerer (services/answers/extractive.ts).
    */
   AI?: Ai;
   /** The Workers AI translation model (default `@cf/meta/m2m100-1.2b`). */
   TRANSLATION_MODEL?: string;
+  /** The Workers AI model grounded answers are written with (default `@cf/meta/llama-3.1-8b-instruct`). */
+  ANSWER_MODEL?: string;
+  /**
+   * Vectorize (`[[vectorize]] binding = "VECTORIZE"`, 768 dimensions, cosine): semantic retrieval for grounded
+   * answers, fused with the FTS results; needs `AI` for embeddings. Unbound, answers retrieve with FTS alone.
+   */
+  VECTORIZE?: VectorizeIndex;
   /**
    * Worker Loader (`[[worker_loaders]]`): runs published integration scripts in Dynamic Workers
    * (services/integrations/runtime). Unbound, events are recorded as failed ("no Worker Loader binding").

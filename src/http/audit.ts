@@ -35,6 +35,9 @@ export const READS_SENT_AS_POST: Record<string, string> = {
   getComputedRevision: "the computed source is its body",
   renderIntegrationUIWithPost: "the component's props are its body",
   aggregateSiteEvents: "the aggregation is its body",
+  askInOrganization: "the question is its body; nothing is written",
+  streamAskInSite: "a reader's question (visitors ask too); it records only the site's own question insights",
+  streamAIResponseInSite: "a reader's message (visitors ask too); it records only the site's own question insights",
 };
 
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);

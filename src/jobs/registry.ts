@@ -23,6 +23,7 @@ import {
 } from "../services/integrations";
 import { IMPORT_RUN_JOB_KIND, recordImportRunJobFailure, runImportRunJob } from "../services/imports";
 import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from "../services/openapi";
+import { indexSectionVectors } from "../services/answers";
 import { purgeAuditEvents } from "../services/audit";
 import { pruneInsights } from "../services/insights";
 import { purgeStaleUploads } from "../services/storage";
@@ -48,6 +49,8 @@ export const CONTENT_EVENT_SUBSCRIBERS: ContentEventSubscribers = {
     { name: "search", run: (ctx, event, mode) => indexSpaceContent(ctx, event, mode) },
     /** `space_content_updated` for the integrations installed on the space. */
     { name: "integrations", run: (ctx, event) => queueSpaceContentUpdated(ctx, event) },
+    /** The Vectorize index of grounded answers (only with AI and VECTORIZE bindings; from the job). */
+    { name: "answer-vectors", run: (ctx, event, mode) => indexSectionVectors(ctx, event, mode) },
   ],
   "openapi.spec.updated": [
     /** The search index of spaces whose computed pages the spec generates. */

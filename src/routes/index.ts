@@ -1,5 +1,6 @@
 import { createRouter } from "../http/router";
 import agents from "./agents";
+import ask from "./ask";
 import audit from "./audit";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
@@ -21,6 +22,7 @@ import permissions from "./permissions";
 import revisions from "./revisions";
 import saml from "./saml";
 import search from "./search";
+import siteQuestions from "./site-questions";
 import sites from "./sites";
 import spaceContent from "./space-content";
 import spaces from "./spaces";
@@ -65,4 +67,6 @@ export const v1 = createRouter()
   .route("/", fonts)
   .route("/", storage)
   .route("/", agents)
-  .route("/", insights);
+  .route("/", insights)
+  .route("/", ask)
+  .route("/", siteQuestions);

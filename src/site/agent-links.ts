@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
+import { mcpEnabled as mcpServerOn } from "./mcp/open";
 import type { Visit } from "./visit";
 
 /**
@@ -25,13 +26,9 @@ export function siteRoot(c: Context<AppEnv>, visit: Visit): string {
   return `${new URL(c.req.url).origin}${visit.base}`;
 }
 
-/**
- * Whether the site serves its MCP server, so its links and server card name it. The switch is the MCP server's
- * (issue 31 part 1: the customization's `mcp` page action turns it off); until that lands every site serves it.
- * MERGE: replace the body with the MCP server's own check, so both always agree.
- */
-export function mcpEnabled(_visit: Visit): boolean {
-  return true;
+/** Whether the site serves its MCP server (its customization's `mcp` page action), so its links and card name it. */
+export function mcpEnabled(visit: Visit): boolean {
+  return mcpServerOn(visit.data);
 }
 
 const link = (href: string, params: string) => `<${href}>; ${params}`;

@@ -12,8 +12,11 @@ import type { Visit } from "./visit";
  * caller, so the card lists none.
  */
 
-/** The protocol versions the site's MCP server speaks (issue 31 part 1). MERGE: take the MCP server's own list. */
-export const MCP_PROTOCOL_VERSIONS = ["2025-06-18", "2025-11-25"];
+/**
+ * The protocol revisions the site's MCP server answers (README "MCP server"). Listed here rather than read from
+ * the SDK, which page views never load (it is loaded with the MCP server, on first use).
+ */
+export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
 
 /** Server names are reverse-DNS with one slash: the site's host reversed, then the site's id. */
 function serverName(host: string, siteId: string) {

@@ -9,7 +9,7 @@ import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
 import { SITE_CSP, siteCsp } from "./csp";
 import { serveFontFile } from "./fonts";
 import { renderNotFound } from "./layout";
-import { SERVER_CARD_PATH } from "./agent-links";
+import { MCP_PATH, SERVER_CARD_PATH } from "./agent-links";
 import { serverCard } from "./discovery";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
 import { prefersMarkdown } from "./negotiate";
@@ -46,13 +46,17 @@ siteRouter.get("/~site/~assets/:name", limitAnonymousByAddress, (c) => serveSite
 siteRouter.get("/~site/~fonts/:organizationId/:file", limitAnonymousByAddress, (c) =>
   serveFontFile(c, new URL(c.req.url).pathname),
 );
+// A site's MCP server (src/site/mcp) takes POST (and answers GET/DELETE itself): the only non-GET site path.
+siteRouter.on(["POST", "DELETE"], `/~site/:siteId${MCP_PATH}`, (c) =>
+  serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`),
+);
 siteRouter.get("/~site/:siteId/*", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~site/${c.req.param("siteId")}`));
 
 /**
  * Serves a published site whose root is at `base` on this request's host: the path after it names a page (or
  * its `.md` twin), or one of the site's own files (robots.txt, sitemap.xml, llms.txt, llms-full.txt, `~search`,
- * `~search.json`, `~files/{siteSpaceId}/{fileId}`).
+ * `~search.json`, `~files/{siteSpaceId}/{fileId}`), or its MCP server (`~gitbook/mcp`).
  */
 export async function serveSite(
   c: Context<AppEnv>,
@@ -61,6 +65,8 @@ export async function serveSite(
   // What is asked of the site: the path after its base, or one of its files asked at the host's root.
   rest = new URL(c.req.url).pathname.slice(base.length),
 ): Promise<Response> {
+  // The MCP server opens the site with its own credentials (bearer tokens, no cookies); loaded on first use.
+  if (rest === MCP_PATH) return (await import("./mcp")).serveMcp(c, siteId, base);
   // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
   const visit = await openSite(c, siteId, base);

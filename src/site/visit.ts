@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import type { AppEnv } from "../http/app-env";
 import { urlBases } from "../http/context";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import type { ServiceContext } from "../services/core";
 import { verifyPreviewToken } from "../services/access";
 import {
@@ -84,12 +84,26 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
     const what = data.admission.needs === "share-key" ? "a share link" : "signing in";
     return c.text(`This site needs ${what}.`, 401);
   }
-  const claims = data.admission.claims;
-  const pass = visitorPassOf(data);
+  return visitOf(c, db, data, base, cookies, preview);
+}
+
+/**
+ * The visit of an admitted visitor: a service context whose caller holds the site's visitor pass, and what the
+ * pass's claims show. Shared by page views and the site's MCP server (src/site/mcp), so both see the same.
+ */
+export function visitOf(
+  c: Context<AppEnv>,
+  db: Db,
+  data: PublishedSiteData,
+  base: string,
+  cookies: string[] = [],
+  preview = false,
+): Visit {
+  const claims = data.admission.open ? data.admission.claims : undefined;
   const ctx: ServiceContext = {
     db,
     env: c.env,
-    caller: { kind: "anonymous", visitor: pass },
+    caller: { kind: "anonymous", visitor: visitorPassOf(data) },
     urls: urlBases(c),
     now: Date.now(),
   };

@@ -329,6 +329,15 @@ export async function seedWorld() {
     })
   ).data;
 
+  // A question asked of the site and its answer (the site-question and AI response operations' fixtures).
+  const asked = await api("POST", `/orgs/${organization.id}/sites/${site.id}/ai/response`, {
+    token: owner.token,
+    body: { input: [{ role: "user", content: "What is in this space?" }] },
+  });
+  const responseId = /"type":"response_finish","messageId":"([^"]+)"/.exec(asked.text)?.[1] ?? "no-response";
+  const siteQuestion = await env.DB.prepare("SELECT question_id AS id FROM site_question_answers WHERE id = ?")
+    .bind(responseId)
+    .first<{ id: string }>();
   const downloadURL = new URL(file.downloadURL);
   // The writes above were audited: the organization's latest event.
   const auditEvent = await env.DB.prepare(
@@ -377,6 +386,9 @@ export async function seedWorld() {
     fontId: font.id,
     uploadId: new URL(upload.url).pathname.split("/").at(-1)!,
     importRunId: importRun.id,
+    responseId,
+    siteQuestionAnswerId: responseId,
+    siteQuestionId: siteQuestion?.id ?? "no-site-question",
   };
   // The change-request comment routes take the change request's own comment and reply.
   const crKnown: Record<string, string> = { ...known, commentId: crComment.id, commentReplyId: crReply.id };

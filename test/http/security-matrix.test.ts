@@ -85,6 +85,10 @@ const READER_MAY_WRITE: Record<string, string> = {
   trackEventsInSiteById: "anyone who reads the site sends its events (the published pages do, without a token)",
   submitSiteAgentFeedback: "anyone who reads the site may send feedback about it",
   submitAgentFeedbackToSite: "anyone who reads the site may send feedback about it",
+  askInOrganization: "a read sent as POST (the question is its body): members ask what they can read",
+  streamAskInSite: "a reader's question (its body), answered from what they read; only the site's insights record it",
+  streamAIResponseInSite:
+    "a reader's message (its body), answered from what they read; only the site's insights record it",
 };
 
 /** Deletes whose resource has no read of its own or of its parent path, and the read that lists it. */

@@ -136,7 +136,7 @@ describe("customization: 0.202's socialAccounts, codeTheme and pageActions.items
     expect(defaults.pageActions).toEqual({
       externalAI: true,
       markdown: true,
-      items: ["markdown", "external-ai", "pdf"],
+      items: ["markdown", "external-ai", "mcp", "pdf"],
     });
 
     // A 0.137 write (no items): the items follow its booleans and its PDF setting.
@@ -147,7 +147,11 @@ describe("customization: 0.202's socialAccounts, codeTheme and pageActions.items
       pageActions: { externalAI: true, markdown: false },
       pdf: { enabled: false },
     } as never);
-    expect((await published()).pageActions).toEqual({ externalAI: true, markdown: false, items: ["external-ai"] });
+    expect((await published()).pageActions).toEqual({
+      externalAI: true,
+      markdown: false,
+      items: ["external-ai", "mcp"],
+    });
 
     // A 0.202 write: items are the truth (the booleans follow), social accounts and code theme are kept.
     const current = await published();

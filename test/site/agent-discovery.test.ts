@@ -79,6 +79,29 @@ describe("well-known documents", () => {
   });
 });
 
+describe("a site whose MCP server is off", () => {
+  it("names no MCP endpoint in its links or llms.txt and has no server card", async () => {
+    const { organization, gb, site } = await seedSite();
+    const root = `${ORIGIN}/~site/${site.id}`;
+    const { data: settings } = await gb.orgs.getSiteCustomizationById(organization.id, site.id);
+    const items = (settings as unknown as { pageActions: { items: string[] } }).pageActions.items;
+    await gb.orgs.updateSiteCustomizationById(organization.id, site.id, {
+      ...settings,
+      pageActions: { ...settings.pageActions, items: items.filter((i) => i !== "mcp") },
+    } as never);
+    for (const path of ["/feeding", "/feeding.md"]) {
+      const found = links(await get(`/~site/${site.id}${path}`));
+      expect(found.map((l) => l.rel)).not.toContain("mcp");
+      expect(found.map((l) => l.rel)).not.toContain("service-desc");
+      expect(found).toContainEqual({ href: `${root}/llms.txt`, rel: "llms-txt", type: "text/plain" });
+    }
+    expect(await (await get(`/~site/${site.id}/llms.txt`)).text()).not.toContain("~gitbook/mcp");
+    for (const path of ["/.well-known/mcp/server-card", "/.well-known/mcp.json"]) {
+      expect((await get(`/~site/${site.id}${path}`)).status, path).toBe(404);
+    }
+  });
+});
+
 describe("llms-full.txt in windows of 100 pages", () => {
   it("serves the first window with a pointer to the next, then the rest, and 404 past the end", async () => {
     const { organization, owner } = await seedOrganization("Many pages");

@@ -24,3 +24,4 @@ export * from "./storage";
 export * from "./import-runs";
 export * from "./agents";
 export * from "./insights";
+export * from "./site-questions";

@@ -1,8 +1,8 @@
 // The search domain's public surface (search and its index): what routes, jobs, http and presenters import.
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { searchSpace } from "./space-search";
-export { searchOrganization } from "./grouped-search";
-export { searchSite } from "./site-search";
+export { searchBySpace, searchOrganization } from "./grouped-search";
+export { searchSite, siteSearchSpaces } from "./site-search";
 export type { SiteSearchScope } from "./site-search";
 export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./search";
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { siteSections, siteSpaces, sites, spaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
@@ -22,7 +22,7 @@ import type { SearchRequest, SearchSpaceView } from "./search";
  * ids came from (the body's `scope.siteSpaceIds`, or a deprecated form's field).
  */
 export type SiteSearchScope =
-  | { mode: "default"; includedSiteSpaces: string[]; field: string }
+  | { mode: "default"; includedSiteSpaces: string[]; field: string; excludedSiteSpaces?: string[] }
   | { mode: "specific"; siteSpaceIds: string[]; field: string }
   | { mode: "all" };
 
@@ -70,12 +70,16 @@ function scopedSpaceIds(
       if (!row) throw badRequest(`${field}: "${id}" is not a site space of this site`);
       return row;
     });
+  // An ask's `restrictTo: otherSiteSpaces`: the default content without the asker's own site space.
+  const excluded = new Set(scope.mode === "default" ? own(scope.excludedSiteSpaces ?? [], scope.field) : []);
   const chosen =
     scope.mode === "all"
       ? rows
       : scope.mode === "specific"
         ? own(scope.siteSpaceIds, scope.field)
-        : [...defaultSiteSpaces(rows, sections), ...own(scope.includedSiteSpaces, scope.field)];
+        : [...defaultSiteSpaces(rows, sections), ...own(scope.includedSiteSpaces, scope.field)].filter(
+            (r) => !excluded.has(r),
+          );
   return [...new Set(chosen.map((r) => r.spaceId))];
 }
 
@@ -93,6 +97,21 @@ export async function searchSite(
   siteId: string,
   input: SiteSearchRequest,
 ): Promise<Page<SearchSpaceView>> {
+  const readable = await siteSearchSpaces(ctx, organizationId, siteId, input.scope);
+  return searchBySpace(ctx, input, async () => readable);
+}
+
+/**
+ * The spaces a site search covers for the caller (a condition on `spaces`): the site spaces the scope selects
+ * that the caller may read there, as searchSite decides it (the grounded answers reuse it to keep vector matches
+ * and recommended questions to what the caller may read). 401/404 as searchSite.
+ */
+export async function siteSearchSpaces(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+  scope: SiteSearchScope,
+): Promise<SQL | undefined> {
   const { caller } = ctx;
   const orgRole = memberRole(caller, organizationId);
   // Who may search the site as a member: its one access rule (a grant on the site counts); what they read of its
@@ -141,13 +160,13 @@ export async function searchSite(
       ? adaptiveVisibilityOf(site, allSections, allRows, claims)
       : { shows: () => true };
   const rows = allRows.filter(shows);
-  const spaceIds = scopedSpaceIds(input.scope, rows, allSections);
+  const spaceIds = scopedSpaceIds(scope, rows, allSections);
   const live = and(
     eq(spaces.organizationId, organizationId),
     isNull(spaces.deletedAt),
     sql`${spaces.id} IN (SELECT value FROM json_each(${JSON.stringify(spaceIds)}))`,
   );
-  if (open) return searchBySpace(ctx, input, async () => live);
+  if (open) return live;
   // A member: the site's spaces they can read, as the organization search decides it.
   const visible = visibleSpaces(
     orgRole,
@@ -162,5 +181,5 @@ export async function searchSite(
         passed.length ? inArray(spaces.id, passed) : undefined,
       )
     : undefined;
-  return searchBySpace(ctx, input, async () => and(live, readable));
+  return and(live, readable);
 }

@@ -192,7 +192,8 @@ export function defaultSiteCustomization(): SiteCustomizationSettings {
 
 /**
  * The settings as answered: `pageActions` with both its forms. Stored `items` (a 0.202 write) are the source of
- * truth and set the 0.137 booleans; without them, `items` lists what the booleans and the PDF setting enable.
+ * truth and set the 0.137 booleans; without them, `items` lists what the booleans and the PDF setting enable, and
+ * `mcp` (the MCP server is on by default).
  * Applied last (after any override), so an override of one form never contradicts the other.
  */
 export function withPageActions<T extends Pick<SiteCustomizationSettings, "pageActions" | "pdf">>(settings: T): T {
@@ -205,6 +206,8 @@ export function withPageActions<T extends Pick<SiteCustomizationSettings, "pageA
         items: [
           ...(markdown ? (["markdown"] as const) : []),
           ...(externalAI ? (["external-ai"] as const) : []),
+          // The site's MCP server (src/site/mcp) is on until a written list leaves it out.
+          "mcp" as const,
           ...(settings.pdf.enabled ? (["pdf"] as const) : []),
         ],
       };
