@@ -9,7 +9,8 @@
 // D1 statements and round trips of one Quire request (the Server-Timing header that D1_STATS="true" adds).
 // Results are quoted as ratios: absolute numbers depend on the machine. Not part of `npm test`.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,6 +29,8 @@ const READS = [
   "publishedPage",
   // The same page's markdown twin, what agents read (issue 31: markdown for agents).
   "publishedMarkdown",
+  // An agent's MCP tools/call of searchDocumentation on the published site (issue 31: the site's MCP server).
+  "mcpSearchDocumentation",
 ] as const;
 type ReadName = (typeof READS)[number];
 
@@ -212,8 +215,9 @@ async function seed(quire: string, token: string, organizationId: string): Promi
   if (merged.result !== "merge") throw new Error(`merge answered ${JSON.stringify(merged)}`);
   // 1,000 changed pages are indexed by the queued search-index job: wait until the word finds its 20 pages
   // (only when the search read is measured: no other read depends on the index).
-  if (ONLY.includes("searchSpaceContent")) process.stdout.write(`, merged; waiting for the search index`);
-  for (const deadline = Date.now() + 300_000; ONLY.includes("searchSpaceContent"); ) {
+  const searched = ONLY.includes("searchSpaceContent") || ONLY.includes("mcpSearchDocumentation");
+  if (searched) process.stdout.write(`, merged; waiting for the search index`);
+  for (const deadline = Date.now() + 300_000; searched; ) {
     const found = await call("GET", `/spaces/${space.id}/search?query=${WORD}&limit=25`);
     if (found.items.length === WORD_PAGES) break;
     if (found.items.length > WORD_PAGES) throw new Error(`search found ${found.items.length} pages, not ${WORD_PAGES}`);
@@ -240,8 +244,28 @@ interface WrkResult {
   p99: number;
 }
 
-function wrk(url: string, token: string, seconds: number): Promise<WrkResult> {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-H", `Authorization: Bearer ${token}`, url];
+/** wrk's Lua script sending `target`'s method, body and headers (wrk.format keeps them on every request). */
+function wrkScript(target: Exclude<Target, string>): string {
+  const file = join(
+    persist,
+    `wrk-${createHash("sha256").update(JSON.stringify(target)).digest("hex").slice(0, 12)}.lua`,
+  );
+  const lua = (value: string) => JSON.stringify(value);
+  writeFileSync(
+    file,
+    [
+      `wrk.method = ${lua(target.method)}`,
+      `wrk.body = ${lua(target.body)}`,
+      ...Object.entries(target.headers).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`),
+    ].join("\n"),
+  );
+  return file;
+}
+
+function wrk(target: Target, token: string, seconds: number): Promise<WrkResult> {
+  const url = urlOf(target);
+  const request = typeof target === "string" ? ["-H", `Authorization: Bearer ${token}`] : ["-s", wrkScript(target)];
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...request, url];
   return new Promise((resolve, reject) => {
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -272,11 +296,24 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** A read: a GET with the bench's token, or a request of its own (an MCP call is a POST with a JSON-RPC body). */
+type Target = string | { url: string; method: "POST"; body: string; headers: Record<string, string> };
+const urlOf = (target: Target) => (typeof target === "string" ? target : target.url);
+
 /** One request's D1 use, from the Server-Timing header Quire adds under D1_STATS="true". */
-async function d1Stats(url: string, token: string) {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, "x-d1-stats": "1" } });
-  await res.arrayBuffer();
+async function d1Stats(target: Target, token: string) {
+  const url = urlOf(target);
+  const res = await fetch(
+    url,
+    typeof target === "string"
+      ? { headers: { authorization: `Bearer ${token}`, "x-d1-stats": "1" } }
+      : { method: target.method, body: target.body, headers: { ...target.headers, "x-d1-stats": "1" } },
+  );
+  const text = await res.text();
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  // A JSON-RPC error is a 200 too: the read must have answered its result.
+  if (typeof target !== "string" && !text.includes('"result"'))
+    throw new Error(`${url} answered ${text.slice(0, 300)}`);
   const m = /d1;desc="statements=(\d+) roundtrips=(\d+) rows=(\d+)"/.exec(res.headers.get("server-timing") ?? "");
   if (!m) throw new Error(`${url}: no d1 Server-Timing header (is D1_STATS set?)`);
   return { statements: Number(m[1]), roundTrips: Number(m[2]), rows: Number(m[3]) };
@@ -322,7 +359,7 @@ async function main() {
   ]);
   const seeded = await seed(quire, boot.token, boot.organizationId);
   const space = `${quire}/v1/spaces/${seeded.spaceId}`;
-  const urls: Record<ReadName, string> = {
+  const urls: Record<ReadName, Target> = {
     getSpaceById: space,
     getPageById: `${space}/content/page/${seeded.pageId}`,
     searchSpaceContent: `${space}/search?query=${WORD}&limit=25`,
@@ -332,6 +369,21 @@ async function main() {
     getAuthenticatedUser: `${quire}/v1/user`,
     publishedPage: `${quire}/~site/${seeded.siteId}/${seeded.pagePath}`,
     publishedMarkdown: `${quire}/~site/${seeded.siteId}/${seeded.pagePath}.md`,
+    mcpSearchDocumentation: {
+      url: `${quire}/~site/${seeded.siteId}/~gitbook/mcp`,
+      method: "POST",
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "searchDocumentation", arguments: { query: WORD } },
+      }),
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
+    },
   };
   const anchorUrl = `${anchor}/spaces/${seeded.spaceId}`;
   const check = await fetch(anchorUrl, { headers: { authorization: `Bearer ${boot.token}` } });
