@@ -33,6 +33,8 @@ export default defineConfig(async () => {
                   GIT_SYNC_RETRY_SECONDS: "1",
                   // Every 2xx JSON body is checked against its route's declared schema (src/http/router.ts).
                   VALIDATE_RESPONSES: "true",
+                  // Served events are written at once (test/routes/insights-served-batch.test.ts tests the batching).
+                  INSIGHTS_FLUSH_MS: "0",
                   // Integration scripts that never answer fail after 1.5 s here (test/routes/integration-runtime.test.ts).
                   INTEGRATION_TIMEOUT_MS: "1500",
                 },

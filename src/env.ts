@@ -56,6 +56,8 @@ export interface Env {
   AUDIT_RETENTION_DAYS?: string;
   /** Days site insights (rollups, segments, agent feedback) are kept; the daily cron deletes older ones. */
   INSIGHTS_RETENTION_DAYS?: string;
+  /** Milliseconds served events (markdown, llms, MCP) wait to be written together per site; "0": each at once. */
+  INSIGHTS_FLUSH_MS?: string;
   /**
    * Optional origins of their own for integrations' public endpoints and published scripts, and for published
    * sites (`/~site/…`). Set, each is served only there, and its host serves nothing else (site/origins.ts).

@@ -16,6 +16,7 @@ declare namespace Cloudflare {
     PUBLIC_SITES_HOST: string;
     GIT_ORIGIN: string;
     VALIDATE_RESPONSES: string;
+    INSIGHTS_FLUSH_MS: string;
     LOADER: WorkerLoader;
     INTEGRATION_TIMEOUT_MS: string;
   }

@@ -29,6 +29,8 @@ const NOT_CACHES: Record<string, string> = {
   "services/sites/site-adaptive.ts metaValidator": "a JSON Schema meta-schema compiled once: a constant",
   "content/store.ts emptyHash": "the hash of the constant empty node, computed once: a constant",
   "services/integrations/runtime/wrapper.ts ticks": "inside the source text of an integration's wrapper script",
+  "services/insights/events.ts waiting":
+    "served events not yet written (at most INSIGHTS_FLUSH_MS), written by the request that queued the first",
   "http/audit.ts catalogue":
     "the audited operations, filled once as the route modules load (defineRoute) and never after: a constant",
 };

@@ -167,13 +167,32 @@ const SERVED_TYPES = {
   page: { type: "page_view" },
 } as const;
 
+/** How long served events wait to be written together (INSIGHTS_FLUSH_MS; default 5 s; 0 writes each at once). */
+export const SERVED_FLUSH_MS = 5_000;
+/** At most this many served events wait per site: the request that queues one more writes them all at once. */
+const SERVED_WAITING = 500;
+
+/**
+ * Served events waiting to be written, by site: the request that queued a site's first one writes them all,
+ * SERVED_FLUSH_MS later, inside its `waitUntil`. A busy site's markdown and MCP reads then cost one D1 write per
+ * isolate every few seconds instead of one each; an isolate that ends meanwhile loses at most that window.
+ */
+const waiting = new Map<string, SiteEventInput[]>();
+
+const flushDelay = (env: Pick<Env, "INSIGHTS_FLUSH_MS">) => {
+  const ms = Number(env.INSIGHTS_FLUSH_MS ?? SERVED_FLUSH_MS);
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 20_000) : SERVED_FLUSH_MS;
+};
+
 /**
  * What the server served without the page's script (markdown, `llms*.txt`, MCP, an agent's page view), recorded
  * by the renderer inside `waitUntil`: never throws. A person's page view is the page's own beacon's to record
  * (the script runs in their browser), so `page` with `agent: false` records nothing: never counted twice.
+ * Events are written in batches (see `waiting`): the promise of the request that opened a batch settles once
+ * the batch is written; the others' at once.
  */
 export async function recordServedEvent(
-  _env: Env,
+  env: Pick<Env, "INSIGHTS_FLUSH_MS">,
   db: Db,
   siteId: string,
   event: { kind: "markdown" | "llms" | "llms-full" | "mcp" | "page"; path: string; agent: boolean; userAgent?: string },
@@ -189,7 +208,29 @@ export async function recordServedEvent(
       location: { url: event.path.slice(0, 2048), displayContext: event.kind === "mcp" ? "mcp" : "server" },
       agent: event.agent,
     };
-    await writeEvents(db, siteId, now, [{ event: served }]);
+    const delay = flushDelay(env);
+    const queued = waiting.get(siteId);
+    if (queued && queued.length < SERVED_WAITING) {
+      queued.push(served);
+      return;
+    }
+    const events = [served];
+    if (queued) {
+      // Full: this request takes the batch out (its opener then finds it empty) and writes it now.
+      waiting.delete(siteId);
+      events.push(...queued.splice(0));
+    } else if (delay > 0) {
+      waiting.set(siteId, events);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (waiting.get(siteId) === events) waiting.delete(siteId);
+      if (!events.length) return;
+    }
+    await writeEvents(
+      db,
+      siteId,
+      Date.now(),
+      events.map((e) => ({ event: e })),
+    );
   } catch (error) {
     console.error("insights: recording a served event failed", error);
   }
