@@ -291,12 +291,28 @@ describe("streamAIResponseInSite and streamExistingAIResponseInSite", () => {
 describe("recommended questions", () => {
   it("are the answered questions readers asked, only where the caller may read every source", async () => {
     const s = await docsSite();
-    await ask(undefined, s, "How do I install the CLI?");
-    await ask(undefined, s, "How do I install the CLI");
+    const askAs = (sessionId: string, question: string) =>
+      collect(
+        currentClient().orgs.streamAskInSite(s.organization.id, s.site.id, {
+          question,
+          scope: { mode: "default" },
+          session: { visitorId: `v-${sessionId}`, sessionId },
+        } as never),
+      );
+    const recommendedToVisitors = async () => {
+      const events = await collect(
+        currentClient().orgs.streamRecommendedQuestionsInSite(s.organization.id, s.site.id, {}),
+      );
+      for (const e of events) expectCurrentShape("SearchAIRecommendedQuestionStream", e);
+      return events.map((e) => e.question);
+    };
+    await askAs("one", "How do I install the CLI?");
+    await askAs("two", "How do I install the CLI");
     await ask(undefined, s, "What is the airspeed velocity of an unladen swallow?");
-    const site = await collect(currentClient().orgs.streamRecommendedQuestionsInSite(s.organization.id, s.site.id, {}));
-    for (const e of site) expectCurrentShape("SearchAIRecommendedQuestionStream", e);
-    expect(site.map((e) => e.question)).toEqual(["How do I install the CLI?"]);
+    // Two visitors asked it: no visitor's question is shown to other visitors until three sessions asked it.
+    expect(await recommendedToVisitors()).toEqual([]);
+    await askAs("three", "how do i install the cli?");
+    expect(await recommendedToVisitors()).toEqual(["How do I install the CLI?"]);
 
     const { data } = await currentClient(s.owner.token).orgs.getRecommendedQuestionsInOrganization(s.organization.id);
     expectCurrentShape("SearchAIRecommendedQuestions", data);

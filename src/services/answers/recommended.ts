@@ -6,16 +6,20 @@ import {
   sites,
   spaces,
 } from "../../db/schema";
-import type { ServiceContext } from "../core";
+import { memberRole, type ServiceContext } from "../core";
 import { siteSearchSpaces } from "../search";
 import { memberReadableSpaces } from "./member-spaces";
 
 // Recommended questions: questions readers already asked and got an answer to, whose every cited source is in a
-// space the caller may read (so a question never points at content hidden from them). Most asked first.
+// space the caller may read (so a question never points at content hidden from them). Most asked first. A
+// reader's question is their own text: a site's visitors are recommended only questions at least
+// VISITOR_ASKERS distinct sessions asked (no one visitor's question reaches the others); members, who may list
+// every question of their sites anyway (listSiteQuestions), are recommended any.
 
 const RECOMMENDED = 5;
+export const VISITOR_ASKERS = 3;
 
-function recommendedStatement(ctx: ServiceContext, where: SQL | undefined, readable: SQL | undefined) {
+function recommendedStatement(ctx: ServiceContext, where: SQL | undefined, readable: SQL | undefined, askers = 1) {
   const cites = and(eq(src.answerId, a.id), eq(a.questionId, q.id));
   return ctx.db
     .select({ question: q.question })
@@ -23,6 +27,9 @@ function recommendedStatement(ctx: ServiceContext, where: SQL | undefined, reada
     .where(
       and(
         where,
+        askers > 1
+          ? sql`(SELECT count(DISTINCT ${a.sessionId}) FROM ${a} WHERE ${a.questionId} = ${q.id}) >= ${askers}`
+          : undefined,
         exists(
           ctx.db
             .select({ one: sql`1` })
@@ -57,7 +64,8 @@ export async function recommendedQuestionsInSite(
     includedSiteSpaces: siteSpaceId ? [siteSpaceId] : [],
     field: "query.siteSpaceId",
   });
-  const rows = await recommendedStatement(ctx, eq(q.siteId, siteId), readable);
+  const member = memberRole(ctx.caller, organizationId) !== undefined;
+  const rows = await recommendedStatement(ctx, eq(q.siteId, siteId), readable, member ? 1 : VISITOR_ASKERS);
   return rows.map((r) => r.question);
 }
 
