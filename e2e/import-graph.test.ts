@@ -252,6 +252,7 @@ const DOMAIN_RANK = [
   "agents",
   "insights",
   "answers",
+  "sso",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

@@ -1,0 +1,45 @@
+-- SAML sign-in (issue 32 parts 1 and 2): requests in flight, consumed assertion IDs, browser sessions, refusals.
+CREATE TABLE `saml_requests` (
+	`id` text PRIMARY KEY NOT NULL,
+	`provider_id` text NOT NULL,
+	`browser_hash` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	`used_at` integer
+);
+--> statement-breakpoint
+CREATE INDEX `saml_requests_expiry` ON `saml_requests` (`expires_at`);
+--> statement-breakpoint
+CREATE TABLE `saml_assertions` (
+	`provider_id` text NOT NULL,
+	`assertion_id` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	PRIMARY KEY(`provider_id`, `assertion_id`)
+);
+--> statement-breakpoint
+CREATE INDEX `saml_assertions_expiry` ON `saml_assertions` (`expires_at`);
+--> statement-breakpoint
+CREATE TABLE `sso_sessions` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`organization_id` text NOT NULL,
+	`provider_id` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	`revoked_at` integer
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `sso_sessions_hash` ON `sso_sessions` (`token_hash`);
+--> statement-breakpoint
+CREATE INDEX `sso_sessions_user` ON `sso_sessions` (`user_id`);
+--> statement-breakpoint
+CREATE TABLE `sso_refusals` (
+	`id` text PRIMARY KEY NOT NULL,
+	`provider_id` text NOT NULL,
+	`organization_id` text,
+	`reason` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `sso_refusals_provider` ON `sso_refusals` (`provider_id`,`created_at`);
