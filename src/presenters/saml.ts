@@ -2,7 +2,7 @@ import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
 import type { MemberRole } from "../services/access";
 import { type SamlProviderView, samlStatus } from "../services/people";
-import { samlEndpoints } from "../services/sso";
+import { samlEndpoints } from "../lib/saml-urls";
 import { presentTeam } from "./team";
 import type { OrganizationSAMLProvider } from "../wire/saml";
 

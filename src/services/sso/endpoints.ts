@@ -1,11 +1,4 @@
-/**
- * The service-provider endpoints of a SAML provider, under the deployment's public API URL: what an admin enters
- * at the identity provider, and what responses must name (Audience = entityID, Recipient/Destination = acsURL).
- */
-export function samlEndpoints(providerId: string, apiBase: string) {
-  const base = `${apiBase}/sso/saml/${encodeURIComponent(providerId)}`;
-  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
-}
+export { samlEndpoints } from "../../lib/saml-urls";
 
 /** Escapes text for an XML attribute or element. */
 export const xmlEscape = (s: string) =>

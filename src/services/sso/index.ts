@@ -2,7 +2,6 @@
 // src/sso (its HTTP surface) and presenters import. It ranks above every other domain (README "Service domains").
 export { completeSamlSignIn } from "./acs";
 export type { SignedIn } from "./acs";
-export { samlEndpoints } from "./endpoints";
 export { spMetadata } from "./metadata";
 export { SsoRefusal } from "./refusal";
 export { createSession, createSessionToken, readSession, revokeSession, SESSION_TTL_MS } from "./sessions";

@@ -69,7 +69,7 @@ export async function signInMember(
     if (membership) {
       await db
         .update(organizationMembers)
-        .set({ sso: true })
+        .set({ sso: true, ssoSignedInAt: now })
         .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, user.id)));
       return { userId: user.id, role: membership.role };
     }
@@ -114,7 +114,14 @@ async function join(db: Db, provider: ActiveSamlProvider, userId: string, email:
   await db.batch([
     db
       .insert(organizationMembers)
-      .values({ organizationId: orgId, userId, role: provider.defaultRole, joinedAt: now, sso: true })
+      .values({
+        organizationId: orgId,
+        userId,
+        role: provider.defaultRole,
+        joinedAt: now,
+        sso: true,
+        ssoSignedInAt: now,
+      })
       .onConflictDoNothing(),
     db
       .delete(organizationInvitations)
