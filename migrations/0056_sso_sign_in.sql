@@ -44,13 +44,15 @@ CREATE TABLE `sso_refusals` (
 --> statement-breakpoint
 CREATE INDEX `sso_refusals_provider` ON `sso_refusals` (`provider_id`,`created_at`);
 --> statement-breakpoint
--- When the member last signed in through one of the organization's SAML providers. An organization with `sso`
+-- When the member first signed in through one of the organization's SAML providers. An organization with `sso`
 -- on accepts its members' tokens only once they have (admins excepted: services/people/tokens.ts).
 ALTER TABLE `organization_members` ADD `sso_signed_in_at` integer;
 --> statement-breakpoint
--- Those two facts change what a token reaches: the tokens' kept memberships must be read again (0040).
-CREATE TRIGGER `organization_members_sso_access_generation_au` AFTER UPDATE OF `sso_signed_in_at` ON `organization_members`
-WHEN OLD.sso_signed_in_at IS NULL AND NEW.sso_signed_in_at IS NOT NULL BEGIN
+-- Both facts change what a token reaches: the tokens' kept memberships must be read again (0040). The member
+-- trigger is 0040's with the new column (set once, on the first SSO sign-in: services/sso/members.ts).
+DROP TRIGGER `organization_members_access_generation_au`;
+--> statement-breakpoint
+CREATE TRIGGER `organization_members_access_generation_au` AFTER UPDATE OF `organization_id`, `user_id`, `role`, `disabled`, `sso_signed_in_at` ON `organization_members` BEGIN
 	UPDATE access_generation SET generation = generation + 1 WHERE id = 1;
 END;
 --> statement-breakpoint

@@ -53,7 +53,7 @@ export const organizationMembers = sqliteTable(
     lastSeenAt: integer(),
     disabled: integer({ mode: "boolean" }).notNull().default(false),
     sso: integer({ mode: "boolean" }).notNull().default(false),
-    /** Last sign-in through one of the organization's SAML providers (SSO enforcement: services/people/tokens.ts). */
+    /** First sign-in through one of the organization's SAML providers (SSO enforcement: services/people/tokens.ts). */
     ssoSignedInAt: integer(),
   },
   (t) => [

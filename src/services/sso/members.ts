@@ -69,7 +69,8 @@ export async function signInMember(
     if (membership) {
       await db
         .update(organizationMembers)
-        .set({ sso: true, ssoSignedInAt: now })
+        // Set once: every change of it moves the access generation (0056), and only the first one matters.
+        .set(membership.ssoSignedInAt === null ? { sso: true, ssoSignedInAt: now } : { sso: true })
         .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, user.id)));
       return { userId: user.id, role: membership.role };
     }
