@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env";
+import { refusalPage } from "./page";
 import { acs, metadata, start } from "./saml";
 import { createToken, logout, sessionPage } from "./session";
 
@@ -8,6 +10,14 @@ import { createToken, logout, sessionPage } from "./session";
  * and the signed-in page with its two forms.
  */
 export const sso = new Hono<AppEnv>();
+
+/** A SAML response is a few KiB; the forms are tiny. */
+const MAX_FORM_BYTES = 512 * 1024;
+sso.use("/sso/*", (c, next) =>
+  c.req.method === "POST"
+    ? bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => refusalPage(c, "the form is too large", 413) })(c, next)
+    : next(),
+);
 
 sso.get("/sso/saml/:providerId/metadata", metadata);
 sso.get("/sso/saml/:providerId/start", start);

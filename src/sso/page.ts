@@ -13,7 +13,7 @@ export function ssoPage(
   c: Context<AppEnv>,
   title: string,
   body: HtmlEscapedString | Promise<HtmlEscapedString>,
-  status: 200 | 400 | 401 | 403 | 404 = 200,
+  status: 200 | 400 | 401 | 403 | 404 | 413 = 200,
 ) {
   c.header("Content-Security-Policy", PAGE_CSP);
   c.header("Cache-Control", "no-store");
@@ -38,7 +38,7 @@ ${body}
 }
 
 /** A refused sign-in: a plain page saying why (the reason is recorded too), never a 500. */
-export function refusalPage(c: Context<AppEnv>, reason: string, status: 400 | 403 | 404) {
+export function refusalPage(c: Context<AppEnv>, reason: string, status: 400 | 403 | 404 | 413) {
   return ssoPage(
     c,
     "Sign-in refused · Quire",

@@ -207,6 +207,12 @@ describe("ACS happy paths", () => {
     expect(row).toMatchObject({ role: "admin", sso: true });
   });
 
+  it("accepts a response that starts with an XML declaration", async () => {
+    const { xml } = await signedAssertion(w);
+    const res = await post(w, `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);
+    expect(res.status).toBe(303);
+  });
+
   it("accepts a signature over the whole Response", async () => {
     const responseId = `_r${crypto.randomUUID().replaceAll("-", "")}`;
     const xml = samlResponseXml({
@@ -304,6 +310,12 @@ describe("ACS refusal matrix (4xx, a plain page, the reason recorded, no session
     await refusedWithoutSession(w, await post(w, commented), /comments/);
   });
 
+  it("a processing instruction inside the signed assertion", async () => {
+    const { xml } = await signedAssertion(w);
+    const withPi = xml.replace("<saml:Subject>", "<saml:Subject><?evil x?>");
+    await refusedWithoutSession(w, await post(w, withPi), /processing instructions/);
+  });
+
   it("a document type declaration (entities)", async () => {
     const { xml } = await signedAssertion(w);
     await refusedWithoutSession(w, await post(w, `<!DOCTYPE r [<!ENTITY x "y">]>${xml}`), /document type/);
@@ -387,6 +399,12 @@ describe("ACS refusal matrix (4xx, a plain page, the reason recorded, no session
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
+    const huge = await workerFetch(w.acs, {
+      method: "POST",
+      body: `SAMLResponse=${"A".repeat(600_000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(huge.status).toBe(413);
     const unknown = await workerFetch(`${ORIGIN}/sso/saml/nope/acs`, { method: "POST", body: acsForm("<x/>") });
     expect(unknown.status).toBe(404);
   });

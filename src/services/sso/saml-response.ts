@@ -97,6 +97,8 @@ function parse(xml: string): Document {
   const ids = new Set<string>();
   const walk = (node: Node) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
+      // xmldom keeps the XML declaration as a processing instruction `xml`, the document's first child.
+      if (c.nodeType === 7 && node === doc && c === doc.firstChild && c.nodeName === "xml") continue;
       if (c.nodeType === 7 || c.nodeType === 8 || c.nodeType === 10)
         throw new SsoRefusal("comments and processing instructions are not accepted");
       if (c.nodeType !== 1) continue;
