@@ -424,7 +424,7 @@ describe("organizations are boundaries", () => {
       .values({ organizationId: w.orgId, userId: aMember.user.id, role: "admin", joinedAt: 1 });
     const { xml } = await signedAssertion(b, { nameId: aMember.user.email });
     const res = await post(b, xml);
-    await refusedWithoutSession(b, res, /another organization/);
+    await refusedWithoutSession(b, res, /not a member of this organization/);
     const inB = await db
       .select()
       .from(organizationMembers)
@@ -432,6 +432,14 @@ describe("organizations are boundaries", () => {
     expect(inB).toEqual([]);
     const sessions = await db.select().from(ssoSessions).where(eq(ssoSessions.userId, aMember.user.id));
     expect(sessions).toEqual([]);
+  });
+
+  it("an existing account that belongs to no organization is not taken over by an IdP", async () => {
+    const loner = await seedUser("loner");
+    const { xml } = await signedAssertion(w, { nameId: loner.user.email });
+    await refusedWithoutSession(w, await post(w, xml), /not a member of this organization/);
+    const rows = await db.select().from(organizationMembers).where(eq(organizationMembers.userId, loner.user.id));
+    expect(rows).toEqual([]);
   });
 
   it("a session vouches for its organization only: no token for a member of other organizations", async () => {

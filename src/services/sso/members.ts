@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { organizationInvitations, organizationMembers, teamMembers, teams, users } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -41,8 +41,8 @@ export function assertedName(attributes: Record<string, string[]>): string | und
  * - an existing member: marked an SSO member (role kept); a disabled member is refused;
  * - a new email: a user is created just in time, a member with the provider's default role and team (pending
  *   invitations to other organizations are left pending: this IdP vouches for nobody elsewhere);
- * - an existing user of other organizations who is not a member here: refused. An IdP of organization A must not
- *   pull organization B's people into A (an admin of A can invite them; they then sign in as members).
+ * - an existing user who is not a member here (of other organizations or of none): refused. An IdP of organization
+ *   A must not take over accounts it did not create (an admin of A can invite them; they then sign in as members).
  */
 export async function signInMember(
   db: Db,
@@ -51,20 +51,17 @@ export async function signInMember(
   now: number,
 ): Promise<{ userId: string; role: string | null }> {
   const orgId = provider.organizationId;
-  const [[user]] = await db.batch([db.select().from(users).where(eq(users.email, identity.email)).limit(1)]);
-  if (user) {
-    const [[membership], [elsewhere]] = await db.batch([
-      db
-        .select()
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, user.id)))
-        .limit(1),
-      db
-        .select({ orgId: organizationMembers.organizationId })
-        .from(organizationMembers)
-        .where(and(eq(organizationMembers.userId, user.id), ne(organizationMembers.organizationId, orgId)))
-        .limit(1),
-    ]);
+  const [found] = await db
+    .select({ user: users, membership: organizationMembers })
+    .from(users)
+    .leftJoin(
+      organizationMembers,
+      and(eq(organizationMembers.userId, users.id), eq(organizationMembers.organizationId, orgId)),
+    )
+    .where(eq(users.email, identity.email))
+    .limit(1);
+  if (found) {
+    const { user, membership } = found;
     if (membership?.disabled) throw new SsoRefusal("this member is disabled in the organization");
     if (membership) {
       await db
@@ -74,12 +71,10 @@ export async function signInMember(
         .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, user.id)));
       return { userId: user.id, role: membership.role };
     }
-    if (elsewhere)
-      throw new SsoRefusal(
-        "this account belongs to another organization: an admin must invite it before it can use SSO",
-      );
-    await join(db, provider, user.id, identity.email, now);
-    return { userId: user.id, role: provider.defaultRole };
+    // An existing account is someone's whether or not they belong to an organization now: only its own admins
+    // (an invitation) make it a member, never an IdP's say-so (that would hand the IdP a session, and a token,
+    // for an account it does not own).
+    throw new SsoRefusal("this account exists but is not a member of this organization: an admin must invite it first");
   }
   const id = newId();
   const [, [created]] = await db.batch([
