@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { organizationMembers, ssoSessions, teamMembers, users } from "../../src/db/schema";
+import { sha256Hex } from "../../src/lib/crypto";
 import { api, ORIGIN, workerFetch } from "../helpers/http";
 import { samlResponseXml, signXml } from "../helpers/saml";
 import {
@@ -43,6 +44,58 @@ describe("SP metadata and start", () => {
     expect(s.setCookie).toMatch(/HttpOnly/i);
     expect(s.setCookie).toMatch(/Secure/i);
     expect(s.setCookie).toMatch(/Max-Age=600/);
+  });
+});
+
+describe("a provider not configured yet", () => {
+  it("serves its metadata (the IdP is set up from it) but starts no sign-in and accepts no response", async () => {
+    const { organization, owner } = await seedOrganization("Pending");
+    const created = await api("POST", `/orgs/${organization.id}/saml`, {
+      token: owner.token,
+      body: { label: "Later" },
+    });
+    expect(created.json.status).toBe("pending");
+    const { entityID, startURL, acsURL } = created.json.service;
+    expect((await workerFetch(entityID)).status).toBe(200);
+    const start = await workerFetch(startURL, { redirect: "manual" });
+    expect(start.status).toBe(404);
+    expect(await start.text()).toContain("not configured");
+    const acs = await workerFetch(acsURL, { method: "POST", body: new URLSearchParams({ SAMLResponse: "PHg+" }) });
+    expect(acs.status).toBe(404);
+  });
+});
+
+describe("sessions", () => {
+  it("end when they expire, and when the member is disabled", async () => {
+    const { xml } = await signedAssertion(w);
+    const res = await post(w, xml);
+    const secret = sessionCookie(res) ?? "";
+    const cookie = `quire_session=${secret}`;
+    expect((await workerFetch(`${ORIGIN}/sso/session`, { headers: { cookie } })).status).toBe(200);
+    const [session] = await db
+      .select()
+      .from(ssoSessions)
+      .where(eq(ssoSessions.tokenHash, await sha256Hex(secret)));
+    expect(session.expiresAt - session.createdAt).toBe(12 * 3_600_000);
+
+    await db
+      .update(organizationMembers)
+      .set({ disabled: true })
+      .where(and(eq(organizationMembers.organizationId, w.orgId), eq(organizationMembers.userId, session.userId)));
+    expect((await workerFetch(`${ORIGIN}/sso/session`, { headers: { cookie } })).status).toBe(401);
+    await db
+      .update(organizationMembers)
+      .set({ disabled: false })
+      .where(and(eq(organizationMembers.organizationId, w.orgId), eq(organizationMembers.userId, session.userId)));
+    expect((await workerFetch(`${ORIGIN}/sso/session`, { headers: { cookie } })).status).toBe(200);
+    await db
+      .update(ssoSessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(ssoSessions.id, session.id));
+    expect((await workerFetch(`${ORIGIN}/sso/session`, { headers: { cookie } })).status).toBe(401);
+    expect(
+      (await workerFetch(`${ORIGIN}/sso/session`, { headers: { cookie: "quire_session=qs_forged" } })).status,
+    ).toBe(401);
   });
 });
 
