@@ -102,13 +102,25 @@ const SAML = "urn:oasis:names:tc:SAML:2.0:assertion";
  * Signs the element with the given ID (the Assertion or the Response) with an enveloped RSA-SHA256 signature,
  * exclusive C14N, placed after its Issuer as SAML requires; returns the serialized document.
  */
-export async function signXml(xml: string, idp: TestIdp, elementId: string, key = idp.keys.privateKey) {
+export async function signXml(
+  xml: string,
+  idp: TestIdp,
+  elementId: string,
+  options: { key?: CryptoKey; digest?: string; c14n?: string; transforms?: string[] } = {},
+) {
   loadXmlDsig();
   const doc = new DOMParser().parseFromString(xml, "application/xml");
   const signer = new xmldsig.SignedXml();
-  signer.XmlSignature.SignedInfo.CanonicalizationMethod.Algorithm = "http://www.w3.org/2001/10/xml-exc-c14n#";
-  const signature = await signer.Sign({ name: "RSASSA-PKCS1-v1_5" }, key, doc, {
-    references: [{ uri: `#${elementId}`, hash: "SHA-256", transforms: ["enveloped", "exc-c14n"] }],
+  signer.XmlSignature.SignedInfo.CanonicalizationMethod.Algorithm =
+    options.c14n ?? "http://www.w3.org/2001/10/xml-exc-c14n#";
+  const signature = await signer.Sign({ name: "RSASSA-PKCS1-v1_5" }, options.key ?? idp.keys.privateKey, doc, {
+    references: [
+      {
+        uri: `#${elementId}`,
+        hash: options.digest ?? "SHA-256",
+        transforms: options.transforms ?? ["enveloped", "exc-c14n"],
+      },
+    ],
     x509: [idp.der64],
   });
   const element = [...allElements(doc)].find((e) => e.getAttribute("ID") === elementId);

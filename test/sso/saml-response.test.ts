@@ -6,25 +6,59 @@ const SP = "https://api.quire.test/sso/saml/p1/metadata";
 const ACS = "https://api.quire.test/sso/saml/p1/acs";
 const IDP = "https://idp.example.test/metadata";
 
-describe("verifySamlResponse", () => {
-  it("accepts a signed assertion", async () => {
+const expectations = (pem: string) => ({
+  idpEntityId: IDP,
+  certificate: pem,
+  spEntityId: SP,
+  acsUrl: ACS,
+  now: Date.now(),
+});
+const response = (assertionId: string) =>
+  samlResponseXml({ idpEntityId: IDP, audience: SP, acsUrl: ACS, nameId: "ada@corp.test", assertionId });
+const utf8Base64 = (xml: string) => btoa(String.fromCharCode(...new TextEncoder().encode(xml)));
+
+describe("verifySamlResponse: the algorithms a signature may use", () => {
+  it("accepts RSA-SHA256 with SHA-256 digests and exclusive C14N, reading the signed values", async () => {
     const idp = await makeTestIdp();
-    const xml = samlResponseXml({
-      idpEntityId: IDP,
-      audience: SP,
-      acsUrl: ACS,
-      nameId: "ada@corp.test",
-      assertionId: "_a1",
+    const signed = await signXml(response("_a1"), idp, "_a1");
+    const out = await verifySamlResponse(utf8Base64(signed), expectations(idp.pem));
+    expect(out).toMatchObject({ assertionId: "_a1", nameId: "ada@corp.test", inResponseTo: null });
+  });
+
+  it("refuses RSA-SHA1 signatures", async () => {
+    const idp = await makeTestIdp();
+    const pkcs8 = await crypto.subtle.exportKey("pkcs8", idp.keys.privateKey);
+    const sha1Key = await crypto.subtle.importKey("pkcs8", pkcs8, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-1" }, false, [
+      "sign",
+    ]);
+    const signed = await signXml(response("_a2"), idp, "_a2", { key: sha1Key });
+    expect(signed).toContain("xmldsig#rsa-sha1");
+    await expect(verifySamlResponse(utf8Base64(signed), expectations(idp.pem))).rejects.toThrow(
+      /signature algorithm not accepted/,
+    );
+  });
+
+  it("refuses SHA-1 digests", async () => {
+    const idp = await makeTestIdp();
+    const signed = await signXml(response("_a3"), idp, "_a3", { digest: "SHA-1" });
+    await expect(verifySamlResponse(utf8Base64(signed), expectations(idp.pem))).rejects.toThrow(
+      /digest algorithm not accepted/,
+    );
+  });
+
+  it("refuses inclusive C14N of SignedInfo", async () => {
+    const idp = await makeTestIdp();
+    const signed = await signXml(response("_a4"), idp, "_a4", {
+      c14n: "http://www.w3.org/TR/2001/REC-xml-c14n-20010315",
     });
-    const signed = await signXml(xml, idp, "_a1");
-    const b64 = btoa(signed);
-    const out = await verifySamlResponse(b64, {
-      idpEntityId: IDP,
-      certificate: idp.pem,
-      spEntityId: SP,
-      acsUrl: ACS,
-      now: Date.now(),
-    });
-    expect(out.nameId).toBe("ada@corp.test");
+    await expect(verifySamlResponse(utf8Base64(signed), expectations(idp.pem))).rejects.toThrow(/exclusive C14N/);
+  });
+
+  it("refuses transforms other than enveloped and exclusive C14N", async () => {
+    const idp = await makeTestIdp();
+    const signed = await signXml(response("_a5"), idp, "_a5", { transforms: ["enveloped", "c14n-com"] });
+    await expect(verifySamlResponse(utf8Base64(signed), expectations(idp.pem))).rejects.toThrow(
+      /transform not accepted/,
+    );
   });
 });
