@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { limitAnonymousByAddress } from "../http/address-limit";
 import type { AppEnv } from "../http/app-env";
 import { refusalPage } from "./page";
 import { acs, metadata, start } from "./saml";
@@ -10,6 +11,9 @@ import { createToken, logout, sessionPage } from "./session";
  * and the signed-in page with its two forms.
  */
 export const sso = new Hono<AppEnv>();
+
+// Anonymous pages that write (a request row, a refusal row): counted per address like the other anonymous surfaces.
+sso.use("/sso/*", limitAnonymousByAddress);
 
 /** A SAML response is a few KiB; the forms are tiny. */
 const MAX_FORM_BYTES = 512 * 1024;

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { organizationMembers, ssoSessions, teamMembers, users } from "../../src/db/schema";
+import { createApp } from "../../src/app";
 import { sha256Hex } from "../../src/lib/crypto";
 import { api, ORIGIN, workerFetch } from "../helpers/http";
 import { samlResponseXml, signXml } from "../helpers/saml";
@@ -245,5 +247,25 @@ describe("organizations are boundaries", () => {
       body: "label=x",
     });
     expect(made.status).toBe(403);
+  });
+});
+
+describe("the per-address limiter", () => {
+  it("counts the sign-in pages like the other anonymous surfaces (429 past it)", async () => {
+    const refusing = { limit: async () => ({ success: false }) } as unknown as RateLimit;
+    for (const [method, url] of [
+      ["GET", w.entityId],
+      ["GET", w.start],
+      ["POST", w.acs],
+      ["GET", `${ORIGIN}/sso/session`],
+    ]) {
+      const res = await createApp().request(
+        url,
+        { method, headers: { "cf-connecting-ip": "192.0.2.9" } },
+        { ...env, IP_RATE_LIMITER: refusing },
+      );
+      expect(res.status, url).toBe(429);
+      expect(res.headers.get("retry-after")).toBe("60");
+    }
   });
 });
