@@ -17,6 +17,39 @@ const response = (assertionId: string) =>
   samlResponseXml({ idpEntityId: IDP, audience: SP, acsUrl: ACS, nameId: "ada@corp.test", assertionId });
 const utf8Base64 = (xml: string) => btoa(String.fromCharCode(...new TextEncoder().encode(xml)));
 
+describe("verifySamlResponse: where the signature is", () => {
+  it("accepts the assertion signed, then the response signed over it (as many IdPs send)", async () => {
+    const idp = await makeTestIdp();
+    const xml = samlResponseXml({
+      idpEntityId: IDP,
+      audience: SP,
+      acsUrl: ACS,
+      nameId: "ada@corp.test",
+      assertionId: "_b1",
+      responseId: "_r1",
+    });
+    const both = await signXml(await signXml(xml, idp, "_b1"), idp, "_r1");
+    expect(both.match(/<ds:Signature /g)).toHaveLength(2);
+    const out = await verifySamlResponse(utf8Base64(both), expectations(idp.pem));
+    expect(out.assertionId).toBe("_b1");
+  });
+
+  it("refuses when one of two signatures does not verify", async () => {
+    const idp = await makeTestIdp();
+    const other = await makeTestIdp("Other");
+    const xml = samlResponseXml({
+      idpEntityId: IDP,
+      audience: SP,
+      acsUrl: ACS,
+      nameId: "ada@corp.test",
+      assertionId: "_b2",
+      responseId: "_r2",
+    });
+    const both = await signXml(await signXml(xml, idp, "_b2"), other, "_r2");
+    await expect(verifySamlResponse(utf8Base64(both), expectations(idp.pem))).rejects.toThrow(/does not verify/);
+  });
+});
+
 describe("verifySamlResponse: the algorithms a signature may use", () => {
   it("accepts RSA-SHA256 with SHA-256 digests and exclusive C14N, reading the signed values", async () => {
     const idp = await makeTestIdp();
