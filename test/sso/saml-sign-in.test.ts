@@ -176,6 +176,19 @@ describe("ACS happy paths", () => {
     expect(row).toMatchObject({ role: "admin", sso: true });
   });
 
+  it("reads the email from an attribute when the NameID is not one, ignoring structured attribute values", async () => {
+    const who = email("attr");
+    const { xml } = await signedAssertion(w, {
+      nameId: "00u1persistent",
+      attributes: {
+        "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress": who,
+        groups: "<saml:Group>x</saml:Group>",
+      },
+    });
+    expect((await post(w, xml)).status).toBe(303);
+    expect(await db.select().from(users).where(eq(users.email, who))).toHaveLength(1);
+  });
+
   it("accepts a response that starts with an XML declaration", async () => {
     const { xml } = await signedAssertion(w);
     const res = await post(w, `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);

@@ -226,7 +226,10 @@ export async function verifySamlResponse(encoded: string, expect: SamlExpectatio
     for (const attribute of children(statement, SAML, "Attribute")) {
       const name = attribute.getAttribute("Name");
       if (!name) continue;
-      attributes[name] = children(attribute, SAML, "AttributeValue").map((v) => text(v, "AttributeValue"));
+      // Structured values (child elements) are not read: only text values name a person.
+      attributes[name] = children(attribute, SAML, "AttributeValue")
+        .filter((v) => !elements(v).length)
+        .map((v) => (v.textContent ?? "").trim());
     }
 
   return {
