@@ -86,10 +86,12 @@ export async function completeSamlSignIn(
     const refusal = error instanceof SsoRefusal ? error : null;
     const reason = refusal ? refusal.reason : "internal error while verifying";
     console.warn(`SAML sign-in refused (provider ${providerId}): ${reason}`, refusal ? "" : error);
-    await ctx.db
-      .insert(ssoRefusals)
-      .values({ id: newId(), providerId, organizationId, reason, createdAt: ctx.now })
-      .catch(() => undefined);
+    // Recorded for a provider that exists (an unknown id is anyone's to post to: logged only).
+    if (organizationId !== null)
+      await ctx.db
+        .insert(ssoRefusals)
+        .values({ id: newId(), providerId, organizationId, reason, createdAt: ctx.now })
+        .catch(() => undefined);
     throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
   }
 }
