@@ -96,6 +96,7 @@ const LAYERS: Record<string, number> = {
   "index.ts": 5,
   routes: 4,
   site: 4,
+  sso: 4,
   http: 4,
   jobs: 4,
   coordination: 4,
@@ -253,6 +254,7 @@ const DOMAIN_RANK = [
   "embeds",
   "insights",
   "answers",
+  "sso",
 ];
 const domainOf = (file: string) => /^services\/([^/]+)\//.exec(file)?.[1];
 

@@ -19,6 +19,7 @@ import { PUBLISHED_SCRIPT_PATHS, siteScript, spaceScript } from "./routes/integr
 import { customHosts } from "./site/hosts";
 import { separateOrigins } from "./site/origins";
 import { siteRouter } from "./site/router";
+import { sso } from "./sso";
 import { API_VERSION } from "./version";
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
@@ -90,6 +91,8 @@ export function createApp() {
   app.get("/openapi.json", (c) => c.json(openApiDocument(app, new URL(c.req.url).origin)));
   mountReference(app);
   app.get("/", landing);
+  // SAML sign-in and the signed-in page (src/sso): browser pages, before the published-site router.
+  app.route("/", sso);
   // Published docs sites (src/site/router.ts).
   app.route("/", siteRouter);
   // What `urls.app` points at, until there is an app.

@@ -2,16 +2,16 @@ import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
 import type { MemberRole } from "../services/access";
 import { type SamlProviderView, samlStatus } from "../services/people";
+import { samlEndpoints } from "../lib/saml-urls";
 import { presentTeam } from "./team";
 import type { OrganizationSAMLProvider } from "../wire/saml";
 
 /**
  * Service-provider endpoints of a SAML provider, built from the deployment's public API URL: what an admin
- * configures at the identity provider. (The sign-in flow that serves them comes with SSO sign-in.)
+ * configures at the identity provider (served by src/sso).
  */
 export function samlServiceUrls(providerId: string, urls: UrlBases) {
-  const base = `${urls.api}/sso/saml/${providerId}`;
-  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
+  return samlEndpoints(providerId, urls.api);
 }
 
 /** Unset IdP fields are served as empty strings (the reference requires them); `status` is then `pending`. */

@@ -53,6 +53,8 @@ export const organizationMembers = sqliteTable(
     lastSeenAt: integer(),
     disabled: integer({ mode: "boolean" }).notNull().default(false),
     sso: integer({ mode: "boolean" }).notNull().default(false),
+    /** First sign-in through one of the organization's SAML providers (SSO enforcement: services/people/tokens.ts). */
+    ssoSignedInAt: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),

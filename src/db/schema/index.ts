@@ -25,3 +25,4 @@ export * from "./import-runs";
 export * from "./agents";
 export * from "./insights";
 export * from "./site-questions";
+export * from "./sso";

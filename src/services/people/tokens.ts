@@ -43,6 +43,14 @@ export interface PersonalToken {
 export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
 
 /**
+ * SSO enforcement (the organization's `sso`): a membership `m` counts for a token only once its member has signed
+ * in through one of the organization's SAML providers. Admins are exempt, so that no organization can lock out
+ * the people who configure its identity provider.
+ */
+const ssoSatisfied = sql`(m.sso_signed_in_at IS NOT NULL OR m.role = 'admin'
+  OR NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = m.organization_id AND o.sso = 1))`;
+
+/**
  * The read that authenticates a token by its hash: one statement, one row, for every kind of token (each
  * statement of a batch costs D1 a fixed amount, whatever it reads). A personal token (unrevoked) comes with its
  * user's memberships (enabled ones, `[organizationId, role]` pairs as JSON) and their grants on spaces and
@@ -53,13 +61,13 @@ export const TOKEN_STAMP_INTERVAL_MS = 5 * 60_000;
  * that it can ride another read batch of the same request (http/auth.ts).
  */
 const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>) => {
-  const organizations = sql`(SELECT organization_id FROM organization_members WHERE user_id = t.user_id AND disabled = 0)`;
+  const organizations = sql`(SELECT organization_id FROM organization_members m WHERE m.user_id = t.user_id AND m.disabled = 0 AND ${ssoSatisfied})`;
   const grants = userGrantsCondition(sql`t.user_id`, sql`${contentGrants.organizationId} IN ${organizations}`);
   return inBatch(
     db,
     db.all<AuthenticationRow>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
         (SELECT json_group_array(json_array(m.organization_id, m.role)) FROM organization_members m
-          WHERE m.user_id = t.user_id AND m.disabled = 0) AS memberships,
+          WHERE m.user_id = t.user_id AND m.disabled = 0 AND ${ssoSatisfied}) AS memberships,
         (SELECT json_group_array(json_array(${contentGrants.resourceKind}, ${contentGrants.resourceId},
           ${contentGrants.role})) FROM ${contentGrants} WHERE ${grants}) AS grants,
         ${accessGenerationSql} AS accessGeneration,

@@ -87,6 +87,7 @@ export function acceptInvitationsStatements(db: Db, email: string, now: number) 
             lastSeenAt: sql<null>`NULL`.as("last_seen_at"),
             disabled: sql<boolean>`0`.as("disabled"),
             sso: organizationInvitations.sso,
+            ssoSignedInAt: sql<null>`NULL`.as("sso_signed_in_at"),
           })
           .from(organizationInvitations)
           .innerJoin(users, eq(users.email, organizationInvitations.email))

@@ -1,0 +1,9 @@
+// The sso domain's public surface (SAML sign-in: SP metadata, AuthnRequests, the ACS, browser sessions): what
+// src/sso (its HTTP surface) and presenters import. It ranks above every other domain (README "Service domains").
+export { completeSamlSignIn } from "./acs";
+export type { SignedIn } from "./acs";
+export { spMetadata } from "./metadata";
+export { SsoRefusal } from "./refusal";
+export { createSession, createSessionToken, readSession, revokeSession, SESSION_TTL_MS } from "./sessions";
+export type { SessionView } from "./sessions";
+export { REQUEST_TTL_MS, startSamlSignIn } from "./start";

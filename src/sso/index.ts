@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { limitAnonymousByAddress } from "../http/address-limit";
+import type { AppEnv } from "../http/app-env";
+import { refusalPage } from "./page";
+import { acs, metadata, start } from "./saml";
+import { createToken, logout, sessionPage } from "./session";
+
+/**
+ * Sign-in for people (not the /v1 API: no token). The SAML provider's `service` URLs (services/sso/endpoints.ts)
+ * and the signed-in page with its two forms.
+ */
+export const sso = new Hono<AppEnv>();
+
+// Anonymous pages that write (a request row, a refusal row): counted per address like the other anonymous surfaces.
+sso.use("/sso/*", limitAnonymousByAddress);
+
+/** A SAML response is a few KiB; the forms are tiny. */
+const MAX_FORM_BYTES = 512 * 1024;
+sso.use("/sso/*", (c, next) =>
+  c.req.method === "POST"
+    ? bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => refusalPage(c, "the form is too large", 413) })(c, next)
+    : next(),
+);
+
+sso.get("/sso/saml/:providerId/metadata", metadata);
+sso.get("/sso/saml/:providerId/start", start);
+sso.post("/sso/saml/:providerId/acs", acs);
+sso.get("/sso/session", sessionPage);
+sso.post("/sso/session/tokens", createToken);
+sso.post("/sso/session/logout", logout);

@@ -1,0 +1,70 @@
+import type { Context } from "hono";
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import type { AppEnv } from "../http/app-env";
+
+/** Like src/http/html.ts's pages (nothing loads), but forms may post back to this origin (sign-out, tokens). */
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const STYLE =
+  "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em;word-break:break-all}";
+
+export function ssoPage(
+  c: Context<AppEnv>,
+  title: string,
+  body: HtmlEscapedString | Promise<HtmlEscapedString>,
+  status: 200 | 400 | 401 | 403 | 404 | 413 = 200,
+) {
+  c.header("Content-Security-Policy", PAGE_CSP);
+  c.header("Cache-Control", "no-store");
+  return c.html(
+    html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`,
+    status,
+  );
+}
+
+/** A refused sign-in: a plain page saying why (the reason is recorded too), never a 500. */
+export function refusalPage(c: Context<AppEnv>, reason: string, status: 400 | 403 | 404 | 413) {
+  return ssoPage(
+    c,
+    "Sign-in refused · Quire",
+    html`<h1>Sign-in refused</h1>
+<p>${reason}.</p>
+<p>Ask your organization's admin to check the identity provider's settings.</p>`,
+    status,
+  );
+}
+
+/** Cookies are Secure everywhere but on plain-HTTP localhost (a developer's machine). */
+export function isLocalHttp(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+export const SESSION_COOKIE = "quire_session";
+export const REQUEST_COOKIE = "quire_saml_request";
+
+/**
+ * Forms that change something (token, sign-out) are refused when a browser says they come from another site:
+ * the session cookie is SameSite=Lax already, this is the second lock.
+ */
+export function crossSite(c: Context<AppEnv>) {
+  const site = c.req.header("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = c.req.header("origin");
+  return origin !== undefined && origin !== new URL(c.req.url).origin;
+}

@@ -1,0 +1,82 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../http/app-env";
+import {
+  completeSamlSignIn,
+  REQUEST_TTL_MS,
+  SESSION_TTL_MS,
+  SsoRefusal,
+  spMetadata,
+  startSamlSignIn,
+} from "../services/sso";
+import { ssoContext } from "./context";
+import { isLocalHttp, REQUEST_COOKIE, refusalPage, SESSION_COOKIE } from "./page";
+
+function refused(c: Context<AppEnv>, error: unknown) {
+  if (error instanceof SsoRefusal) return refusalPage(c, error.reason, error.status);
+  throw error;
+}
+
+/** GET …/metadata: the SP metadata an admin gives the IdP (its URL is also our entity ID). */
+export async function metadata(c: Context<AppEnv>) {
+  try {
+    const xml = await spMetadata(ssoContext(c), c.req.param("providerId") ?? "");
+    return c.body(xml, 200, { "Content-Type": "application/samlmetadata+xml; charset=utf-8" });
+  } catch (error) {
+    return refused(c, error);
+  }
+}
+
+/**
+ * GET …/start: SP-initiated sign-in. The browser gets a short-lived cookie with a random value (its hash is
+ * stored with the request) and is sent to the IdP. The cookie must come back on the IdP's cross-site POST, so it
+ * is SameSite=None (which needs Secure); on plain-HTTP localhost, where the IdP is same-site, Lax.
+ */
+export async function start(c: Context<AppEnv>) {
+  try {
+    const providerId = c.req.param("providerId") ?? "";
+    const started = await startSamlSignIn(ssoContext(c), providerId);
+    const local = isLocalHttp(c);
+    setCookie(c, REQUEST_COOKIE, started.browserSecret, {
+      path: `/sso/saml/${encodeURIComponent(providerId)}/acs`,
+      httpOnly: true,
+      secure: !local,
+      sameSite: local ? "Lax" : "None",
+      maxAge: REQUEST_TTL_MS / 1000,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.redirect(started.location, 302);
+  } catch (error) {
+    return refused(c, error);
+  }
+}
+
+/** POST …/acs (HTTP-POST binding, SP- and IdP-initiated): verified sign-in, then the signed-in page. */
+export async function acs(c: Context<AppEnv>) {
+  const providerId = c.req.param("providerId") ?? "";
+  const requestCookiePath = `/sso/saml/${encodeURIComponent(providerId)}/acs`;
+  let samlResponse: string | undefined;
+  try {
+    const form = await c.req.parseBody();
+    samlResponse = typeof form.SAMLResponse === "string" ? form.SAMLResponse : undefined;
+  } catch {
+    samlResponse = undefined;
+  }
+  try {
+    const signedIn = await completeSamlSignIn(ssoContext(c), providerId, {
+      samlResponse,
+      browserSecret: getCookie(c, REQUEST_COOKIE),
+    });
+    deleteCookie(c, REQUEST_COOKIE, { path: requestCookiePath, secure: !isLocalHttp(c) });
+    setCookie(c, SESSION_COOKIE, signedIn.sessionSecret, {
+      path: "/",
+      httpOnly: true,
+      secure: !isLocalHttp(c),
+      sameSite: "Lax",
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+    return c.redirect("/sso/session", 303);
+  } catch (error) {
+    return refused(c, error);
+  }
+}
