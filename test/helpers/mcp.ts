@@ -10,7 +10,12 @@ export const mcpUrl = (siteId: string, origin = ORIGIN) => `${origin}/~site/${si
  */
 export async function mcpClient(url: string, opts: { token?: string; version?: "2026-07-28" } = {}) {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    fetch: (input, init) => workerFetch(input, init),
+    // Each call's body read into a string, and no abort signal: the client may issue a request from a callback of
+    // an earlier response, and workerd refuses a stream or signal made in another request's context.
+    fetch: async (input, init) => {
+      const body = init?.body == null ? undefined : await new Response(init.body).text();
+      return workerFetch(input, { method: init?.method, headers: init?.headers, body });
+    },
     ...(opts.token ? { requestInit: { headers: { Authorization: `Bearer ${opts.token}` } } } : {}),
   });
   const client = new Client(

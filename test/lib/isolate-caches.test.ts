@@ -31,6 +31,7 @@ const NOT_CACHES: Record<string, string> = {
   "services/integrations/runtime/wrapper.ts ticks": "inside the source text of an integration's wrapper script",
   "services/insights/events.ts waiting":
     "served events not yet written (at most INSIGHTS_FLUSH_MS), written by the request that queued the first",
+  "services/sso/xmldsig.ts ready": "whether xml-core was given xmldom's parser (once per isolate): a setup flag",
   "http/audit.ts catalogue":
     "the audited operations, filled once as the route modules load (defineRoute) and never after: a constant",
 };
