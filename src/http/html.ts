@@ -10,13 +10,26 @@ import type { AppEnv } from "./app-env";
  */
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The same, for pages whose forms post back to this origin (the SSO pages: sign-out, tokens). */
+const FORMS_CSP = PAGE_CSP.replace("form-action 'none'", "form-action 'self'");
 
 const STYLE =
-  "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em}";
+  "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em;overflow-wrap:anywhere}";
+
+export interface PageOptions {
+  status?: 200 | 400 | 401 | 403 | 404 | 413;
+  /** Its forms post back to this origin. */
+  forms?: boolean;
+}
 
 /** A complete, accessible page; `body` is built with hono/html's `html` tag, which escapes every value. */
-export function htmlPage(c: Context<AppEnv>, title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
-  c.header("Content-Security-Policy", PAGE_CSP);
+export function htmlPage(
+  c: Context<AppEnv>,
+  title: string,
+  body: HtmlEscapedString | Promise<HtmlEscapedString>,
+  options: PageOptions = {},
+) {
+  c.header("Content-Security-Policy", options.forms ? FORMS_CSP : PAGE_CSP);
   return c.html(
     html`<!doctype html>
 <html lang="en">
@@ -33,5 +46,6 @@ ${body}
 </body>
 </html>
 `,
+    options.status ?? 200,
   );
 }

@@ -2,39 +2,17 @@ import type { Context } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../http/app-env";
+import { htmlPage } from "../http/html";
 
-/** Like src/http/html.ts's pages (nothing loads), but forms may post back to this origin (sign-out, tokens). */
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-const STYLE =
-  "body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2328}code{font-size:.9em;word-break:break-all}";
-
+/** src/http/html.ts's page, never cached, whose forms post back to this origin (sign-out, tokens). */
 export function ssoPage(
   c: Context<AppEnv>,
   title: string,
   body: HtmlEscapedString | Promise<HtmlEscapedString>,
   status: 200 | 400 | 401 | 403 | 404 | 413 = 200,
 ) {
-  c.header("Content-Security-Policy", PAGE_CSP);
   c.header("Cache-Control", "no-store");
-  return c.html(
-    html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`,
-    status,
-  );
+  return htmlPage(c, title, body, { status, forms: true });
 }
 
 /** A refused sign-in: a plain page saying why (the reason is recorded too), never a 500. */
