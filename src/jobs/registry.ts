@@ -26,6 +26,7 @@ import { OPENAPI_JOB_KIND, recordOpenAPISpecJobFailure, runOpenAPISpecJob } from
 import { indexSectionVectors } from "../services/answers";
 import { purgeAuditEvents } from "../services/audit";
 import { pruneInsights } from "../services/insights";
+import { pruneSsoRecords } from "../services/sso";
 import { purgeStaleUploads } from "../services/storage";
 import { backfillRevisionLocators } from "../services/revisions";
 import { indexSpaceContent, indexSpecDependents, queueStaleSearchIndexes, runSearchIndexJob } from "../services/search";
@@ -111,7 +112,7 @@ export const CRON_JOBS: Record<string, CronTask> = {
    * Daily: spaces deleted more than 7 days before scheduledTime, with their rows and R2 objects; then a
    * search-index job for each live space whose index lags its revision (a lost message, a backfill); then
    * finished jobs and delivered content events older than 7 days, audit events past AUDIT_RETENTION_DAYS, insights
-   * past INSIGHTS_RETENTION_DAYS, upload
+   * past INSIGHTS_RETENTION_DAYS, expired SSO requests and sessions and SSO refusals past AUDIT_RETENTION_DAYS, upload
    * URLs that expired unused and font uploads no font took within a week.
    */
   "0 3 * * *": async (ctx) => {
@@ -121,6 +122,7 @@ export const CRON_JOBS: Record<string, CronTask> = {
     await pruneDeliveredContentEvents(ctx);
     await purgeAuditEvents(ctx);
     await pruneInsights(ctx);
+    await pruneSsoRecords(ctx);
     await purgeStaleUploads(ctx);
   },
 };

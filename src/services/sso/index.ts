@@ -7,3 +7,4 @@ export { SsoRefusal } from "./refusal";
 export { createSession, createSessionToken, readSession, revokeSession, SESSION_TTL_MS } from "./sessions";
 export type { SessionView } from "./sessions";
 export { REQUEST_TTL_MS, startSamlSignIn } from "./start";
+export { pruneSsoRecords } from "./retention";
