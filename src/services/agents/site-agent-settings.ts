@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { batch } from "../../db/batch";
-import { siteAgentSettings, sites } from "../../db/schema";
+import { siteAgentSettings } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { type Access, authorize, siteAccess } from "../access";
 import { requireUser, type ServiceContext } from "../core";
+import { siteRow } from "../sites";
 
 export type ScanTopics = "auto" | "never";
 export type FindingChangeRequests = "always" | "auto-fixable" | "never";
@@ -33,12 +34,6 @@ function accessTo(ctx: ServiceContext, organizationId: string, siteId: string): 
   authorize(access, "site.view", "Site");
   return access;
 }
-
-const siteRow = (ctx: ServiceContext, organizationId: string, siteId: string) =>
-  ctx.db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId)));
 
 const storedRow = (ctx: ServiceContext, siteId: string) =>
   ctx.db.select().from(siteAgentSettings).where(eq(siteAgentSettings.siteId, siteId));

@@ -79,7 +79,7 @@ export { checkCondition, claimPath, evaluateCondition, parseCondition } from "..
 export type { ConditionNode } from "../access";
 export { enableOnEverySite } from "./site-selection";
 export { loadSite } from "./sites";
-export { assembleCustomizations, siteCustomizationRows } from "./site-customization";
+export { assembleCustomizations, siteCustomizationRows, siteRow } from "./site-customization";
 export { MAX_PROXY_DEPTH } from "./custom-hostnames";
 export { structureOf } from "./site-structure";
 export { addExternalLink, deleteExternalLink, getExternalLink, updateExternalLink } from "./site-external-links";

@@ -37,7 +37,8 @@ function accessTo(ctx: ServiceContext, organizationId: string, siteId: string): 
   return access;
 }
 
-const siteRow = (ctx: ServiceContext, organizationId: string, siteId: string) =>
+/** The site's id when it is this organization's (none otherwise): the existence check a site setting's batch carries. */
+export const siteRow = (ctx: ServiceContext, organizationId: string, siteId: string) =>
   ctx.db
     .select({ id: sites.id })
     .from(sites)
