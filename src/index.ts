@@ -5,6 +5,7 @@ import { foldPagePath } from "./http/page-paths";
 import { scheduled } from "./jobs/cron";
 import { queue } from "./jobs/index";
 import { forgetRecentSites } from "./services/published";
+import { MCP_PATH } from "./site/agent-links";
 
 // Durable Object classes must be exported by the main module.
 export { SpaceWriteCoordinator } from "./coordination/space-write-coordinator";
@@ -35,11 +36,16 @@ async function asWrite<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether a request can change nothing a published site's load reads: reads, and calls to a site's MCP server
+ * (what they write, questions, feedback and insights, is in no site's load). Everything else runs asWrite.
+ */
+const changesNoSite = (request: Request) =>
+  request.method === "GET" || request.method === "HEAD" || new URL(request.url).pathname.endsWith(MCP_PATH);
+
 export default {
   fetch: (request, env, ctx) =>
-    request.method === "GET" || request.method === "HEAD"
-      ? serve(request, env, ctx)
-      : asWrite(() => Promise.resolve(serve(request, env, ctx))),
+    changesNoSite(request) ? serve(request, env, ctx) : asWrite(() => Promise.resolve(serve(request, env, ctx))),
   queue: (batch, env, ctx) => asWrite(() => queue(batch, env, ctx)),
   scheduled: (controller, env) => asWrite(() => scheduled(controller, env)),
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
-import { resolveSitePath, siteSpacesAt, visibleSections } from "../services/published";
+import { type PublishedSiteSpace, resolveSitePath, siteSpacesAt, visibleSections } from "../services/published";
 import { listPages } from "../services/revisions";
-import { searchSite } from "../services/search";
+import { type SearchPageView, searchVisitedSite } from "../services/search";
 import { renderSearchPage } from "./layout";
 import { navigationTree, pageUrls } from "./navigation";
 import { siteSpaceBase, siteView } from "./page";
@@ -11,31 +11,51 @@ import type { Visit } from "./visit";
 
 const MAX_QUERY = 512;
 
+/** A page the site's search found: the space it is in and its path on this host (its best section's anchor). */
+export interface SiteSearchHit {
+  page: SearchPageView;
+  spaceTitle: string;
+  href: string;
+}
+
+/**
+ * The site's search over `shown` (site spaces the visit shows), best first: one index query, the visit's pass
+ * authorizing (services/search searchVisitedSite). The HTML page, `~search.json` and the MCP server share it.
+ */
+export async function searchShown(visit: Visit, query: string, shown: PublishedSiteSpace[]): Promise<SiteSearchHit[]> {
+  if (!shown.length) return [];
+  const results = await searchVisitedSite(
+    visit.ctx,
+    visit.data.site.organizationId,
+    shown.map((s) => s.spaceId),
+    { query, limit: 20 },
+  );
+  return results.items.flatMap((space) => {
+    const siteSpace = shown.find((s) => s.spaceId === space.id);
+    if (!siteSpace) return [];
+    const base = siteSpaceBase(visit, siteSpace);
+    return space.pages.map((page) => {
+      const anchor = page.sections[0]?.anchor;
+      return { page, spaceTitle: space.title, href: `${base}/${page.path}${anchor ? `#${anchor}` : ""}` };
+    });
+  });
+}
+
 /** The site's search over every site space the visitor sees, as hits with published URLs. */
 async function hits(visit: Visit, query: string): Promise<SearchHit[]> {
   const { data } = visit;
   const shown = data.sections.length
     ? visibleSections(data, visit.visible).flatMap((s) => siteSpacesAt(data, s.id, visit.visible))
     : siteSpacesAt(data, null, visit.visible);
-  const results = await searchSite(visit.ctx, data.site.organizationId, data.site.id, {
-    query,
-    limit: 20,
-    scope: { mode: "specific", siteSpaceIds: shown.map((s) => s.id), field: "siteSpaceIds" },
-  });
   const several = new Set(shown.map((s) => s.spaceId)).size > 1;
-  return results.items.flatMap((space) => {
-    const siteSpace = shown.find((s) => s.spaceId === space.id);
-    if (!siteSpace) return [];
-    const base = siteSpaceBase(visit, siteSpace);
-    return space.pages.map((page) => {
-      const section = page.sections[0];
-      return {
-        title: section?.heading ? `${page.title} › ${section.heading}` : page.title,
-        href: `${base}/${page.path}${section?.anchor ? `#${section.anchor}` : ""}`,
-        snippetHtml: section?.body ?? "",
-        ...(several ? { space: space.title } : {}),
-      };
-    });
+  return (await searchShown(visit, query, shown)).map(({ page, spaceTitle, href }) => {
+    const section = page.sections[0];
+    return {
+      title: section?.heading ? `${page.title} › ${section.heading}` : page.title,
+      href,
+      snippetHtml: section?.body ?? "",
+      ...(several ? { space: spaceTitle } : {}),
+    };
   });
 }
 

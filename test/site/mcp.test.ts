@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import worker from "../../src/index";
 import { countingD1 } from "../helpers/counting-d1";
 import { currentClient } from "../helpers/current-client";
 import { api, client, ORIGIN, workerFetch } from "../helpers/http";
@@ -258,25 +258,34 @@ describe("a published site's MCP server", () => {
     await mcp.close();
   });
 
-  it("warm tool calls: a page costs no D1 round trip past the site's load (reused for a second), a search two", async () => {
+  it("warm tool calls: a page costs no D1 round trip past the site's load (reused for a second), a search one", async () => {
     const s = await publicSite();
-    const app = createApp();
     const { database, counter } = countingD1(env.DB);
     const after: Promise<unknown>[] = [];
     const call = async (name: string, args: Record<string, unknown>) => {
       counter.roundTrips = 0;
-      const res = await app.request(
-        mcpUrl(s.site.id),
-        {
+      counter.queries.length = 0;
+      // Through the Worker's own entry (src/index.ts), which forgets recently loaded sites around writes: an MCP
+      // call is a POST that changes no site, and must not cost the next call the site's load.
+      const res = await worker.fetch(
+        new Request(mcpUrl(s.site.id), {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
           body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name, arguments: args } }),
-        },
+        }),
         { ...env, DB: database },
-        { waitUntil: (work: Promise<unknown>) => void after.push(work), passThroughOnException() {}, props: {} },
+        {
+          waitUntil: (work: Promise<unknown>) => void after.push(work),
+          passThroughOnException() {},
+          props: {},
+        } as unknown as ExecutionContext,
       );
       // What the caller waited for; the request's insights event is written after the response.
-      const roundTrips = counter.roundTrips;
+      // Insights' served-event write is after-response work (written at once in tests, INSIGHTS_FLUSH_MS=0), which
+      // may begin before the response is back: it is not the read's.
+      const writes = counter.queries.filter((q) => /^insert into "site_event_/.test(q)).length;
+      const roundTrips = counter.roundTrips - writes;
+      counter.queries.length = 0;
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(name === "getPage" ? "burrow depth" : "getting-started");
       await Promise.all(after.splice(0));
@@ -284,8 +293,8 @@ describe("a published site's MCP server", () => {
     };
     await call("getPage", { url: "getting-started" });
     expect(await call("getPage", { url: "getting-started" })).toBeLessThanOrEqual(1);
-    // The site search's own two (the site's spaces, then the index), as the site's `~search.json` costs.
+    // The index alone: the visit's pass (from the site's load) authorizes, as for the site's `~search.json`.
     await call("searchDocumentation", { query: "burrow" });
-    expect(await call("searchDocumentation", { query: "burrow" })).toBeLessThanOrEqual(2);
+    expect(await call("searchDocumentation", { query: "burrow" })).toBe(1);
   });
 });

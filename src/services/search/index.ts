@@ -2,7 +2,7 @@
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export { searchSpace } from "./space-search";
 export { searchBySpace, searchOrganization } from "./grouped-search";
-export { searchSite, siteSearchSpaces } from "./site-search";
+export { searchSite, searchVisitedSite, siteSearchSpaces } from "./site-search";
 export type { SiteSearchScope } from "./site-search";
 export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./search";
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";

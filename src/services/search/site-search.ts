@@ -102,6 +102,29 @@ export async function searchSite(
 }
 
 /**
+ * The published site's own search (its `~search`, `~search.json` and MCP `searchDocumentation`): the renderer's
+ * visit already admitted the visitor and chose the spaces of the site spaces they see, in the site's one load,
+ * and holds them as its visitor pass. The pass authorizes (a space it does not hold is left out), so the search
+ * is the index query alone: no second authorization batch on a read the site already authorized.
+ */
+export async function searchVisitedSite(
+  ctx: ServiceContext,
+  organizationId: string,
+  spaceIds: readonly string[],
+  input: SearchRequest,
+): Promise<Page<SearchSpaceView>> {
+  const passed = spaceIds.filter((id) => ctx.caller.visitor?.spaces.has(id));
+  if (!passed.length) return { items: [], count: 0 };
+  return searchBySpace(ctx, input, async () =>
+    and(
+      eq(spaces.organizationId, organizationId),
+      isNull(spaces.deletedAt),
+      sql`${spaces.id} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(passed)])}))`,
+    ),
+  );
+}
+
+/**
  * The spaces a site search covers for the caller (a condition on `spaces`): the site spaces the scope selects
  * that the caller may read there, as searchSite decides it (the grounded answers reuse it to keep vector matches
  * and recommended questions to what the caller may read). 401/404 as searchSite.

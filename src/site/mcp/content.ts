@@ -3,9 +3,9 @@ import { pagePath } from "../../content/model";
 import type { AppEnv } from "../../http/app-env";
 import { type PublishedSiteSpace, siteRedirectTarget, siteSpacesAt, visibleSections } from "../../services/published";
 import { readExpanded } from "../../services/revisions";
-import { searchSite } from "../../services/search";
 import { readingOrder } from "../navigation";
 import { pageResponse, siteSpaceBase } from "../page";
+import { searchShown } from "../search";
 import type { Visit } from "../visit";
 
 /** What the MCP tools read of a published site: only what the visit shows (its visibility and adaptive claims). */
@@ -59,28 +59,16 @@ export async function searchDocumentation(
   filter: SiteSpaceFilter,
 ): Promise<SearchResult[]> {
   const shown = shownSiteSpaces(visit, filter);
-  if (!shown.length) return [];
-  const { data } = visit;
-  const results = await searchSite(visit.ctx, data.site.organizationId, data.site.id, {
-    query,
-    limit: 20,
-    scope: { mode: "specific", siteSpaceIds: shown.map((s) => s.id), field: "siteSpaceIds" },
-  });
   const origin = new URL(c.req.url).origin;
-  return results.items.flatMap((space) => {
-    const siteSpace = shown.find((s) => s.spaceId === space.id);
-    if (!siteSpace) return [];
-    const base = `${origin}${siteSpaceBase(visit, siteSpace)}`;
-    return space.pages.map((page) => {
-      const section = page.sections[0];
-      return {
-        title: page.title,
-        url: `${base}/${page.path}${section?.anchor ? `#${section.anchor}` : ""}`,
-        snippet: plain(section?.body ?? ""),
-        ...(section?.heading ? { section: section.heading } : {}),
-        ...(shown.length > 1 ? { space: space.title } : {}),
-      };
-    });
+  return (await searchShown(visit, query, shown)).map(({ page, spaceTitle, href }) => {
+    const section = page.sections[0];
+    return {
+      title: page.title,
+      url: `${origin}${href}`,
+      snippet: plain(section?.body ?? ""),
+      ...(section?.heading ? { section: section.heading } : {}),
+      ...(shown.length > 1 ? { space: spaceTitle } : {}),
+    };
   });
 }
 

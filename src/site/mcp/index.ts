@@ -4,18 +4,17 @@
  * Request/Response, which serves the 2026-07-28 revision and the 2025 ones through its stateless legacy leg).
  * Loaded on first use (src/site/router.ts imports it dynamically), so a Worker's start does not evaluate it.
  */
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
 import { limitByAddress } from "../../http/address-limit";
 import type { AppEnv } from "../../http/app-env";
 import { errorBody } from "../../http/errors";
 import { agentInstructions } from "../../services/agents";
 import { recordServedEvent } from "../../services/insights";
+import { MCP_PATH } from "../agent-links";
 import { openMcpSite } from "./open";
 import { siteMcpServer } from "./server";
-
-/** The endpoint's path under the site's root, as insights record it. */
-const MCP_PATH = "/~gitbook/mcp";
+import type { Visit } from "../visit";
 
 /** Largest request body an MCP call may send (a tools/call with its arguments). */
 const MAX_BODY = 256 * 1024;
@@ -43,6 +42,33 @@ const methodsOf = (body: unknown): string[] =>
       : [],
   );
 
+/** What one request's server is made for: the request, its visit, and the instructions it answers. */
+interface McpCall {
+  c: Context<AppEnv>;
+  visit: Visit;
+  instructions: string;
+}
+
+/**
+ * The SDK's HTTP handler, made once per isolate: it keeps no request's state (each request gets a fresh server from
+ * the factory, handed that request's visit through `authInfo`, the per-request input the SDK passes through
+ * untouched), and making it per request cost more than the search it serves.
+ */
+let handler: McpHttpHandler | undefined;
+
+function mcpHandler(): McpHttpHandler {
+  handler ??= createMcpHandler(
+    ({ authInfo }) => {
+      // serveMcp always passes it; a request without one is not ours to serve.
+      const call = authInfo?.extra?.call as McpCall | undefined;
+      if (!call) throw new Error("An MCP request reached the handler without its visit");
+      return siteMcpServer(call.c, call.visit, call.instructions);
+    },
+    { maxRequestBodySize: MAX_BODY, onerror: (error) => console.error("MCP request failed", error) },
+  );
+  return handler;
+}
+
 /** Serves one MCP request to the site `siteId` rooted at `base` on this host. */
 export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
@@ -64,11 +90,12 @@ export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string)
     const own = await agentInstructions(visit.ctx.db, visit.data.site.organizationId);
     if (own?.trim()) instructions = `${instructions}\n\n${own.trim()}`;
   }
-  const handler = createMcpHandler(() => siteMcpServer(c, visit, instructions), {
-    maxRequestBodySize: MAX_BODY,
-    onerror: (error) => console.error("MCP request failed", error),
+  const call: McpCall = { c, visit, instructions };
+  const response = await mcpHandler().fetch(forward, {
+    // Not a credential the SDK checks: the carrier of this request's visit to the server factory.
+    authInfo: { token: "", clientId: "", scopes: [], extra: { call } },
+    ...(body === undefined ? {} : { parsedBody: body }),
   });
-  const response = await handler.fetch(forward, body === undefined ? {} : { parsedBody: body });
   // Recorded once answered: the event's write never delays the answer.
   afterResponse(
     c,

@@ -15,25 +15,78 @@ const MAX_QUERY = 512;
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const toolError = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
 
-const searchOutput = z.object({
-  results: z.array(
-    z.object({
-      title: z.string(),
-      url: z.string(),
-      snippet: z.string(),
-      section: z.string().optional(),
-      space: z.string().optional(),
-    }),
-  ),
-});
+/**
+ * A tool's schema whose JSON Schema (what `tools/list` lists, and what `tools/call` projects its result with) is
+ * converted once per isolate: the SDK converts a fresh server's schemas on every request, and the schemas here
+ * never change.
+ */
+function convertedOnce<T extends z.ZodType>(schema: T): T {
+  const standard = schema["~standard"];
+  const converted: Partial<Record<"input" | "output", Record<string, unknown>>> = {};
+  schema["~standard"] = {
+    ...standard,
+    jsonSchema: {
+      input: (options) => (converted.input ??= standard.jsonSchema.input(options)),
+      output: (options) => (converted.output ??= standard.jsonSchema.output(options)),
+    },
+  };
+  return schema;
+}
 
-const answerOutput = z.object({
-  answer: z.string(),
-  /** False when nothing relevant was found: the answer then says so. */
-  known: z.boolean(),
-  sources: z.array(z.object({ title: z.string(), url: z.string(), section: z.string().optional() })),
-  answerId: z.string(),
-});
+const searchInput = convertedOnce(
+  z.object({
+    query: z.string().trim().min(1).max(MAX_QUERY).describe("What to look for"),
+    siteSpace: z.string().max(200).optional().describe("Only this site space (its id or path)"),
+    section: z.string().max(200).optional().describe("Only this section (its id or path)"),
+    language: z.string().max(20).optional().describe("Only site spaces in this language (e.g. en, fr)"),
+  }),
+);
+
+const pageInput = convertedOnce(
+  z.object({ url: z.string().min(1).max(2048).describe("The page's URL, or its path on the site") }),
+);
+
+const pagesInput = convertedOnce(
+  z.object({
+    urls: z.array(z.string().min(1).max(2048)).min(1).describe(`At most ${MAX_PAGES_PER_CALL} URLs or paths`),
+  }),
+);
+
+const questionInput = convertedOnce(
+  z.object({ question: z.string().trim().min(1).max(2000).describe("The question") }),
+);
+
+const feedbackInput = convertedOnce(
+  z.object({
+    message: z.string().trim().min(1).max(5000).describe("What is missing, wrong or unclear"),
+    rating: z.number().int().min(1).max(5).optional().describe("1 (poor) to 5 (great)"),
+    pageUrl: z.string().max(2048).optional().describe("The page it is about"),
+  }),
+);
+
+const searchOutput = convertedOnce(
+  z.object({
+    results: z.array(
+      z.object({
+        title: z.string(),
+        url: z.string(),
+        snippet: z.string(),
+        section: z.string().optional(),
+        space: z.string().optional(),
+      }),
+    ),
+  }),
+);
+
+const answerOutput = convertedOnce(
+  z.object({
+    answer: z.string(),
+    /** False when nothing relevant was found: the answer then says so. */
+    known: z.boolean(),
+    sources: z.array(z.object({ title: z.string(), url: z.string(), section: z.string().optional() })),
+    answerId: z.string(),
+  }),
+);
 
 function searchText(query: string, results: SearchResult[]) {
   if (!results.length) return `No page of this site matches "${query}".`;
@@ -59,12 +112,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Search the documentation",
       description: `Search the pages of ${site.title}. Answers the best matching pages with their URL and a snippet; read a page with getPage.`,
-      inputSchema: z.object({
-        query: z.string().trim().min(1).max(MAX_QUERY).describe("What to look for"),
-        siteSpace: z.string().max(200).optional().describe("Only this site space (its id or path)"),
-        section: z.string().max(200).optional().describe("Only this section (its id or path)"),
-        language: z.string().max(20).optional().describe("Only site spaces in this language (e.g. en, fr)"),
-      }),
+      inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -83,7 +131,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Read a page",
       description: "A page of the documentation as markdown, by its URL or its path on the site.",
-      inputSchema: z.object({ url: z.string().min(1).max(2048).describe("The page's URL, or its path on the site") }),
+      inputSchema: pageInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ url }) => {
@@ -97,9 +145,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Read several pages",
       description: `Up to ${MAX_PAGES_PER_CALL} pages of the documentation as markdown, by their URLs or paths.`,
-      inputSchema: z.object({
-        urls: z.array(z.string().min(1).max(2048)).min(1).describe(`At most ${MAX_PAGES_PER_CALL} URLs or paths`),
-      }),
+      inputSchema: pagesInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ urls }) => {
@@ -122,7 +168,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Ask the documentation",
       description: "A question answered from this documentation only, citing the pages it comes from.",
-      inputSchema: z.object({ question: z.string().trim().min(1).max(2000).describe("The question") }),
+      inputSchema: questionInput,
       outputSchema: answerOutput,
       // It stores the question and its answer (the site's questions): not read-only.
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -147,11 +193,7 @@ export function siteMcpServer(c: Context<AppEnv>, visit: Visit, instructions: st
     {
       title: "Send feedback",
       description: "Feedback about this documentation (missing, wrong or unclear content) for its authors.",
-      inputSchema: z.object({
-        message: z.string().trim().min(1).max(5000).describe("What is missing, wrong or unclear"),
-        rating: z.number().int().min(1).max(5).optional().describe("1 (poor) to 5 (great)"),
-        pageUrl: z.string().max(2048).optional().describe("The page it is about"),
-      }),
+      inputSchema: feedbackInput,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async ({ message, rating, pageUrl }) => {
