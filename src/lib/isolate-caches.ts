@@ -247,10 +247,10 @@ export const searchRankings = declare(
 
 export const searchResults = declare(
   {
-    name: "Space search results",
+    name: "Space and site search results",
     bound: { bytes: 8 * MiB },
-    key: "space id, query, cursor and page size",
-    invalidatedBy: "search_generation: a read checks it in its first batch",
+    key: "space id (a site's search: organization and spaces), query, cursor and page size",
+    invalidatedBy: "search_generation (a site's search: and its live spaces): a read checks it in its first batch",
     usedBy: "services/search/results-cache.ts",
   },
   (b) =>
