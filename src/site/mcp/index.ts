@@ -4,7 +4,12 @@
  * Request/Response, which serves the 2026-07-28 revision and the 2025 ones through its stateless legacy leg).
  * Loaded on first use (src/site/router.ts imports it dynamically), so a Worker's start does not evaluate it.
  */
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type McpHttpHandler,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import type { Context } from "hono";
 import { limitByAddress } from "../../http/address-limit";
 import type { AppEnv } from "../../http/app-env";
@@ -49,25 +54,52 @@ interface McpCall {
   instructions: string;
 }
 
-/**
- * The SDK's HTTP handler, made once per isolate: it keeps no request's state (each request gets a fresh server from
- * the factory, handed that request's visit through `authInfo`, the per-request input the SDK passes through
- * untouched), and making it per request cost more than the search it serves.
- */
-let handler: McpHttpHandler | undefined;
+/** The server a request is served by: fresh for each (stateless), given that request's visit. */
+const serverFor = (call: McpCall) => siteMcpServer(call.c, call.visit, call.instructions);
 
-function mcpHandler(): McpHttpHandler {
-  handler ??= createMcpHandler(
+/**
+ * The SDK's handler for the 2026-07-28 revision, made once per isolate: it keeps no request's state (each request
+ * gets a fresh server from the factory, handed that request's visit through `authInfo`, the per-request input the
+ * SDK passes through untouched), and making it per request cost more than the search it serves.
+ */
+let modernHandler: McpHttpHandler | undefined;
+
+function modern(): McpHttpHandler {
+  modernHandler ??= createMcpHandler(
     ({ authInfo }) => {
       // serveMcp always passes it; a request without one is not ours to serve.
       const call = authInfo?.extra?.call as McpCall | undefined;
       if (!call) throw new Error("An MCP request reached the handler without its visit");
-      return siteMcpServer(call.c, call.visit, call.instructions);
+      return serverFor(call);
     },
-    { maxRequestBodySize: MAX_BODY, onerror: (error) => console.error("MCP request failed", error) },
+    { legacy: "reject", maxRequestBodySize: MAX_BODY, onerror: (error) => console.error("MCP request failed", error) },
   );
-  return handler;
+  return modernHandler;
 }
+
+/**
+ * A 2025-era request (the `initialize` handshake's revisions), served stateless as the SDK's own fallback does,
+ * but answered as one JSON body (the transport's `enableJsonResponse`; Streamable HTTP lets the server choose, and
+ * every client takes both) rather than an event stream: no tool here sends anything before its result, and a
+ * buffered body costs a Worker far less than a stream pumped through JavaScript.
+ */
+async function legacy(request: Request, call: McpCall, parsedBody: unknown): Promise<Response> {
+  if (request.method !== "POST") return Response.json(jsonRpcError("Method not allowed."), { status: 405 });
+  const server = serverFor(call);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
+  } finally {
+    await server.close();
+  }
+}
+
+const jsonRpcError = (message: string) => ({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
 
 /** Serves one MCP request to the site `siteId` rooted at `base` on this host. */
 export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string): Promise<Response> {
@@ -91,11 +123,13 @@ export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string)
     if (own?.trim()) instructions = `${instructions}\n\n${own.trim()}`;
   }
   const call: McpCall = { c, visit, instructions };
-  const response = await mcpHandler().fetch(forward, {
-    // Not a credential the SDK checks: the carrier of this request's visit to the server factory.
-    authInfo: { token: "", clientId: "", scopes: [], extra: { call } },
-    ...(body === undefined ? {} : { parsedBody: body }),
-  });
+  const response = (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY }))
+    ? await legacy(forward, call, body)
+    : await modern().fetch(forward, {
+        // Not a credential the SDK checks: the carrier of this request's visit to the server factory.
+        authInfo: { token: "", clientId: "", scopes: [], extra: { call } },
+        ...(body === undefined ? {} : { parsedBody: body }),
+      });
   // Recorded once answered: the event's write never delays the answer.
   afterResponse(
     c,
