@@ -250,7 +250,7 @@ export const searchResults = declare(
     name: "Space and site search results",
     bound: { bytes: 8 * MiB },
     key: "space id (a site's search: organization and spaces), query, cursor and page size",
-    invalidatedBy: "search_generation (a site's search: and its live spaces): a read checks it in its first batch",
+    invalidatedBy: "search_generation: a read checks it in its first batch (a site's search: in the site's load)",
     usedBy: "services/search/results-cache.ts",
   },
   (b) =>

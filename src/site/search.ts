@@ -24,12 +24,12 @@ export interface SiteSearchHit {
  */
 export async function searchShown(visit: Visit, query: string, shown: PublishedSiteSpace[]): Promise<SiteSearchHit[]> {
   if (!shown.length) return [];
-  const results = await searchVisitedSite(
-    visit.ctx,
-    visit.data.site.organizationId,
-    shown.map((s) => s.spaceId),
-    { query, limit: 20 },
-  );
+  const { data } = visit;
+  const spaceIds = shown.map((s) => s.spaceId);
+  const results = await searchVisitedSite(visit.ctx, data.site.organizationId, spaceIds, data.searchGeneration, {
+    query,
+    limit: 20,
+  });
   return results.items.flatMap((space) => {
     const siteSpace = shown.find((s) => s.spaceId === space.id);
     if (!siteSpace) return [];

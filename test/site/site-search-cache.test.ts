@@ -9,10 +9,10 @@ import { publishedPublicSite } from "../helpers/sites";
 
 /**
  * A published site's own search (`~search.json`, the HTML results page and the MCP tool share it) runs the index
- * query once per isolate for a repeated query, while the index and the site's spaces stand still.
+ * query once per isolate for a repeated query, while the index generation its site's load read stands.
  */
 describe("a published site's search results, kept in the isolate", () => {
-  it("answers a repeated query without the FTS statement, and follows the index and the space's deletion", async () => {
+  it("answers a repeated query without a statement, and follows the index and the space's deletion", async () => {
     const { organization, owner } = await seedOrganization("SiteSearchCache");
     const gb = client(owner.token);
     const { data: space } = await gb.orgs.createSpace(organization.id, { title: "Guide" });
@@ -43,8 +43,8 @@ describe("a published site's search results, kept in the isolate", () => {
     expect(first.fts).toBe(1);
     const again = await search("burrows");
     expect(again.titles).toEqual(["Burrows"]);
-    expect(again.fts).toBe(0);
-    expect(again.reads.join("\n")).toContain("search_generation");
+    // Within the site's recent load (a second), not a statement: the load read the index generation.
+    expect(again.reads).toEqual([]);
 
     // The index moved (a merge): the query runs again and finds the new page.
     await mergePages(owner.token, space.id, [page("b", "More burrows", "Burrows again, deeper.\n")]);

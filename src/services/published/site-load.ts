@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { verifyVisitorToken } from "../access";
 import { agentInstructionsStatement } from "../agents";
+import { generationIn, generationStatement } from "../search";
 import { type PublishedScriptView, scriptReads, scriptViews } from "../integrations";
 import { computedSpecVersionsSql } from "../revisions";
 import { assembleCustomizations, siteCustomizationRows } from "../sites";
@@ -67,6 +68,12 @@ export interface PublishedSiteData {
    * `version` (the HTML never shows them); what shows them keys its cache by them.
    */
   agentInstructions?: string;
+  /**
+   * The search index's generation when the site was loaded (search_generation): the site's own search answers a
+   * repeated query from the isolate while it stands (services/search searchVisitedSite), with no statement of
+   * its own.
+   */
+  searchGeneration: number;
 }
 
 export interface SiteCredentials {
@@ -97,6 +104,7 @@ export async function loadPublishedSite(
     shareLinks,
     keys,
     [instructions],
+    indexGeneration,
     ...scriptRows
   ] = await batch(db, [
     db.select().from(sites).where(eq(sites.id, siteId)).limit(1),
@@ -139,6 +147,7 @@ export async function loadPublishedSite(
       .where(eq(sitePublishingAuth.siteId, siteId)),
     // The organization's agent instructions: the footer of the site's markdown pages.
     agentInstructionsStatement(db, sql`(SELECT organization_id FROM sites WHERE id = ${siteId})`),
+    generationStatement(db, {}),
     ...scriptReads({ db }, scriptsTarget),
   ]);
   if (!site || (!site.published && !credentials.preview)) return undefined;
@@ -168,6 +177,7 @@ export async function loadPublishedSite(
     scripts,
     version,
     ...(instructions ? { agentInstructions: instructions.instructions } : {}),
+    searchGeneration: generationIn(indexGeneration),
   };
 }
 

@@ -8,3 +8,4 @@ export type { SearchPageView, SearchSectionView, SearchSpaceView } from "./searc
 export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
 export { indexSpaceContent, indexSpecDependents } from "./search-subscribers";
 export { prewarmSiteSearch } from "./site-prewarm";
+export { generationIn, generationStatement } from "./results-cache";

@@ -5,8 +5,8 @@ import { searchResults as kept } from "../../lib/isolate-caches";
 import type { ByteLru } from "../../lib/lru";
 
 /**
- * Results of space searches (and of published sites' own searches, grouped-search.ts, which also check that their
- * spaces are still live and the organization's), kept in the isolate. A search's rows are a function of the query and of the index,
+ * Results of space searches (and of published sites' own searches, grouped-search.ts, checked against the
+ * generation their site's load read), kept in the isolate. A search's rows are a function of the query and of the index,
  * and the index moves only with search_generation (migrations 0013 and 0038: every change to search_sections
  * and to a page's title or path in search_pages; bm25 depends on the whole index, hence one counter). While the
  * counter stands still, a repeated search reads the counter instead of running its statement: a statement that

@@ -103,20 +103,20 @@ export async function searchSite(
 
 /**
  * The published site's own search (its `~search`, `~search.json` and MCP `searchDocumentation`): the renderer's
- * visit already admitted the visitor and chose the spaces of the site spaces they see, in the site's one load,
- * and holds them as its visitor pass. The pass authorizes (a space it does not hold is left out), so the search
- * is the index query alone: no second authorization batch on a read the site already authorized. A repeated
- * search is answered from the isolate while the index and those spaces stand still (searchBySpace's cache).
+ * visit already admitted the visitor and chose the live spaces of the site spaces they see, in the site's one
+ * load, and holds them as its visitor pass. The pass authorizes (a space it does not hold is left out), so the
+ * search is the index query alone, and a repeated query is answered from the isolate while the index generation
+ * the load read (`generation`) stands: a site's search is as fresh as its pages.
  */
 export async function searchVisitedSite(
   ctx: ServiceContext,
   organizationId: string,
   spaceIds: readonly string[],
+  generation: number,
   input: SearchRequest,
 ): Promise<Page<SearchSpaceView>> {
   const passed = [...new Set(spaceIds.filter((id) => ctx.caller.visitor?.spaces.has(id)))].sort();
   if (!passed.length) return { items: [], count: 0 };
-  // The condition is a function of the organization and the spaces alone: the results' cache key.
   return searchBySpace(
     ctx,
     input,
@@ -126,7 +126,8 @@ export async function searchVisitedSite(
         isNull(spaces.deletedAt),
         sql`${spaces.id} IN (SELECT value FROM json_each(${JSON.stringify(passed)}))`,
       ),
-    JSON.stringify(["site", organizationId, passed]),
+    // The condition is a function of the organization and the spaces alone.
+    { key: JSON.stringify(["site", organizationId, passed]), generation },
   );
 }
 
