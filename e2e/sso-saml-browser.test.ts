@@ -99,6 +99,10 @@ describe("a member signs in through SAML in Chromium", () => {
       expect(request.issuer).toBe(provider.service.entityID);
       expect(request.acsUrl).toBe(provider.service.acsURL);
       expect(new URL(page.url()).searchParams.get("RelayState")).toBe(request.id);
+      // The request is bound to this browser by a cookie only the ACS receives.
+      const bound = (await context.cookies(provider.service.acsURL)).find((c) => c.name === "quire_saml_request");
+      expect(bound).toMatchObject({ httpOnly: true, sameSite: "Lax", path: new URL(provider.service.acsURL).pathname });
+      expect((await context.cookies(`${origin}/sso/session`)).map((c) => c.name)).not.toContain("quire_saml_request");
 
       await signInAtIdp(page, email, "Ada Lovelace");
       await page.waitForURL(`${origin}/sso/session`);
