@@ -28,6 +28,12 @@ const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 const documentSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin" });
 
 /**
+ * The sign-in pages (src/sso): a same-origin Referrer-Policy, so that a browser's same-origin form post carries its
+ * Origin (under no-referrer it is `null`), which their forms' cross-site check reads when Sec-Fetch-Site is absent.
+ */
+const ssoSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin", referrerPolicy: "same-origin" });
+
+/**
  * JSON API responses: the headers that act on them (OWASP's REST Security Cheat Sheet: HSTS, `nosniff`, no
  * framing), and the cross-origin resource policy. The others act only on documents a browser renders, and each
  * header is work for every hop of every response.
@@ -54,7 +60,12 @@ export function createApp() {
   app.use(
     "*",
     requestId({ headerName: "X-Request-Id" }),
-    (c, next) => (c.req.path.startsWith("/v1/") ? apiSecurityHeaders(c, next) : documentSecurityHeaders(c, next)),
+    (c, next) =>
+      c.req.path.startsWith("/v1/")
+        ? apiSecurityHeaders(c, next)
+        : c.req.path.startsWith("/sso/")
+          ? ssoSecurityHeaders(c, next)
+          : documentSecurityHeaders(c, next),
     corsHeaders,
   );
   // Integrations' content and published sites on origins of their own, when configured (src/site/origins.ts).

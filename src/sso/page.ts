@@ -38,11 +38,13 @@ export const REQUEST_COOKIE = "quire_saml_request";
 
 /**
  * Forms that change something (token, sign-out) are refused when a browser says they come from another site:
- * the session cookie is SameSite=Lax already, this is the second lock.
+ * the session cookie is SameSite=Lax already, this is the second lock. Sec-Fetch-Site, when sent, decides alone:
+ * a browser may send `Origin: null` for a same-origin form (under `Referrer-Policy: no-referrer`). Without it (an
+ * older browser), the Origin must be this one (app.ts gives these pages `Referrer-Policy: same-origin` for that).
  */
 export function crossSite(c: Context<AppEnv>) {
   const site = c.req.header("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return true;
+  if (site) return site !== "same-origin" && site !== "none";
   const origin = c.req.header("origin");
   return origin !== undefined && origin !== new URL(c.req.url).origin;
 }

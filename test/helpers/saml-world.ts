@@ -1,9 +1,8 @@
-import { inflateSync } from "fflate";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { ssoRefusals } from "../../src/db/schema";
 import { api, workerFetch } from "./http";
-import { acsForm, makeTestIdp, samlResponseXml, signXml, type TestIdp } from "./saml";
+import { acsForm, makeTestIdp, parseAuthnRequest, samlResponseXml, signXml, type TestIdp } from "./saml";
 import { db, seedOrganization } from "./seed";
 
 /** An organization with an active SAML provider (a throwaway IdP's certificate, a default team and role). */
@@ -69,10 +68,7 @@ export async function startSignIn(w: World) {
   const res = await workerFetch(w.start, { redirect: "manual" });
   expect(res.status).toBe(302);
   const location = new URL(res.headers.get("location") ?? "");
-  const request = new TextDecoder().decode(
-    inflateSync(Uint8Array.from(atob(location.searchParams.get("SAMLRequest") ?? ""), (c) => c.charCodeAt(0))),
-  );
-  const id = /ID="([^"]+)"/.exec(request)?.[1] ?? "";
+  const { xml: request, id } = parseAuthnRequest(location.searchParams.get("SAMLRequest") ?? "");
   const setCookie = res.headers.get("set-cookie") ?? "";
   return { location, request, id, setCookie, cookie: setCookie.split(";")[0] };
 }

@@ -12,8 +12,12 @@ import {
   Version,
 } from "@peculiar/asn1-x509";
 import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
+import { inflateSync } from "fflate";
 import * as xmldsig from "xmldsigjs";
 import { loadXmlDsig } from "../../src/services/sso/xmldsig";
+
+// One implementation of a test IdP's side of SAML, on WebCrypto only: the workers-pool tests (test/sso) and the
+// browser test's IdP in Node (e2e/fixtures/saml-idp.ts) both import it.
 
 /** A throwaway identity provider: an RSA key pair and a self-signed X.509 certificate made here, on WebCrypto. */
 export interface TestIdp {
@@ -109,6 +113,8 @@ export async function signXml(
   options: { key?: CryptoKey; digest?: string; c14n?: string; transforms?: string[] } = {},
 ) {
   loadXmlDsig();
+  // xmldsigjs takes the WebCrypto of `self` on import, which workerd has and Node (the e2e IdP) does not.
+  if (typeof self === "undefined") xmldsig.Application.setEngine("Node WebCrypto", crypto);
   const doc = new DOMParser().parseFromString(xml, "application/xml");
   const signer = new xmldsig.SignedXml();
   signer.XmlSignature.SignedInfo.CanonicalizationMethod.Algorithm =
@@ -149,4 +155,18 @@ export function acsForm(xml: string, relayState?: string) {
   const body = new URLSearchParams({ SAMLResponse: btoa(unescape(encodeURIComponent(xml))) });
   if (relayState !== undefined) body.set("RelayState", relayState);
   return body;
+}
+
+/** What an IdP reads from an HTTP-Redirect AuthnRequest (`SAMLRequest`: base64 of raw DEFLATE). */
+export function parseAuthnRequest(samlRequest: string) {
+  const xml = new TextDecoder().decode(inflateSync(Uint8Array.from(atob(samlRequest), (c) => c.charCodeAt(0))));
+  const decode = (s: string) =>
+    s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[e as "amp"]);
+  const attribute = (name: string) => decode(new RegExp(`\\s${name}="([^"]*)"`).exec(xml)?.[1] ?? "");
+  return {
+    xml,
+    id: attribute("ID"),
+    acsUrl: attribute("AssertionConsumerServiceURL"),
+    issuer: decode(/<saml:Issuer>([^<]*)<\/saml:Issuer>/.exec(xml)?.[1] ?? ""),
+  };
 }
