@@ -88,3 +88,9 @@ export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bu
 export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";
 export { duplicateSiteSpace } from "./site-space-duplicate";
 export { applyTemplateToSite } from "./site-template";
+export {
+  DEFAULT_OIDC_SCOPES,
+  openClientSecret,
+  parseIdentityProvider,
+} from "./site-identity-provider";
+export type { SiteIdentityProvider, SiteIdentityProviderInput } from "./site-identity-provider";

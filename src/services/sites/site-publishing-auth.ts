@@ -4,6 +4,7 @@ import { sitePublishingAuth } from "../../db/schema";
 import { base62, randomBytes } from "../../lib/ids";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
+import { identityProviderColumns, type SiteIdentityProviderInput } from "./site-identity-provider";
 import { loadSite } from "./sites";
 
 export type PublishingAuthRow = typeof sitePublishingAuth.$inferSelect;
@@ -32,18 +33,22 @@ export interface PublishingAuthPatch {
   backend: PublishingAuthRow["backend"];
   /** null removes it; absent leaves it. */
   fallbackURL?: string | null;
+  /** Quire: the identity provider visitors sign in with; null removes it, absent leaves it. */
+  identityProvider?: SiteIdentityProviderInput | null;
 }
 
-/** updateSitePublishingAuthById: the backend and the fallback URL; the key stays. */
+/** updateSitePublishingAuthById: the backend, the fallback URL and the identity provider; the key stays. */
 export async function updatePublishingAuth(
   ctx: ServiceContext,
   organizationId: string,
   siteId: string,
   patch: PublishingAuthPatch,
 ) {
-  await getPublishingAuth(ctx, organizationId, siteId);
+  const stored = await getPublishingAuth(ctx, organizationId, siteId);
   const set: Partial<PublishingAuthRow> = { backend: patch.backend, updatedAt: ctx.now };
   if (patch.fallbackURL !== undefined) set.fallbackUrl = patch.fallbackURL;
+  if (patch.identityProvider !== undefined)
+    Object.assign(set, await identityProviderColumns(ctx, organizationId, patch.identityProvider, stored));
   const [[row]] = await batch(ctx.db, [
     ctx.db.update(sitePublishingAuth).set(set).where(eq(sitePublishingAuth.siteId, siteId)).returning(),
   ]);

@@ -8,3 +8,5 @@ export { createSession, createSessionToken, readSession, revokeSession, SESSION_
 export type { SessionView } from "./sessions";
 export { REQUEST_TTL_MS, startSamlSignIn } from "./start";
 export { pruneSsoRecords } from "./retention";
+export { completeSiteSignIn, SITE_SIGN_IN_TTL_MS, siteLocation, startSiteSignIn } from "./site-sign-in";
+export type { SignedInVisitor, StartedSiteSignIn } from "./site-sign-in";
