@@ -4,6 +4,7 @@ import { html } from "hono/html";
 import { serialize } from "hono/utils/cookie";
 import { createDb } from "../db/client";
 import type { AppEnv } from "../http/app-env";
+import { urlBases } from "../http/context";
 import { htmlPage } from "../http/html";
 import { completeSiteSignIn, SITE_SIGN_IN_TTL_MS, SsoRefusal, startSiteSignIn } from "../services/sso";
 import { isLocalHttp, refusalPage } from "../sso/page";
@@ -16,7 +17,7 @@ import { credentialCookie, visitorCookie } from "./visit";
  */
 const signInCookie = (siteId: string) => `quire_site_sign_in_${siteId}`;
 
-const ctxOf = (c: Context<AppEnv>) => ({ db: createDb(c.env.DB), env: c.env, now: Date.now() });
+const ctxOf = (c: Context<AppEnv>) => ({ db: createDb(c.env.DB), env: c.env, now: Date.now(), urls: urlBases(c) });
 const callbackUrl = (c: Context<AppEnv>, base: string) => `${new URL(c.req.url).origin}${base}/~auth/callback`;
 
 /**

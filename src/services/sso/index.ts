@@ -10,3 +10,4 @@ export { REQUEST_TTL_MS, startSamlSignIn } from "./start";
 export { pruneSsoRecords } from "./retention";
 export { completeSiteSignIn, SITE_SIGN_IN_TTL_MS, siteLocation, startSiteSignIn } from "./site-sign-in";
 export type { SignedInVisitor, StartedSiteSignIn } from "./site-sign-in";
+export { handSamlToSite, SITE_RELAY_PREFIX } from "./site-saml";

@@ -6,9 +6,12 @@ import type { Env } from "../../env";
 import { base64url } from "../../lib/base64url";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
+import type { UrlBases } from "../core";
 import { openClientSecret, parseIdentityProvider, type SiteIdentityProvider } from "../sites";
 import { SsoRefusal } from "./refusal";
 import { discover, exchangeCode, verifyIdToken } from "./site-oidc";
+import { SITE_RELAY_PREFIX } from "./site-saml";
+import { startSamlSignIn } from "./start";
 
 /**
  * A visitor's sign-in to a visitor-auth site through the site's identity provider (README "Private sites behind an
@@ -22,7 +25,7 @@ export const SITE_SIGN_IN_TTL_MS = 10 * 60_000;
 export const SITE_VISITOR_TOKEN_SECONDS = 12 * 3600;
 const RESERVED = new Set(["iss", "aud", "exp", "nbf", "iat", "jti"]);
 
-type Ctx = { db: Db; env: Env; now: number };
+type Ctx = { db: Db; env: Env; now: number; urls: UrlBases };
 
 const random = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
 const sha256 = async (text: string) => base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -108,26 +111,39 @@ export async function startSiteSignIn(
       const site = await siteForSignIn(ctx.db, siteId);
       organizationId = site.organizationId;
       const location = siteLocation(input.location);
-      if (site.provider.type !== "oidc")
-        throw new SsoRefusal("signing in to a site through a SAML provider is not available yet", 404);
+      const browserSecret = random();
+      const row = {
+        siteId,
+        browserHash: await sha256Hex(browserSecret),
+        redirectUri: input.redirectUri,
+        location,
+        createdAt: ctx.now,
+        expiresAt: ctx.now + SITE_SIGN_IN_TTL_MS,
+        usedAt: null,
+      };
+      if (site.provider.type === "saml") {
+        // The relay state names this sign-in at the ACS (site-saml.ts), which hands the attributes back here.
+        const relay = random();
+        const id = await sha256Hex(relay);
+        await ctx.db.batch([
+          ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
+          ctx.db.insert(siteSignIns).values({ id, kind: "saml", nonceHash: null, ...row }),
+        ]);
+        const started = await startSamlSignIn(ctx, site.provider.provider, {
+          signInId: id,
+          relayState: `${SITE_RELAY_PREFIX}${relay}`,
+          organizationId: site.organizationId,
+        });
+        return { location: started.location, browserSecret };
+      }
       const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
       const state = random();
       const nonce = random();
-      const browserSecret = random();
       await ctx.db.batch([
         ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
-        ctx.db.insert(siteSignIns).values({
-          id: await sha256Hex(state),
-          siteId,
-          kind: "oidc",
-          browserHash: await sha256Hex(browserSecret),
-          nonceHash: await sha256Hex(nonce),
-          redirectUri: input.redirectUri,
-          location,
-          createdAt: ctx.now,
-          expiresAt: ctx.now + SITE_SIGN_IN_TTL_MS,
-          usedAt: null,
-        }),
+        ctx.db
+          .insert(siteSignIns)
+          .values({ id: await sha256Hex(state), kind: "oidc", nonceHash: await sha256Hex(nonce), ...row }),
       ]);
       const target = new URL(doc.authorization_endpoint);
       const params = {
@@ -195,12 +211,11 @@ export async function completeSiteSignIn(
     async () => {
       const site = await siteForSignIn(ctx.db, siteId);
       organizationId = site.organizationId;
-      if (site.provider.type !== "oidc")
-        throw new SsoRefusal("signing in to a site through a SAML provider is not available yet", 404);
       if (input.error) {
         const code = /^[\w.-]{1,64}$/.test(input.error) ? input.error : "an error";
         throw new SsoRefusal(`the identity provider answered ${code}`, 403);
       }
+      if (site.provider.type === "saml") return redeemHandoff(ctx, site, input);
       if (!input.state || input.state.length > 512 || !input.code || input.code.length > 4096)
         throw new SsoRefusal("the callback has no code or state", 400);
       const browserHash = input.browserSecret ? await sha256Hex(input.browserSecret) : "";
@@ -243,13 +258,59 @@ export async function completeSiteSignIn(
       const payload = await verifyIdToken(ctx.env, doc, site.provider.clientId, idToken, ctx.now);
       if (typeof payload.nonce !== "string" || (await sha256Hex(payload.nonce)) !== request.nonceHash)
         throw new SsoRefusal("the ID token's nonce is not this sign-in's", 403);
-      const issuedAt = Math.floor(ctx.now / 1000);
-      const visitorToken = await new SignJWT(visitorClaims(payload, site.provider.claims))
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + SITE_VISITOR_TOKEN_SECONDS)
-        .sign(new TextEncoder().encode(site.privateKey));
-      return { visitorToken, location: request.location };
+      return {
+        visitorToken: await visitorToken(ctx, site, visitorClaims(payload, site.provider.claims)),
+        location: request.location,
+      };
     },
   );
+}
+
+/** The site's visitor JWT for these claims: HS256 with its publishing key, 12 hours. */
+async function visitorToken(ctx: Ctx, site: SiteForSignIn, claims: Record<string, unknown>) {
+  const issuedAt = Math.floor(ctx.now / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SITE_VISITOR_TOKEN_SECONDS)
+    .sign(new TextEncoder().encode(site.privateKey));
+}
+
+/**
+ * The one-time code the ACS handed back (site-saml.ts): redeemed once, within 60 s, by the browser that started
+ * this site's sign-in, for the claims the verified assertion gave.
+ */
+async function redeemHandoff(
+  ctx: Ctx,
+  site: SiteForSignIn,
+  input: { code?: string; browserSecret: string | undefined; redirectUri: string },
+): Promise<SignedInVisitor> {
+  if (!input.code || input.code.length > 512) throw new SsoRefusal("the callback has no code", 400);
+  const browserHash = input.browserSecret ? await sha256Hex(input.browserSecret) : "";
+  const handoffHash = await sha256Hex(input.code);
+  // One batch: the first statement ends the code and answers its claims (RETURNING shows the row as updated, so
+  // the claims are cleared by the second).
+  const [[redeemed]] = await ctx.db.batch([
+    ctx.db
+      .update(siteSignIns)
+      .set({ handoffExpiresAt: 0 })
+      .where(
+        and(
+          eq(siteSignIns.handoffHash, handoffHash),
+          eq(siteSignIns.siteId, site.siteId),
+          eq(siteSignIns.browserHash, browserHash),
+          eq(siteSignIns.redirectUri, input.redirectUri),
+          gt(siteSignIns.handoffExpiresAt, ctx.now),
+        ),
+      )
+      .returning(),
+    ctx.db
+      .update(siteSignIns)
+      .set({ handoffHash: null, handoffClaims: null })
+      .where(and(eq(siteSignIns.handoffHash, handoffHash), eq(siteSignIns.handoffExpiresAt, 0))),
+  ]);
+  if (!redeemed?.handoffClaims)
+    throw new SsoRefusal("the code names no sign-in this browser started (unknown, expired or used)", 403);
+  const claims = JSON.parse(redeemed.handoffClaims) as Record<string, unknown>;
+  return { visitorToken: await visitorToken(ctx, site, claims), location: redeemed.location };
 }
