@@ -6,14 +6,21 @@ import { createDb } from "../db/client";
 import type { AppEnv } from "../http/app-env";
 import { urlBases } from "../http/context";
 import { htmlPage } from "../http/html";
-import { completeSiteSignIn, SITE_SIGN_IN_TTL_MS, SsoRefusal, startSiteSignIn } from "../services/sso";
+import {
+  completeSiteSignIn,
+  SITE_SIGN_IN_TTL_MS,
+  SsoRefusal,
+  startMemberSignIn,
+  startSiteSignIn,
+} from "../services/sso";
 import { isLocalHttp, refusalPage } from "../sso/page";
 import { credentialCookie, visitorCookie } from "./visit";
 
 /**
  * A visitor-auth site's sign-in through its identity provider (services/sso/site-sign-in.ts), under the site's
- * base on its own host: `~auth/start?location=/path` sends the browser to the provider, `~auth/callback` brings it
- * back with the site's visitor cookie, `~auth/sign-out` drops it.
+ * base on its own host: `~auth/start?location=/path` sends the browser to the provider (`&via=member`: to the API
+ * origin, for members signed in through SSO), `~auth/callback` brings it back with the site's visitor cookie,
+ * `~auth/sign-out` drops it.
  */
 const signInCookie = (siteId: string) => `quire_site_sign_in_${siteId}`;
 
@@ -51,11 +58,13 @@ export async function serveSignIn(c: Context<AppEnv>, siteId: string, base: stri
   return c.text("Not found", 404);
 }
 
+/** To the site's identity provider, or (`via=member`) to the API origin, where a member's SSO session lives. */
 async function start(c: Context<AppEnv>, siteId: string, base: string) {
-  const started = await startSiteSignIn(ctxOf(c), siteId, {
-    location: c.req.query("location"),
-    redirectUri: callbackUrl(c, base),
-  });
+  const input = { location: c.req.query("location"), redirectUri: callbackUrl(c, base) };
+  const started =
+    c.req.query("via") === "member"
+      ? await startMemberSignIn(ctxOf(c), siteId, input)
+      : await startSiteSignIn(ctxOf(c), siteId, input);
   c.header("Set-Cookie", bindingCookie(c, siteId, base, started.browserSecret, SITE_SIGN_IN_TTL_MS / 1000));
   return c.redirect(started.location, 302);
 }

@@ -227,7 +227,7 @@ describe("a visitor-auth site behind an OpenID provider", () => {
       if (params.state === "") url.searchParams.delete("state");
       return get(url.toString(), cookie);
     };
-    expect((await callback({ state: "" }, started.cookie)).status).toBe(400);
+    expect((await callback({ state: "" }, started.cookie)).status).toBe(403);
     expect((await callback({ state: "forged" }, started.cookie)).status).toBe(403);
     // Another browser: no cookie, or another sign-in's cookie.
     const other = await start(s.site.id);

@@ -39,7 +39,12 @@ export { navigationOrder, sectionsInStructureOrder } from "./structure-order";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
 export type { ShareLinkRow } from "./site-share-links";
-export { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "./site-publishing-auth";
+export {
+  ensurePublishingKey,
+  getPublishingAuth,
+  regeneratePublishingAuth,
+  updatePublishingAuth,
+} from "./site-publishing-auth";
 export type { PublishingAuthPatch, PublishingAuthRow } from "./site-publishing-auth";
 export {
   deleteSiteSpaceCustomization,

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { batch } from "../../db/batch";
-import { sitePublishingAuth } from "../../db/schema";
+import { sitePublishingAuth, sites } from "../../db/schema";
 import { base62, randomBytes } from "../../lib/ids";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
@@ -27,6 +28,31 @@ export async function getPublishingAuth(ctx: ServiceContext, organizationId: str
     ctx.db.select().from(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
   ]);
   return row!;
+}
+
+/**
+ * The statement that gives a visitor-auth site its key if it has none yet (what a first read of the settings does),
+ * for a sign-in batch: a member may sign in to a site whose settings nobody has opened (services/sso/site-member.ts).
+ */
+export function ensurePublishingKey(db: Db, siteId: string, now: number) {
+  return db
+    .insert(sitePublishingAuth)
+    .select(
+      db
+        .select({
+          siteId: sites.id,
+          organizationId: sites.organizationId,
+          backend: sql<"custom">`'custom'`.as("backend"),
+          privateKey: sql<string>`${newPrivateKey()}`.as("private_key"),
+          fallbackUrl: sql<null>`NULL`.as("fallback_url"),
+          updatedAt: sql<number>`${now}`.as("updated_at"),
+          identityProvider: sql<null>`NULL`.as("identity_provider"),
+          identityProviderSecret: sql<null>`NULL`.as("identity_provider_secret"),
+        })
+        .from(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.visibility, "visitor-auth"))),
+    )
+    .onConflictDoNothing();
 }
 
 export interface PublishingAuthPatch {
