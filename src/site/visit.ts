@@ -88,8 +88,12 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
     if (data.admission.needs === "visitor-token" && data.admission.fallbackUrl) {
       return c.redirect(data.admission.fallbackUrl, 302);
     }
-    const what = data.admission.needs === "share-key" ? "a share link" : "signing in";
-    return c.text(`This site needs ${what}.`, 401);
+    if (data.admission.needs === "share-key") return c.text("This site needs a share link.", 401);
+    // Members signed in through their organization's SSO get in by the API origin (src/site/sign-in.ts).
+    return c.text(
+      `This site needs signing in. Members of its organization: ${base}/~auth/start?via=member&location=%2F`,
+      401,
+    );
   }
   return visitOf(c, db, data, base, cookies, preview);
 }

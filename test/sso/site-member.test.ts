@@ -48,7 +48,9 @@ describe("members with an SSO session read their organization's visitor-auth sit
     const site = await privateSite(w);
     const member = await memberSession(w);
     // A visitor-auth site without an identity provider is still closed to anyone else.
-    expect((await get(`${ORIGIN}/~site/${site.id}/`)).status).toBe(401);
+    const closed = await get(`${ORIGIN}/~site/${site.id}/`);
+    expect(closed.status).toBe(401);
+    expect(await closed.text()).toContain(`/~site/${site.id}/~auth/start?via=member`);
 
     const started = await start(site.id);
     expect(started.handoff).toMatch(new RegExp(`^${ORIGIN}/sso/site-member\\?relay=`));
