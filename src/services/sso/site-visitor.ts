@@ -45,8 +45,9 @@ export async function siteForSignIn(
 export async function siteForSignIn(db: Db, siteId: string, anyProvider: true): Promise<SiteForSignIn>;
 export async function siteForSignIn(db: Db, siteId: string, anyProvider = false): Promise<SiteForSignIn> {
   const [, [site], [auth]] = await db.batch([
-    // Members sign in to any visitor-auth site, one whose key nobody has read yet too: it gets its key here.
-    anyProvider ? ensurePublishingKey(db, siteId, Date.now()) : db.select({ id: sites.id }).from(sites).limit(0),
+    // Members sign in to any visitor-auth site, one whose key nobody has read yet too: it gets its key here (a
+    // no-op for a site that has one, as every site with an identity provider does).
+    ensurePublishingKey(db, siteId, Date.now()),
     db
       .select({ organizationId: sites.organizationId, visibility: sites.visibility, published: sites.published })
       .from(sites)
