@@ -1,4 +1,7 @@
 import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import type { AppEnv } from "../../src/http/app-env";
+import { serveSite } from "../../src/site/router";
 import { describe, expect, it } from "vitest";
 import { adaptiveSite } from "../helpers/adaptive";
 import { api, client, ORIGIN, workerFetch } from "../helpers/http";
@@ -285,5 +288,36 @@ describe("a visitor-auth site behind an OpenID provider", () => {
     const moved = new URL(back);
     moved.pathname = `/~site/${other.site.id}/~auth/callback`;
     expect((await get(moved.toString(), started.cookie)).status).toBe(403);
+  });
+
+  it("signs in on a custom host's base path: its own callback, cookies scoped to that path", async () => {
+    const s = await oidcSite();
+    const base = "/help";
+    const callbackUrl = `http://docs.example.test${base}/~auth/callback`;
+    // The provider knows this host's callback too (an admin registers it for a live custom host).
+    await fetch(`${ISSUER}/clients`, {
+      method: "POST",
+      body: JSON.stringify({ client_id: s.clientId, client_secret: SECRET, redirect_uris: [callbackUrl] }),
+    });
+    const host = new Hono<AppEnv>();
+    host.get("*", (c) => serveSite(c, s.site.id, base));
+    const visit = (path: string, cookie?: string) =>
+      host.request(`http://docs.example.test${base}${path}`, { headers: cookie ? { cookie } : {} }, env);
+    const first = await visit("/llms.txt");
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(`${base}/~auth/start?location=%2Fllms.txt`);
+    const started = await visit("/~auth/start?location=%2Fllms.txt");
+    expect(started.status).toBe(302);
+    const binding = started.headers.getSetCookie()[0]!;
+    expect(binding).toContain(`Path=${base}/~auth`);
+    const authorizeUrl = new URL(started.headers.get("location")!);
+    expect(authorizeUrl.searchParams.get("redirect_uri")).toBe(callbackUrl);
+    const back = await authorize(authorizeUrl, { claims: { plan: "pro" } });
+    const callback = await visit(`${back.pathname.slice(base.length)}${back.search}`, cookiePair(binding));
+    expect(callback.status).toBe(200);
+    expect(await callback.text()).toContain(`${base}/llms.txt`);
+    const visitor = callback.headers.getSetCookie().find((c) => c.startsWith(`quire_visitor_${s.site.id}=`))!;
+    expect(visitor).toContain(`Path=${base}`);
+    expect(await (await visit("/llms.txt", cookiePair(visitor))).text()).toContain("Pro tips");
   });
 });
