@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { ssoRefusals } from "../../src/db/schema";
 import type { AppEnv } from "../../src/http/app-env";
 import { serveSite } from "../../src/site/router";
 import { describe, expect, it } from "vitest";
 import { adaptiveSite } from "../helpers/adaptive";
 import { api, client, ORIGIN, workerFetch } from "../helpers/http";
-import { seedOrganization } from "../helpers/seed";
+import { db, seedOrganization } from "../helpers/seed";
 
 /*
  * Issue 32 part 3: a visitor-auth site behind an OpenID provider. Real protocol messages against the fixture
@@ -217,6 +219,13 @@ describe("a visitor-auth site behind an OpenID provider", () => {
       expect(callback.status).toBe(403);
       expect(await callback.text()).toContain("Sign-in refused");
       expect(callback.headers.getSetCookie().join()).not.toContain("quire_visitor_");
+      // Recorded with why, for the site's organization.
+      const rows = await db
+        .select()
+        .from(ssoRefusals)
+        .where(eq(ssoRefusals.providerId, `site:${s.site.id}`));
+      expect(rows.map((r) => r.organizationId)).toEqual([s.organization.id]);
+      expect(rows[0]!.reason).toMatch(/ID token|nonce/);
     });
   }
 
