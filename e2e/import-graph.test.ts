@@ -307,6 +307,7 @@ const PURE_SERVICE_HELPERS: Record<string, string> = {
   teamAccess: "people: a team's Access from the view's roles",
   isRedundant: "people: whether an invite's role adds nothing, from the view's Access",
   samlStatus: "people: a SAML provider's status from its row",
+  parseIdentityProvider: "sites: a site's identity provider settings from their stored JSON (a parse)",
 };
 /**
  * Presenter files that are wiring rather than presenters: integration-runtime.ts hands the integrations service

@@ -374,3 +374,28 @@ export const tokenBudgets = declare(
   },
   () => new Map<string, unknown>(),
 );
+
+// Sign-in
+
+export const oidcDiscovery = declare(
+  {
+    name: "OpenID providers' discovery documents",
+    bound: { entries: 64 },
+    key: "issuer",
+    invalidatedBy: "an hour after it was fetched (a read notices the age); a failed fetch is not kept",
+    usedBy: "services/sso/site-oidc.ts",
+  },
+  () => new Map<string, unknown>(),
+);
+
+export const oidcKeys = declare(
+  {
+    name: "OpenID providers' signing keys (JWKS)",
+    bound: { entries: 64 },
+    key: "jwks_uri",
+    invalidatedBy:
+      "an hour after it was fetched, or a token naming a key it lacks (fetched again, at most once a minute)",
+    usedBy: "services/sso/site-oidc.ts",
+  },
+  () => new Map<string, unknown>(),
+);

@@ -1,8 +1,8 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import type { PublishingAuthRow, ShareLinkRow } from "../services/sites";
+import { parseIdentityProvider, type PublishingAuthRow, type ShareLinkRow } from "../services/sites";
 import type { ShareLink, SitePublishingAuth } from "../wire/site-access";
-import { shareLinkUrl } from "./published-urls";
+import { publishedSiteUrl, shareLinkUrl } from "./published-urls";
 
 /** A ShareLink of the reference; `key` (Quire) is the share key that `urls.published` carries. */
 export function presentShareLink(row: ShareLinkRow, urls: UrlBases): ShareLink {
@@ -17,12 +17,31 @@ export function presentShareLink(row: ShareLinkRow, urls: UrlBases): ShareLink {
   };
 }
 
-/** A SitePublishingAuth of the reference. */
-export function presentPublishingAuth(row: PublishingAuthRow): SitePublishingAuth {
+/**
+ * A SitePublishingAuth of the reference, with Quire's `identityProvider` (never its secret: `clientSecretSet`)
+ * and `redirectURL`, the site's sign-in callback to register at an OpenID provider.
+ */
+export function presentPublishingAuth(row: PublishingAuthRow, urls: UrlBases): SitePublishingAuth {
+  const provider = parseIdentityProvider(row.identityProvider);
   return {
     object: "publishing-auth" as const,
     backend: row.backend,
     privateKey: row.privateKey,
     ...(row.fallbackUrl !== null ? { fallbackURL: row.fallbackUrl } : {}),
+    ...(provider?.type === "oidc"
+      ? {
+          identityProvider: {
+            type: "oidc" as const,
+            issuer: provider.issuer,
+            clientId: provider.clientId,
+            clientSecretSet: row.identityProviderSecret !== null,
+            scopes: provider.scopes,
+            claims: provider.claims,
+          },
+        }
+      : provider
+        ? { identityProvider: provider }
+        : {}),
+    redirectURL: `${publishedSiteUrl(urls, row.siteId)}/~auth/callback`,
   };
 }

@@ -16,6 +16,7 @@ import { prefersMarkdown } from "./negotiate";
 import { pageResponse, siteScripts, siteView } from "./page";
 import { searchResponse } from "./search";
 import { recordServed } from "./served";
+import { serveSignIn } from "./sign-in";
 import { openSite, type Visit } from "./visit";
 
 /**
@@ -69,6 +70,8 @@ export async function serveSite(
   if (rest === MCP_PATH) return (await import("./mcp")).serveMcp(c, siteId, base);
   // Anonymous and before authentication: under the per-address limiter, on /~site/ and on custom hosts alike.
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+  // Signing in through the site's identity provider (src/site/sign-in.ts), before the site is opened.
+  if (rest.startsWith("/~auth/")) return serveSignIn(c, siteId, base, rest);
   const visit = await openSite(c, siteId, base);
   if (visit instanceof Response) return withPolicy(visit, SITE_CSP);
   const response = withPolicy(

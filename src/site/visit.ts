@@ -16,7 +16,7 @@ import {
 
 /** Cookies that keep a visitor's share key and visitor JWT after the first visit with them in the URL. */
 const shareCookie = (siteId: string) => `quire_share_${siteId}`;
-const visitorCookie = (siteId: string) => `quire_visitor_${siteId}`;
+export const visitorCookie = (siteId: string) => `quire_visitor_${siteId}`;
 const previewCookie = (siteId: string) => `quire_preview_${siteId}`;
 const LONGEST_CREDENTIAL = 8192;
 
@@ -44,7 +44,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * elsewhere carries it; the link that brings the credential carries it in its URL), and over HTTPS only except on
  * a local host, where `wrangler dev` serves plain http.
  */
-function credentialCookie(c: Context<AppEnv>, name: string, value: string, base: string): string {
+export function credentialCookie(c: Context<AppEnv>, name: string, value: string, base: string): string {
   return serialize(name, value, {
     path: base || "/",
     httpOnly: true,
@@ -78,11 +78,22 @@ export async function openSite(c: Context<AppEnv>, siteId: string, base: string)
   const data = await loadRecentPublishedSite(db, siteId, { shareKey, visitorToken, ...(preview ? { preview } : {}) });
   if (!data) return c.text("This site is not published.", 404);
   if (!data.admission.open) {
+    // The site's identity provider signs the visitor in, then brings them back here (src/site/sign-in.ts).
+    if (data.admission.needs === "visitor-token" && data.admission.signIn && c.req.method === "GET") {
+      const here = new URL(c.req.url);
+      const location = `${here.pathname.slice(base.length) || "/"}${here.search}`;
+      c.header("Cache-Control", "no-store");
+      return c.redirect(`${base}/~auth/start?location=${encodeURIComponent(location)}`, 302);
+    }
     if (data.admission.needs === "visitor-token" && data.admission.fallbackUrl) {
       return c.redirect(data.admission.fallbackUrl, 302);
     }
-    const what = data.admission.needs === "share-key" ? "a share link" : "signing in";
-    return c.text(`This site needs ${what}.`, 401);
+    if (data.admission.needs === "share-key") return c.text("This site needs a share link.", 401);
+    // Members signed in through their organization's SSO get in by the API origin (src/site/sign-in.ts).
+    return c.text(
+      `This site needs signing in. Members of its organization: ${base}/~auth/start?via=member&location=%2F`,
+      401,
+    );
   }
   return visitOf(c, db, data, base, cookies, preview);
 }

@@ -5,6 +5,8 @@ import type { AppEnv } from "../http/app-env";
 import { refusalPage } from "./page";
 import { acs, metadata, start } from "./saml";
 import { createToken, logout, sessionPage } from "./session";
+import { MEMBER_HANDOFF_PATH } from "../services/sso";
+import { siteMember } from "./site-member";
 
 /**
  * Sign-in for people (not the /v1 API: no token). The SAML provider's `service` URLs (services/sso/endpoints.ts)
@@ -27,5 +29,6 @@ sso.get("/sso/saml/:providerId/metadata", metadata);
 sso.get("/sso/saml/:providerId/start", start);
 sso.post("/sso/saml/:providerId/acs", acs);
 sso.get("/sso/session", sessionPage);
+sso.get(MEMBER_HANDOFF_PATH, siteMember);
 sso.post("/sso/session/tokens", createToken);
 sso.post("/sso/session/logout", logout);

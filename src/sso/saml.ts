@@ -3,8 +3,10 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
 import {
   completeSamlSignIn,
+  handSamlToSite,
   REQUEST_TTL_MS,
   SESSION_TTL_MS,
+  SITE_RELAY_PREFIX,
   SsoRefusal,
   spMetadata,
   startSamlSignIn,
@@ -56,11 +58,23 @@ export async function acs(c: Context<AppEnv>) {
   const providerId = c.req.param("providerId") ?? "";
   const requestCookiePath = `/sso/saml/${encodeURIComponent(providerId)}/acs`;
   let samlResponse: string | undefined;
+  let relayState: string | undefined;
   try {
     const form = await c.req.parseBody();
     samlResponse = typeof form.SAMLResponse === "string" ? form.SAMLResponse : undefined;
+    relayState = typeof form.RelayState === "string" ? form.RelayState : undefined;
   } catch {
     samlResponse = undefined;
+  }
+  // A site's visitor sign-in: no member, no session; the verified claims go back to the site (services/sso/site-saml.ts).
+  if (relayState?.startsWith(SITE_RELAY_PREFIX) && relayState.length <= 256) {
+    try {
+      const back = await handSamlToSite(ssoContext(c), providerId, { samlResponse, relayState });
+      c.header("Cache-Control", "no-store");
+      return c.redirect(back, 303);
+    } catch (error) {
+      return refused(c, error);
+    }
   }
   try {
     const signedIn = await completeSamlSignIn(ssoContext(c), providerId, {

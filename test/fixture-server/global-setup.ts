@@ -18,6 +18,7 @@ import {
   SITE,
   summaryZip,
 } from "./fixtures";
+import { createOidcProvider } from "./oidc-provider";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -70,9 +71,18 @@ export default async function setup(project: TestProject) {
   const tunnel = new Map<string, { method: string; headers: Record<string, string>; body: string }[]>();
   /** The DNS-over-HTTPS stub's records, by `<type> <name>` (each test uses its own names). */
   const dns = new Map<string, string[]>();
+  /** An OpenID provider under `/oidc/` (test/fixture-server/oidc-provider.ts): sites' visitor sign-in. */
+  const oidc = await createOidcProvider();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fixture");
     const path = url.pathname;
+    if (path.startsWith("/oidc/")) {
+      oidc.handle(req, res, url).catch(() => {
+        res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
     // A DNS-over-HTTPS JSON resolver (custom hostname checks): `PUT /dns/records?name=<n>&type=TXT|CNAME` with a
     // JSON array of values sets a name's records (`[]` removes them); `GET /dns-query?name=<n>&type=<t>` answers
     // as Cloudflare's resolver does (Status 3, NXDOMAIN, for a name with no records; TXT data quoted).

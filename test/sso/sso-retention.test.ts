@@ -71,6 +71,18 @@ describe("SSO housekeeping", () => {
         `${tag}-live`,
         now - DAY,
       ],
+      [
+        "INSERT INTO site_sign_ins (id, site_id, kind, browser_hash, redirect_uri, location, created_at, expires_at) VALUES (?, 's', 'oidc', 'h', 'u', '/', ?, ?)",
+        `${tag}-old`,
+        now - DAY,
+        now - 1000,
+      ],
+      [
+        "INSERT INTO site_sign_ins (id, site_id, kind, browser_hash, redirect_uri, location, created_at, expires_at) VALUES (?, 's', 'oidc', 'h', 'u', '/', ?, ?)",
+        `${tag}-live`,
+        now,
+        now + 600_000,
+      ],
     ] as const;
     for (const [query, ...values] of statements)
       await env.DB.prepare(query)
@@ -86,6 +98,8 @@ describe("SSO housekeeping", () => {
     expect(await count("saml_assertions", tag, "assertion_id")).toBe(1);
     expect(await count("sso_sessions", tag)).toBe(1);
     expect(await count("sso_refusals", tag)).toBe(1);
+    expect(await count("site_sign_ins", tag)).toBe(1);
+    expect(await count("site_sign_ins", `${tag}-live`)).toBe(1);
     expect(await count("sso_sessions", `${tag}-live`)).toBe(1);
     expect(await count("sso_refusals", `${tag}-live`)).toBe(1);
   });

@@ -35,4 +35,35 @@ export const sitePublishingAuth = sqliteTable("site_publishing_auth", {
   privateKey: text().notNull(),
   fallbackUrl: text(),
   updatedAt: integer().notNull(),
+  /** The site's identity provider (services/sites/site-identity-provider.ts), as JSON without its secret. */
+  identityProvider: text(),
+  /** The OIDC client secret, sealed (services/access/sealed-secrets.ts). */
+  identityProviderSecret: text(),
 });
+
+/**
+ * A visitor's sign-in to a site through its identity provider, in flight. Found by the SHA-256 of the `state`
+ * (OIDC) or of the SAML relay state; bound to the browser that started it (the SHA-256 of the random value in its
+ * short-lived cookie, from which the PKCE verifier is also derived); the nonce is kept as its SHA-256. Used once,
+ * refused after `expiresAt` (10 min). A SAML sign-in hands its verified claims back through `handoffHash` (the
+ * SHA-256 of a one-time code, 60 s).
+ */
+export const siteSignIns = sqliteTable(
+  "site_sign_ins",
+  {
+    id: text().primaryKey(),
+    siteId: text().notNull(),
+    kind: text({ enum: ["oidc", "saml", "member"] }).notNull(),
+    browserHash: text().notNull(),
+    nonceHash: text(),
+    redirectUri: text().notNull(),
+    location: text().notNull(),
+    createdAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+    handoffHash: text(),
+    handoffClaims: text(),
+    handoffExpiresAt: integer(),
+  },
+  (t) => [index("site_sign_ins_expiry").on(t.expiresAt), uniqueIndex("site_sign_ins_handoff").on(t.handoffHash)],
+);

@@ -1,4 +1,4 @@
-import { serviceContext } from "../../http/context";
+import { serviceContext, urlBases } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
@@ -19,5 +19,8 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
-  return c.json(presentPublishingAuth(await getPublishingAuth(serviceContext(c), p.organizationId, p.siteId)), 200);
+  return c.json(
+    presentPublishingAuth(await getPublishingAuth(serviceContext(c), p.organizationId, p.siteId), urlBases(c)),
+    200,
+  );
 };

@@ -1,4 +1,4 @@
-import { serviceContext } from "../../http/context";
+import { serviceContext, urlBases } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
@@ -20,5 +20,5 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
   const row = await regeneratePublishingAuth(serviceContext(c), p.organizationId, p.siteId);
-  return c.json(presentPublishingAuth(row), 200);
+  return c.json(presentPublishingAuth(row, urlBases(c)), 200);
 };

@@ -1,4 +1,4 @@
-import { serviceContext } from "../../http/context";
+import { serviceContext, urlBases } from "../../http/context";
 import { json } from "../../http/responses";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { presentPublishingAuth } from "../../presenters/site-access";
@@ -12,7 +12,8 @@ export const route = defineRoute({
   operationId: "updateSitePublishingAuthById",
   tags: ["sites"],
   summary: "Update a site auth config",
-  description: "`create` and up. The backend and `fallbackURL` (null removes it); the key stays.",
+  description:
+    "`create` and up. The backend, `fallbackURL` and Quire's `identityProvider` (null removes either); the key stays.",
   request: {
     params: SiteParams,
     body: { required: true, content: { "application/json": { schema: UpdatePublishingAuthBody } } },
@@ -23,5 +24,5 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
   const row = await updatePublishingAuth(serviceContext(c), p.organizationId, p.siteId, c.req.valid("json"));
-  return c.json(presentPublishingAuth(row), 200);
+  return c.json(presentPublishingAuth(row, urlBases(c)), 200);
 };

@@ -7,6 +7,7 @@ export { ROLES } from "./roles";
 export { consentedScopes, unacceptedScopes } from "./scoped-access";
 export type { MemberRole } from "./roles";
 export { signingSecret } from "./signing-secret";
+export { openSealed, sealSecret } from "./sealed-secrets";
 export { mintPreviewToken, PREVIEW_LIFETIME_MS, verifyPreviewToken } from "./site-preview";
 export { toWireLevel } from "./space-access";
 export {

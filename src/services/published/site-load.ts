@@ -43,7 +43,13 @@ export interface PublishedSiteSpace {
 /** What a visitor's credentials did: opened the site, or why not. */
 export type SiteAdmission =
   | { open: true; claims?: Record<string, unknown>; preview?: boolean }
-  | { open: false; needs: "share-key" | "visitor-token"; fallbackUrl?: string };
+  | {
+      open: false;
+      needs: "share-key" | "visitor-token";
+      fallbackUrl?: string;
+      /** Visitors sign in through the site's identity provider (`{base}/~auth/start`) instead. */
+      signIn?: boolean;
+    };
 
 export interface PublishedSiteData {
   site: SiteRow;
@@ -142,7 +148,11 @@ export async function loadPublishedSite(
           )
       : undefined,
     db
-      .select({ privateKey: sitePublishingAuth.privateKey, fallbackUrl: sitePublishingAuth.fallbackUrl })
+      .select({
+        privateKey: sitePublishingAuth.privateKey,
+        fallbackUrl: sitePublishingAuth.fallbackUrl,
+        identityProvider: sitePublishingAuth.identityProvider,
+      })
       .from(sitePublishingAuth)
       .where(eq(sitePublishingAuth.siteId, siteId)),
     // The organization's agent instructions: the footer of the site's markdown pages.
@@ -185,7 +195,7 @@ async function admit(
   site: SiteRow,
   credentials: SiteCredentials,
   shareLinks: number,
-  key: { privateKey: string; fallbackUrl: string | null } | undefined,
+  key: { privateKey: string; fallbackUrl: string | null; identityProvider: string | null } | undefined,
 ): Promise<SiteAdmission> {
   // A member's preview link shows the site as it is published to everyone (no visitor claims).
   if (credentials.preview) return { open: true, preview: true };
@@ -201,7 +211,12 @@ async function admit(
           ? await verifyVisitorToken(credentials.visitorToken, key.privateKey)
           : undefined;
       if (claims) return { open: true, claims };
-      return { open: false, needs: "visitor-token", ...(key?.fallbackUrl ? { fallbackUrl: key.fallbackUrl } : {}) };
+      return {
+        open: false,
+        needs: "visitor-token",
+        ...(key?.fallbackUrl ? { fallbackUrl: key.fallbackUrl } : {}),
+        ...(key?.identityProvider ? { signIn: true } : {}),
+      };
     }
   }
 }

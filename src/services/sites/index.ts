@@ -39,7 +39,12 @@ export { navigationOrder, sectionsInStructureOrder } from "./structure-order";
 export type { StructureItemType, StructurePointer } from "./site-moves";
 export { createShareLink, deleteShareLink, listShareLinks, updateShareLink } from "./site-share-links";
 export type { ShareLinkRow } from "./site-share-links";
-export { getPublishingAuth, regeneratePublishingAuth, updatePublishingAuth } from "./site-publishing-auth";
+export {
+  ensurePublishingKey,
+  getPublishingAuth,
+  regeneratePublishingAuth,
+  updatePublishingAuth,
+} from "./site-publishing-auth";
 export type { PublishingAuthPatch, PublishingAuthRow } from "./site-publishing-auth";
 export {
   deleteSiteSpaceCustomization,
@@ -88,3 +93,9 @@ export { bulkUpsertSiteRedirects, MAX_BULK_REDIRECTS } from "./site-redirects-bu
 export type { BulkRedirectItem, BulkRedirectResult } from "./site-redirects-bulk";
 export { duplicateSiteSpace } from "./site-space-duplicate";
 export { applyTemplateToSite } from "./site-template";
+export {
+  DEFAULT_OIDC_SCOPES,
+  openClientSecret,
+  parseIdentityProvider,
+} from "./site-identity-provider";
+export type { SiteIdentityProvider, SiteIdentityProviderInput } from "./site-identity-provider";

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { batch } from "../../db/batch";
-import { sitePublishingAuth } from "../../db/schema";
+import { sitePublishingAuth, sites } from "../../db/schema";
 import { base62, randomBytes } from "../../lib/ids";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
+import { identityProviderColumns, type SiteIdentityProviderInput } from "./site-identity-provider";
 import { loadSite } from "./sites";
 
 export type PublishingAuthRow = typeof sitePublishingAuth.$inferSelect;
@@ -28,22 +30,51 @@ export async function getPublishingAuth(ctx: ServiceContext, organizationId: str
   return row!;
 }
 
+/**
+ * The statement that gives a visitor-auth site its key if it has none yet (what a first read of the settings does),
+ * for a sign-in batch: a member may sign in to a site whose settings nobody has opened (services/sso/site-member.ts).
+ */
+export function ensurePublishingKey(db: Db, siteId: string, now: number) {
+  return db
+    .insert(sitePublishingAuth)
+    .select(
+      db
+        .select({
+          siteId: sites.id,
+          organizationId: sites.organizationId,
+          backend: sql<"custom">`'custom'`.as("backend"),
+          privateKey: sql<string>`${newPrivateKey()}`.as("private_key"),
+          fallbackUrl: sql<null>`NULL`.as("fallback_url"),
+          updatedAt: sql<number>`${now}`.as("updated_at"),
+          identityProvider: sql<null>`NULL`.as("identity_provider"),
+          identityProviderSecret: sql<null>`NULL`.as("identity_provider_secret"),
+        })
+        .from(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.visibility, "visitor-auth"))),
+    )
+    .onConflictDoNothing();
+}
+
 export interface PublishingAuthPatch {
   backend: PublishingAuthRow["backend"];
   /** null removes it; absent leaves it. */
   fallbackURL?: string | null;
+  /** Quire: the identity provider visitors sign in with; null removes it, absent leaves it. */
+  identityProvider?: SiteIdentityProviderInput | null;
 }
 
-/** updateSitePublishingAuthById: the backend and the fallback URL; the key stays. */
+/** updateSitePublishingAuthById: the backend, the fallback URL and the identity provider; the key stays. */
 export async function updatePublishingAuth(
   ctx: ServiceContext,
   organizationId: string,
   siteId: string,
   patch: PublishingAuthPatch,
 ) {
-  await getPublishingAuth(ctx, organizationId, siteId);
+  const stored = await getPublishingAuth(ctx, organizationId, siteId);
   const set: Partial<PublishingAuthRow> = { backend: patch.backend, updatedAt: ctx.now };
   if (patch.fallbackURL !== undefined) set.fallbackUrl = patch.fallbackURL;
+  if (patch.identityProvider !== undefined)
+    Object.assign(set, await identityProviderColumns(ctx, organizationId, patch.identityProvider, stored));
   const [[row]] = await batch(ctx.db, [
     ctx.db.update(sitePublishingAuth).set(set).where(eq(sitePublishingAuth.siteId, siteId)).returning(),
   ]);

@@ -8,3 +8,9 @@ export { createSession, createSessionToken, readSession, revokeSession, SESSION_
 export type { SessionView } from "./sessions";
 export { REQUEST_TTL_MS, startSamlSignIn } from "./start";
 export { pruneSsoRecords } from "./retention";
+export { completeSiteSignIn, startSiteSignIn } from "./site-sign-in";
+export type { StartedSiteSignIn } from "./site-sign-in";
+export { SITE_SIGN_IN_TTL_MS, siteLocation } from "./site-visitor";
+export type { SignedInVisitor } from "./site-visitor";
+export { handSamlToSite, SITE_RELAY_PREFIX } from "./site-saml";
+export { handMemberToSite, MEMBER_HANDOFF_PATH, startMemberSignIn } from "./site-member";

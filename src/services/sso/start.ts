@@ -8,6 +8,9 @@ import { samlEndpoints, xmlEscape } from "./endpoints";
 import { activeProvider } from "./provider";
 import { SsoRefusal } from "./refusal";
 
+/** What a site sign-in's AuthnRequest is bound to instead of a browser (never a SHA-256 in hex). */
+export const siteBinding = (signInId: string) => `site:${signInId}`;
+
 /** How long an issued AuthnRequest may be answered. */
 export const REQUEST_TTL_MS = 10 * 60_000;
 
@@ -22,12 +25,18 @@ export interface StartedSignIn {
   requestId: string;
 }
 
-/** SP-initiated sign-in: an AuthnRequest to the IdP, remembered for 10 minutes and bound to this browser. */
+/**
+ * SP-initiated sign-in: an AuthnRequest to the IdP, remembered for 10 minutes and bound to this browser. A site's
+ * visitor sign-in (`site`, site-saml.ts) binds it to its own sign-in instead (the site's cookie then binds the
+ * browser, on the site's host) and sends that sign-in's relay state.
+ */
 export async function startSamlSignIn(
   ctx: { db: Db; urls: UrlBases; now: number },
   providerId: string,
+  site?: { signInId: string; relayState: string; organizationId: string },
 ): Promise<StartedSignIn> {
   const provider = await activeProvider(ctx.db, providerId);
+  if (site && provider.organizationId !== site.organizationId) throw new SsoRefusal("unknown provider", 404);
   let destination: URL;
   try {
     destination = new URL(provider.ssoUrl);
@@ -48,13 +57,13 @@ export async function startSamlSignIn(
     ctx.db.insert(samlRequests).values({
       id: requestId,
       providerId: provider.id,
-      browserHash: await sha256Hex(browserSecret),
+      browserHash: site ? siteBinding(site.signInId) : await sha256Hex(browserSecret),
       createdAt: ctx.now,
       expiresAt: ctx.now + REQUEST_TTL_MS,
       usedAt: null,
     }),
   ]);
-  const params = new URLSearchParams({ SAMLRequest: samlRequest, RelayState: requestId });
+  const params = new URLSearchParams({ SAMLRequest: samlRequest, RelayState: site?.relayState ?? requestId });
   destination.search = destination.search ? `${destination.search}&${params}` : `?${params}`;
   return { location: destination.toString(), browserSecret, requestId };
 }

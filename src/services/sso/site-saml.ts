@@ -1,0 +1,150 @@
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { samlAssertions, samlRequests, sitePublishingAuth, siteSignIns, ssoRefusals } from "../../db/schema";
+import { sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import type { UrlBases } from "../core";
+import { parseIdentityProvider } from "../sites";
+import { samlEndpoints } from "./endpoints";
+import { assertedEmail, assertedName } from "./members";
+import { activeProvider } from "./provider";
+import { SsoRefusal } from "./refusal";
+import { siteBinding } from "./start";
+
+/**
+ * A site's visitor sign-in through one of the organization's SAML providers, at the ACS. The response is verified
+ * exactly as a member's (saml-response.ts), but it signs nobody in as a member and opens no session: the verified
+ * attributes are handed back to the site's `~auth/callback` with a one-time code (only its SHA-256 is stored,
+ * 60 s), which only the browser holding the site's sign-in cookie can redeem (site-sign-in.ts). Only SP-initiated:
+ * the response must answer the AuthnRequest the site's start issued for this very sign-in.
+ */
+export const SITE_RELAY_PREFIX = "site:";
+export const HANDOFF_TTL_MS = 60_000;
+
+const random = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+};
+
+/** Claims of a verified assertion: `sub` (the NameID), `email`, `name`, and each attribute with a claim-like name. */
+export function samlVisitorClaims(nameId: string, attributes: Record<string, string[]>): Record<string, unknown> {
+  const claims: Record<string, unknown> = { sub: nameId };
+  try {
+    claims.email = assertedEmail(nameId, attributes);
+  } catch {
+    // An assertion without an email still names its subject.
+  }
+  const name = assertedName(attributes);
+  if (name) claims.name = name;
+  for (const [key, values] of Object.entries(attributes)) {
+    if (
+      !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) ||
+      key in claims ||
+      ["exp", "iat", "nbf", "iss", "aud", "jti"].includes(key)
+    )
+      continue;
+    claims[key] = values.length === 1 ? values[0] : values;
+  }
+  return claims;
+}
+
+/** The ACS for a site's sign-in (`RelayState` = `site:<token>`): where to send the browser on (the site's callback). */
+export async function handSamlToSite(
+  ctx: { db: Db; urls: UrlBases; now: number },
+  providerId: string,
+  form: { samlResponse: string | undefined; relayState: string },
+): Promise<string> {
+  let organizationId: string | null = null;
+  try {
+    const provider = await activeProvider(ctx.db, providerId);
+    organizationId = provider.organizationId;
+    if (!form.samlResponse) throw new SsoRefusal("no SAMLResponse", 400);
+    const signInId = await sha256Hex(form.relayState.slice(SITE_RELAY_PREFIX.length));
+    const [[signIn]] = await ctx.db.batch([
+      ctx.db
+        .select({
+          siteId: siteSignIns.siteId,
+          redirectUri: siteSignIns.redirectUri,
+          identityProvider: sitePublishingAuth.identityProvider,
+        })
+        .from(siteSignIns)
+        .innerJoin(sitePublishingAuth, eq(sitePublishingAuth.siteId, siteSignIns.siteId))
+        .where(
+          and(
+            eq(siteSignIns.id, signInId),
+            eq(siteSignIns.kind, "saml"),
+            isNull(siteSignIns.usedAt),
+            gt(siteSignIns.expiresAt, ctx.now),
+          ),
+        )
+        .limit(1),
+    ]);
+    const configured = parseIdentityProvider(signIn?.identityProvider);
+    if (!signIn || configured?.type !== "saml" || configured.provider !== provider.id)
+      throw new SsoRefusal("the relay state names no site sign-in through this provider (unknown, expired or used)");
+    const { acsURL, entityID } = samlEndpoints(provider.id, ctx.urls.api);
+    const { verifySamlResponse } = await import("./saml-response");
+    const assertion = await verifySamlResponse(form.samlResponse, {
+      idpEntityId: provider.entityId,
+      certificate: provider.certificate,
+      spEntityId: entityID,
+      acsUrl: acsURL,
+      now: ctx.now,
+    });
+    if (assertion.inResponseTo === null)
+      throw new SsoRefusal("a site sign-in must answer the site's request (no InResponseTo)");
+    const code = random();
+    const [, , usedRequest, fresh] = await ctx.db.batch([
+      ctx.db.delete(samlRequests).where(lt(samlRequests.expiresAt, ctx.now)),
+      ctx.db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, ctx.now)),
+      ctx.db
+        .update(samlRequests)
+        .set({ usedAt: ctx.now })
+        .where(
+          and(
+            eq(samlRequests.id, assertion.inResponseTo),
+            eq(samlRequests.providerId, provider.id),
+            eq(samlRequests.browserHash, siteBinding(signInId)),
+            isNull(samlRequests.usedAt),
+            gt(samlRequests.expiresAt, ctx.now),
+          ),
+        )
+        .returning({ id: samlRequests.id }),
+      ctx.db
+        .insert(samlAssertions)
+        .values({ providerId: provider.id, assertionId: assertion.assertionId, expiresAt: assertion.notOnOrAfter })
+        .onConflictDoNothing()
+        .returning({ id: samlAssertions.assertionId }),
+    ]);
+    if (!fresh.length) throw new SsoRefusal("this assertion was already used (replay)");
+    if (!usedRequest.length)
+      throw new SsoRefusal("InResponseTo names no request of this site sign-in (unknown, expired or used)");
+    const [handed] = await ctx.db
+      .update(siteSignIns)
+      .set({
+        usedAt: ctx.now,
+        handoffHash: await sha256Hex(code),
+        handoffClaims: JSON.stringify(samlVisitorClaims(assertion.nameId, assertion.attributes)),
+        handoffExpiresAt: ctx.now + HANDOFF_TTL_MS,
+      })
+      .where(and(eq(siteSignIns.id, signInId), isNull(siteSignIns.usedAt)))
+      .returning({ id: siteSignIns.id });
+    if (!handed) throw new SsoRefusal("this site sign-in was already used");
+    const back = new URL(signIn.redirectUri);
+    back.searchParams.set("code", code);
+    return back.toString();
+  } catch (error) {
+    const refusal = error instanceof SsoRefusal ? error : null;
+    const reason = refusal ? refusal.reason : "internal error while verifying";
+    console.warn(`SAML site sign-in refused (provider ${providerId}): ${reason}`, refusal ? "" : error);
+    if (organizationId !== null)
+      await ctx.db
+        .insert(ssoRefusals)
+        .values({ id: newId(), providerId, organizationId, reason, createdAt: ctx.now })
+        .catch(() => undefined);
+    throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
+  }
+}

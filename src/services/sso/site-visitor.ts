@@ -1,0 +1,182 @@
+import { and, eq, gt } from "drizzle-orm";
+import { SignJWT } from "jose";
+import type { Db } from "../../db/client";
+import { sitePublishingAuth, siteSignIns, sites, ssoRefusals } from "../../db/schema";
+import type { Env } from "../../env";
+import { base64url } from "../../lib/base64url";
+import { sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
+import type { UrlBases } from "../core";
+import { ensurePublishingKey, parseIdentityProvider, type SiteIdentityProvider } from "../sites";
+import { SsoRefusal } from "./refusal";
+
+/**
+ * What every way into a visitor-auth site shares (site-sign-in.ts: OIDC and SAML; site-member.ts: members with a
+ * session): the site as a sign-in sees it, the location to return to, refusals recorded, the visitor JWT, and the
+ * one-time code a sign-in finished elsewhere (the ACS, the API origin) hands back to the site's callback.
+ */
+export const SITE_SIGN_IN_TTL_MS = 10 * 60_000;
+/** The visitor JWT lives 12 hours (the 24-hour rule of visitor tokens holds). */
+export const SITE_VISITOR_TOKEN_SECONDS = 12 * 3600;
+export const RESERVED = new Set(["iss", "aud", "exp", "nbf", "iat", "jti"]);
+
+export type Ctx = { db: Db; env: Env; now: number; urls: UrlBases };
+
+export const random = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
+export const sha256 = async (text: string) =>
+  base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+/** The PKCE verifier of a browser's sign-in (43 characters of base64url, as RFC 7636 asks). */
+export const pkceVerifier = (browserSecret: string) => sha256(`quire pkce v1\0${browserSecret}`);
+
+export interface SiteForSignIn {
+  siteId: string;
+  organizationId: string;
+  privateKey: string;
+  /** Absent on a visitor-auth site without one (only members sign in there, site-member.ts). */
+  provider?: SiteIdentityProvider;
+  sealedSecret: string | null;
+}
+
+/** A published visitor-auth site (with an identity provider unless `anyProvider`), or a 404 refusal (one batch). */
+export async function siteForSignIn(
+  db: Db,
+  siteId: string,
+): Promise<SiteForSignIn & { provider: SiteIdentityProvider }>;
+export async function siteForSignIn(db: Db, siteId: string, anyProvider: true): Promise<SiteForSignIn>;
+export async function siteForSignIn(db: Db, siteId: string, anyProvider = false): Promise<SiteForSignIn> {
+  const [, [site], [auth]] = await db.batch([
+    // Members sign in to any visitor-auth site, one whose key nobody has read yet too: it gets its key here (a
+    // no-op for a site that has one, as every site with an identity provider does).
+    ensurePublishingKey(db, siteId, Date.now()),
+    db
+      .select({ organizationId: sites.organizationId, visibility: sites.visibility, published: sites.published })
+      .from(sites)
+      .where(eq(sites.id, siteId))
+      .limit(1),
+    db.select().from(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)).limit(1),
+  ]);
+  const provider = parseIdentityProvider(auth?.identityProvider);
+  if (!site?.published || site.visibility !== "visitor-auth" || !auth || (!provider && !anyProvider))
+    throw new SsoRefusal("this site has no sign-in", 404);
+  return {
+    siteId,
+    organizationId: site.organizationId,
+    privateKey: auth.privateKey,
+    ...(provider ? { provider } : {}),
+    sealedSecret: auth.identityProviderSecret,
+  };
+}
+
+/** A path on this site to come back to (`/guide?x=1`), never another origin: 400 otherwise. */
+export function siteLocation(location: string | undefined): string {
+  const value = location ?? "/";
+  if (value.length > 2048 || !value.startsWith("/") || /[\\\u0000-\u001f]/.test(value) || value.startsWith("//"))
+    throw new SsoRefusal("the location to return to is not a path on this site", 400);
+  const url = new URL(value, "https://site.invalid");
+  if (url.origin !== "https://site.invalid") throw new SsoRefusal("the location is not on this site", 400);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function refused<T>(
+  ctx: Pick<Ctx, "db" | "now">,
+  siteId: string,
+  organizationId: () => string | null,
+  run: () => Promise<T>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    const refusal = error instanceof SsoRefusal ? error : null;
+    const reason = refusal ? refusal.reason : "internal error while signing in";
+    console.warn(`Site sign-in refused (site ${siteId}): ${reason}`, refusal ? "" : error);
+    const org = organizationId();
+    if (org !== null)
+      await ctx.db
+        .insert(ssoRefusals)
+        .values({ id: newId(), providerId: `site:${siteId}`, organizationId: org, reason, createdAt: ctx.now })
+        .catch(() => undefined);
+    throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
+  }
+}
+
+/** A claim at a dotted path of the ID token (`address.country`), or undefined. */
+function claimAt(payload: Record<string, unknown>, path: string): unknown {
+  let value: unknown = payload;
+  for (const part of path.split(".")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The visitor claims of a verified ID token: `sub`, `email`, `name`, then the site's mapped claims. */
+export function visitorClaims(payload: Record<string, unknown>, mapping: Record<string, string>) {
+  const claims: Record<string, unknown> = {};
+  for (const name of ["sub", "email", "name"]) if (payload[name] !== undefined) claims[name] = payload[name];
+  for (const [name, path] of Object.entries(mapping)) {
+    if (RESERVED.has(name)) continue;
+    const value = claimAt(payload, path);
+    if (value !== undefined) claims[name] = value;
+  }
+  return claims;
+}
+
+export interface SignedInVisitor {
+  /** The site's visitor JWT (HS256 with its publishing key, 12 h). */
+  visitorToken: string;
+  /** The path on the site to return to. */
+  location: string;
+}
+
+/** The site's visitor JWT for these claims: HS256 with its publishing key, 12 hours. */
+export async function visitorToken(
+  ctx: Pick<Ctx, "now">,
+  site: Pick<SiteForSignIn, "privateKey">,
+  claims: Record<string, unknown>,
+) {
+  const issuedAt = Math.floor(ctx.now / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + SITE_VISITOR_TOKEN_SECONDS)
+    .sign(new TextEncoder().encode(site.privateKey));
+}
+
+/**
+ * The one-time code handed back by the ACS (site-saml.ts) or the API origin (site-member.ts): redeemed once,
+ * within 60 s, by the browser that started this site's sign-in, for the claims given there.
+ */
+export async function redeemHandoff(
+  ctx: Ctx,
+  site: SiteForSignIn,
+  input: { code?: string; browserSecret: string | undefined; redirectUri: string },
+): Promise<SignedInVisitor> {
+  if (!input.code || input.code.length > 512) throw new SsoRefusal("the callback has no code", 400);
+  const browserHash = input.browserSecret ? await sha256Hex(input.browserSecret) : "";
+  const handoffHash = await sha256Hex(input.code);
+  // One batch: the first statement ends the code and answers its claims (RETURNING shows the row as updated, so
+  // the claims are cleared by the second).
+  const [[redeemed]] = await ctx.db.batch([
+    ctx.db
+      .update(siteSignIns)
+      .set({ handoffExpiresAt: 0 })
+      .where(
+        and(
+          eq(siteSignIns.handoffHash, handoffHash),
+          eq(siteSignIns.siteId, site.siteId),
+          eq(siteSignIns.browserHash, browserHash),
+          eq(siteSignIns.redirectUri, input.redirectUri),
+          gt(siteSignIns.handoffExpiresAt, ctx.now),
+        ),
+      )
+      .returning(),
+    ctx.db
+      .update(siteSignIns)
+      .set({ handoffHash: null, handoffClaims: null })
+      .where(and(eq(siteSignIns.handoffHash, handoffHash), eq(siteSignIns.handoffExpiresAt, 0))),
+  ]);
+  if (!redeemed?.handoffClaims)
+    throw new SsoRefusal("the code names no sign-in this browser started (unknown, expired or used)", 403);
+  const claims = JSON.parse(redeemed.handoffClaims) as Record<string, unknown>;
+  return { visitorToken: await visitorToken(ctx, site, claims), location: redeemed.location };
+}
