@@ -32,8 +32,6 @@ const NOT_CACHES: Record<string, string> = {
   "services/insights/events.ts waiting":
     "served events not yet written (at most INSIGHTS_FLUSH_MS), written by the request that queued the first",
   "services/sso/xmldsig.ts ready": "whether xml-core was given xmldom's parser (once per isolate): a setup flag",
-  "site/mcp/index.ts modernHandler":
-    "the MCP SDK's HTTP handler, made once: each request's visit reaches its fresh server through authInfo",
   "http/audit.ts catalogue":
     "the audited operations, filled once as the route modules load (defineRoute) and never after: a constant",
 };

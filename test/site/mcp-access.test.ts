@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adaptiveSite } from "../helpers/adaptive";
-import { client, ORIGIN } from "../helpers/http";
+import { client, ORIGIN, workerFetch } from "../helpers/http";
 import { initialize, mcpClient, mcpPost, mcpUrl, toolText } from "../helpers/mcp";
 import { mergePages, page } from "../helpers/search";
 import { seedOrganization } from "../helpers/seed";
@@ -119,6 +119,28 @@ describe("the MCP server shows what the site shows its caller", () => {
     // An API token, even the organization owner's, is no credential of the published site.
     const owners = await mcpPost(url, initialize("2025-11-25"), { authorization: `Bearer ${owner.token}` });
     expect(owners.status).toBe(401);
+
+    // A browser client on another origin: its preflight may send the protocol's headers and the bearer token,
+    // and it may read the challenge and the protocol's answers.
+    const preflight = await workerFetch(url, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://inspector.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version, mcp-method, mcp-name",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+    const allowed = preflight.headers.get("access-control-allow-headers")?.toLowerCase() ?? "";
+    for (const header of ["authorization", "content-type", "mcp-protocol-version", "mcp-method", "mcp-name"]) {
+      expect(allowed).toContain(header);
+    }
+    const exposed = (await mcpPost(url, initialize("2025-11-25"), { origin: "https://inspector.example" })).headers;
+    expect(exposed.get("access-control-allow-origin")).toBe("*");
+    expect(exposed.get("access-control-expose-headers")?.toLowerCase()).toContain("www-authenticate");
+    expect(exposed.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
 
     const mcp = await mcpClient(url, { token: key });
     expect((await search(mcp, "echidna"))[0]?.title).toBe("Hidden plans");

@@ -7,7 +7,6 @@
 import {
   createMcpHandler,
   isLegacyRequest,
-  type McpHttpHandler,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { Context } from "hono";
@@ -58,24 +57,15 @@ interface McpCall {
 const serverFor = (call: McpCall) => siteMcpServer(call.c, call.visit, call.instructions);
 
 /**
- * The SDK's handler for the 2026-07-28 revision, made once per isolate: it keeps no request's state (each request
- * gets a fresh server from the factory, handed that request's visit through `authInfo`, the per-request input the
- * SDK passes through untouched), and making it per request cost more than the search it serves.
+ * The SDK's handler for the 2026-07-28 revision. Made per request: one kept in the isolate holds promises of the
+ * request that made it, which workerd never lets another request await (it cancels that request as hung).
  */
-let modernHandler: McpHttpHandler | undefined;
-
-function modern(): McpHttpHandler {
-  modernHandler ??= createMcpHandler(
-    ({ authInfo }) => {
-      // serveMcp always passes it; a request without one is not ours to serve.
-      const call = authInfo?.extra?.call as McpCall | undefined;
-      if (!call) throw new Error("An MCP request reached the handler without its visit");
-      return serverFor(call);
-    },
-    { legacy: "reject", maxRequestBodySize: MAX_BODY, onerror: (error) => console.error("MCP request failed", error) },
-  );
-  return modernHandler;
-}
+const modern = (call: McpCall) =>
+  createMcpHandler(() => serverFor(call), {
+    legacy: "reject",
+    maxRequestBodySize: MAX_BODY,
+    onerror: (error) => console.error("MCP request failed", error),
+  });
 
 /**
  * A 2025-era request (the `initialize` handshake's revisions), served stateless as the SDK's own fallback does,
@@ -125,11 +115,7 @@ export async function serveMcp(c: Context<AppEnv>, siteId: string, base: string)
   const call: McpCall = { c, visit, instructions };
   const response = (await isLegacyRequest(forward, body, { maxRequestBodySize: MAX_BODY }))
     ? await legacy(forward, call, body)
-    : await modern().fetch(forward, {
-        // Not a credential the SDK checks: the carrier of this request's visit to the server factory.
-        authInfo: { token: "", clientId: "", scopes: [], extra: { call } },
-        ...(body === undefined ? {} : { parsedBody: body }),
-      });
+    : await modern(call).fetch(forward, body === undefined ? {} : { parsedBody: body });
   // Recorded once answered: the event's write never delays the answer.
   afterResponse(
     c,
