@@ -12,7 +12,7 @@ import { renderNotFound } from "./layout";
 import { MCP_PATH, SERVER_CARD_PATH } from "./agent-links";
 import { serverCard } from "./discovery";
 import { llmsFull, llmsIndex, robots, sitemap } from "./machines";
-import { prefersMarkdown } from "./negotiate";
+import { prefersMarkdown } from "../lib/accept";
 import { pageResponse, siteScripts, siteView } from "./page";
 import { searchResponse } from "./search";
 import { recordServed } from "./served";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { isAgentRequest, recordServedEvent } from "../services/insights";
-import { prefersMarkdown } from "./negotiate";
+import { prefersMarkdown } from "../lib/accept";
 import type { Visit } from "./visit";
 
 type ServedKind = "markdown" | "llms" | "llms-full";

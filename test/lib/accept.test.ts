@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefersMarkdown } from "../../src/site/negotiate";
+import { prefersMarkdown } from "../../src/lib/accept";
 
 describe("content negotiation of published pages", () => {
   it("gives markdown to clients that name text/markdown and do not prefer HTML to it", () => {
