@@ -202,6 +202,9 @@ describe("site insights: events and aggregations (0.202)", () => {
     expect(isAgentRequest(h({ "user-agent": "python-requests/2.32" }))).toBe(true);
     expect(isAgentRequest(h({ "user-agent": BROWSER, accept: "text/markdown" }))).toBe(true);
     expect(isAgentRequest(h({ "user-agent": BROWSER, accept: "text/html, text/markdown;q=0.1" }))).toBe(false);
+    // The renderer's negotiation decides (src/lib/accept.ts): q-values, not the order they are listed in.
+    expect(isAgentRequest(h({ "user-agent": BROWSER, accept: "text/html;q=0.5, text/markdown" }))).toBe(true);
+    expect(isAgentRequest(h({ "user-agent": BROWSER, accept: "text/markdown;q=0, text/html" }))).toBe(false);
     expect(isAgentRequest(h({ "user-agent": BROWSER, "mcp-protocol-version": "2025-06-18" }))).toBe(true);
     expect(isAgentRequest(h({}))).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { prefersMarkdown } from "../../lib/accept";
 /**
  * Who is reading: a person or an agent, and what their user agent says (browser, device, OS, bot name as the
  * reference's SiteInsightsVisitorBot enumerates them). One place for every heuristic.
@@ -51,17 +52,10 @@ export function botOf(userAgent: string | undefined): string | null {
   return PROGRAMMATIC.test(ua) ? "unknown" : null;
 }
 
-/** Whether an `Accept` header asks for markdown ahead of HTML (an agent reading the docs). */
-function prefersMarkdown(accept: string): boolean {
-  const markdown = accept.search(/text\/(x-)?markdown/i);
-  if (markdown < 0) return false;
-  const htmlAt = accept.search(/text\/html/i);
-  return htmlAt < 0 || markdown < htmlAt;
-}
-
 /**
  * Whether a request comes from an AI agent rather than a person: an MCP client's headers, an `Accept` that
- * prefers markdown, or a known agent's or programmatic client's user agent.
+ * prefers markdown (the renderer's own negotiation: what gets markdown is an agent's read), or a known agent's
+ * or programmatic client's user agent.
  */
 export function isAgentRequest(headers: Headers): boolean {
   if (headers.has("mcp-protocol-version") || headers.has("mcp-session-id")) return true;
