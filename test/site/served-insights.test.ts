@@ -36,7 +36,7 @@ async function eventsOf(organizationId: string, siteId: string, token: string, c
 }
 
 describe("insights of what the site serves", () => {
-  it("records markdown (twin and negotiated) and llms files; not HTML page views or other files", async () => {
+  it("records markdown (twin and negotiated), llms files and agents' page views; not people's or other files", async () => {
     const { organization, owner, site } = await seedSite();
     const base = `/~site/${site.id}`;
     const curl = { "User-Agent": "curl/8.5.0" };
@@ -44,15 +44,15 @@ describe("insights of what the site serves", () => {
     expect((await get(`${base}/feeding`, { ...curl, Accept: "text/markdown" })).status).toBe(200);
     expect((await get(`${base}/llms.txt`, { "User-Agent": "GPTBot/1.1" })).status).toBe(200);
     expect((await get(`${base}/llms-full.txt`, { "User-Agent": "ClaudeBot/1.0" })).status).toBe(200);
-    // HTML views are not recorded by the server (a person's is the page script's to send); nor are robots.txt,
-    // search and the server card.
+    // An agent's HTML view is recorded by the server (crawlers run no script); a person's is the page script's to
+    // send, not the server's; robots.txt, search and the server card are no pages.
     expect((await get(`${base}/introduction`, { "User-Agent": "ClaudeBot/1.0", Accept: BROWSER })).status).toBe(200);
     expect((await get(`${base}/introduction`, { "User-Agent": PERSON, Accept: BROWSER })).status).toBe(200);
     for (const path of ["/robots.txt", "/~search.json?q=quokka", "/.well-known/mcp/server-card"]) {
       expect((await get(`${base}${path}`, curl)).status, path).toBe(200);
     }
     // In path order.
-    const rows = await eventsOf(organization.id, site.id, owner.token, 4);
+    const rows = await eventsOf(organization.id, site.id, owner.token, 5);
     expect(rows).toEqual([
       {
         eventType: "page_markdown_request",
@@ -65,6 +65,13 @@ describe("insights of what the site serves", () => {
         eventType: "page_markdown_request",
         urlPath: `${base}/feeding.md`,
         visitorBot: "unknown",
+        eventLLMSVariant: null,
+        eventsCount: 1,
+      },
+      {
+        eventType: "page_view",
+        urlPath: `${base}/introduction`,
+        visitorBot: "claudebot",
         eventLLMSVariant: null,
         eventsCount: 1,
       },
