@@ -1,13 +1,10 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { samlAssertions, samlRequests, ssoRefusals } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
-import { newId } from "../../lib/ids";
 import type { UrlBases } from "../core";
-import { samlEndpoints } from "./endpoints";
+import { consumeAssertion, verifiedAssertion } from "./assertions";
 import { assertedEmail, assertedName, signInMember } from "./members";
 import { activeProvider } from "./provider";
-import { SsoRefusal } from "./refusal";
+import { recordRefusal, SsoRefusal } from "./refusal";
 import { createSession } from "./sessions";
 
 export interface SignedIn {
@@ -31,43 +28,13 @@ export async function completeSamlSignIn(
     const provider = await activeProvider(ctx.db, providerId);
     organizationId = provider.organizationId;
     if (!form.samlResponse) throw new SsoRefusal("no SAMLResponse", 400);
-    const { acsURL, entityID } = samlEndpoints(provider.id, ctx.urls.api);
-    const { verifySamlResponse } = await import("./saml-response");
-    const assertion = await verifySamlResponse(form.samlResponse, {
-      idpEntityId: provider.entityId,
-      certificate: provider.certificate,
-      spEntityId: entityID,
-      acsUrl: acsURL,
-      now: ctx.now,
-    });
+    const assertion = await verifiedAssertion(ctx, provider, form.samlResponse);
     const email = assertedEmail(assertion.nameId, assertion.attributes);
 
     // Consumed in one batch: the request (if any) and the assertion ID, each at most once.
     const browserHash = form.browserSecret ? await sha256Hex(form.browserSecret) : "";
-    const [, , usedRequest, fresh] = await ctx.db.batch([
-      ctx.db.delete(samlRequests).where(lt(samlRequests.expiresAt, ctx.now)),
-      ctx.db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, ctx.now)),
-      ctx.db
-        .update(samlRequests)
-        .set({ usedAt: ctx.now })
-        .where(
-          and(
-            eq(samlRequests.id, assertion.inResponseTo ?? ""),
-            eq(samlRequests.providerId, provider.id),
-            eq(samlRequests.browserHash, browserHash),
-            isNull(samlRequests.usedAt),
-            gt(samlRequests.expiresAt, ctx.now),
-          ),
-        )
-        .returning({ id: samlRequests.id }),
-      ctx.db
-        .insert(samlAssertions)
-        .values({ providerId: provider.id, assertionId: assertion.assertionId, expiresAt: assertion.notOnOrAfter })
-        .onConflictDoNothing()
-        .returning({ id: samlAssertions.assertionId }),
-    ]);
-    if (!fresh.length) throw new SsoRefusal("this assertion was already used (replay)");
-    if (assertion.inResponseTo !== null && !usedRequest.length)
+    const answered = await consumeAssertion(ctx, provider.id, assertion, browserHash);
+    if (assertion.inResponseTo !== null && !answered)
       throw new SsoRefusal("InResponseTo names no request this browser started (unknown, expired or used)");
 
     const member = await signInMember(
@@ -83,15 +50,10 @@ export async function completeSamlSignIn(
     );
     return { userId: member.userId, organizationId: provider.organizationId, sessionSecret: session.secret };
   } catch (error) {
-    const refusal = error instanceof SsoRefusal ? error : null;
-    const reason = refusal ? refusal.reason : "internal error while verifying";
-    console.warn(`SAML sign-in refused (provider ${providerId}): ${reason}`, refusal ? "" : error);
-    // Recorded for a provider that exists (an unknown id is anyone's to post to: logged only).
-    if (organizationId !== null)
-      await ctx.db
-        .insert(ssoRefusals)
-        .values({ id: newId(), providerId, organizationId, reason, createdAt: ctx.now })
-        .catch(() => undefined);
-    throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
+    throw await recordRefusal(ctx, error, {
+      what: "SAML sign-in",
+      providerId: providerId,
+      organizationId: organizationId,
+    });
   }
 }

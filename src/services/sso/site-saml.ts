@@ -1,14 +1,14 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { samlAssertions, samlRequests, sitePublishingAuth, siteSignIns, ssoRefusals } from "../../db/schema";
+import { sitePublishingAuth, siteSignIns } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
-import { newId } from "../../lib/ids";
 import type { UrlBases } from "../core";
 import { parseIdentityProvider } from "../sites";
-import { samlEndpoints } from "./endpoints";
 import { assertedEmail, assertedName } from "./members";
 import { activeProvider } from "./provider";
-import { SsoRefusal } from "./refusal";
+import { recordRefusal, SsoRefusal } from "./refusal";
+import { consumeAssertion, verifiedAssertion } from "./assertions";
+import { RESERVED, random } from "./site-visitor";
 import { siteBinding } from "./start";
 
 /**
@@ -21,14 +21,6 @@ import { siteBinding } from "./start";
 export const SITE_RELAY_PREFIX = "site:";
 export const HANDOFF_TTL_MS = 60_000;
 
-const random = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-};
-
 /** Claims of a verified assertion: `sub` (the NameID), `email`, `name`, and each attribute with a claim-like name. */
 export function samlVisitorClaims(nameId: string, attributes: Record<string, string[]>): Record<string, unknown> {
   const claims: Record<string, unknown> = { sub: nameId };
@@ -40,12 +32,7 @@ export function samlVisitorClaims(nameId: string, attributes: Record<string, str
   const name = assertedName(attributes);
   if (name) claims.name = name;
   for (const [key, values] of Object.entries(attributes)) {
-    if (
-      !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) ||
-      key in claims ||
-      ["exp", "iat", "nbf", "iss", "aud", "jti"].includes(key)
-    )
-      continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) || key in claims || RESERVED.has(key)) continue;
     claims[key] = values.length === 1 ? values[0] : values;
   }
   return claims;
@@ -85,42 +72,11 @@ export async function handSamlToSite(
     const configured = parseIdentityProvider(signIn?.identityProvider);
     if (!signIn || configured?.type !== "saml" || configured.provider !== provider.id)
       throw new SsoRefusal("the relay state names no site sign-in through this provider (unknown, expired or used)");
-    const { acsURL, entityID } = samlEndpoints(provider.id, ctx.urls.api);
-    const { verifySamlResponse } = await import("./saml-response");
-    const assertion = await verifySamlResponse(form.samlResponse, {
-      idpEntityId: provider.entityId,
-      certificate: provider.certificate,
-      spEntityId: entityID,
-      acsUrl: acsURL,
-      now: ctx.now,
-    });
+    const assertion = await verifiedAssertion(ctx, provider, form.samlResponse);
     if (assertion.inResponseTo === null)
       throw new SsoRefusal("a site sign-in must answer the site's request (no InResponseTo)");
     const code = random();
-    const [, , usedRequest, fresh] = await ctx.db.batch([
-      ctx.db.delete(samlRequests).where(lt(samlRequests.expiresAt, ctx.now)),
-      ctx.db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, ctx.now)),
-      ctx.db
-        .update(samlRequests)
-        .set({ usedAt: ctx.now })
-        .where(
-          and(
-            eq(samlRequests.id, assertion.inResponseTo),
-            eq(samlRequests.providerId, provider.id),
-            eq(samlRequests.browserHash, siteBinding(signInId)),
-            isNull(samlRequests.usedAt),
-            gt(samlRequests.expiresAt, ctx.now),
-          ),
-        )
-        .returning({ id: samlRequests.id }),
-      ctx.db
-        .insert(samlAssertions)
-        .values({ providerId: provider.id, assertionId: assertion.assertionId, expiresAt: assertion.notOnOrAfter })
-        .onConflictDoNothing()
-        .returning({ id: samlAssertions.assertionId }),
-    ]);
-    if (!fresh.length) throw new SsoRefusal("this assertion was already used (replay)");
-    if (!usedRequest.length)
+    if (!(await consumeAssertion(ctx, provider.id, assertion, siteBinding(signInId))))
       throw new SsoRefusal("InResponseTo names no request of this site sign-in (unknown, expired or used)");
     const [handed] = await ctx.db
       .update(siteSignIns)
@@ -137,14 +93,10 @@ export async function handSamlToSite(
     back.searchParams.set("code", code);
     return back.toString();
   } catch (error) {
-    const refusal = error instanceof SsoRefusal ? error : null;
-    const reason = refusal ? refusal.reason : "internal error while verifying";
-    console.warn(`SAML site sign-in refused (provider ${providerId}): ${reason}`, refusal ? "" : error);
-    if (organizationId !== null)
-      await ctx.db
-        .insert(ssoRefusals)
-        .values({ id: newId(), providerId, organizationId, reason, createdAt: ctx.now })
-        .catch(() => undefined);
-    throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
+    throw await recordRefusal(ctx, error, {
+      what: "SAML site sign-in",
+      providerId: providerId,
+      organizationId: organizationId,
+    });
   }
 }

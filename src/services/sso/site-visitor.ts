@@ -1,14 +1,13 @@
 import { and, eq, gt } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { Db } from "../../db/client";
-import { sitePublishingAuth, siteSignIns, sites, ssoRefusals } from "../../db/schema";
+import { sitePublishingAuth, siteSignIns, sites } from "../../db/schema";
 import type { Env } from "../../env";
 import { base64url } from "../../lib/base64url";
 import { sha256Hex } from "../../lib/crypto";
-import { newId } from "../../lib/ids";
 import type { UrlBases } from "../core";
 import { ensurePublishingKey, parseIdentityProvider, type SiteIdentityProvider } from "../sites";
-import { SsoRefusal } from "./refusal";
+import { recordRefusal, SsoRefusal } from "./refusal";
 
 /**
  * What every way into a visitor-auth site shares (site-sign-in.ts: OIDC and SAML; site-member.ts: members with a
@@ -86,16 +85,11 @@ export async function refused<T>(
   try {
     return await run();
   } catch (error) {
-    const refusal = error instanceof SsoRefusal ? error : null;
-    const reason = refusal ? refusal.reason : "internal error while signing in";
-    console.warn(`Site sign-in refused (site ${siteId}): ${reason}`, refusal ? "" : error);
-    const org = organizationId();
-    if (org !== null)
-      await ctx.db
-        .insert(ssoRefusals)
-        .values({ id: newId(), providerId: `site:${siteId}`, organizationId: org, reason, createdAt: ctx.now })
-        .catch(() => undefined);
-    throw refusal ?? new SsoRefusal("the sign-in could not be completed", 400);
+    throw await recordRefusal(ctx, error, {
+      what: "Site sign-in",
+      providerId: `site:${siteId}`,
+      organizationId: organizationId(),
+    });
   }
 }
 
