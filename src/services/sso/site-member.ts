@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { siteSignIns, sites } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
@@ -6,7 +6,7 @@ import type { UrlBases } from "../core";
 import { SsoRefusal } from "./refusal";
 import { readSession } from "./sessions";
 import { HANDOFF_TTL_MS } from "./site-saml";
-import { type Ctx, random, refused, SITE_SIGN_IN_TTL_MS, siteForSignIn, siteLocation } from "./site-visitor";
+import { type Ctx, random, refused, rememberSiteSignIn, siteForSignIn, siteLocation } from "./site-visitor";
 
 /**
  * Members of a site's organization signed in through SSO (a live `quire_session`, sessions.ts) read its
@@ -33,21 +33,15 @@ export async function startMemberSignIn(
       const location = siteLocation(input.location);
       const relay = random();
       const browserSecret = random();
-      await ctx.db.batch([
-        ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
-        ctx.db.insert(siteSignIns).values({
-          id: await sha256Hex(relay),
-          siteId,
-          kind: "member",
-          browserHash: await sha256Hex(browserSecret),
-          nonceHash: null,
-          redirectUri: input.redirectUri,
-          location,
-          createdAt: ctx.now,
-          expiresAt: ctx.now + SITE_SIGN_IN_TTL_MS,
-          usedAt: null,
-        }),
-      ]);
+      await rememberSiteSignIn(ctx, {
+        id: await sha256Hex(relay),
+        siteId,
+        kind: "member",
+        browserSecret,
+        nonceHash: null,
+        redirectUri: input.redirectUri,
+        location,
+      });
       return { location: `${ctx.urls.api}${MEMBER_HANDOFF_PATH}?relay=${encodeURIComponent(relay)}`, browserSecret };
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { siteSignIns } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { openClientSecret } from "../sites";
@@ -11,7 +11,7 @@ import {
   random,
   redeemHandoff,
   refused,
-  SITE_SIGN_IN_TTL_MS,
+  rememberSiteSignIn,
   type SignedInVisitor,
   sha256,
   siteForSignIn,
@@ -51,23 +51,12 @@ export async function startSiteSignIn(
       organizationId = site.organizationId;
       const location = siteLocation(input.location);
       const browserSecret = random();
-      const row = {
-        siteId,
-        browserHash: await sha256Hex(browserSecret),
-        redirectUri: input.redirectUri,
-        location,
-        createdAt: ctx.now,
-        expiresAt: ctx.now + SITE_SIGN_IN_TTL_MS,
-        usedAt: null,
-      };
+      const row = { siteId, browserSecret, redirectUri: input.redirectUri, location };
       if (site.provider.type === "saml") {
         // The relay state names this sign-in at the ACS (site-saml.ts), which hands the attributes back here.
         const relay = random();
         const id = await sha256Hex(relay);
-        await ctx.db.batch([
-          ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
-          ctx.db.insert(siteSignIns).values({ id, kind: "saml", nonceHash: null, ...row }),
-        ]);
+        await rememberSiteSignIn(ctx, { id, kind: "saml", nonceHash: null, ...row });
         const started = await startSamlSignIn(ctx, site.provider.provider, {
           signInId: id,
           relayState: `${SITE_RELAY_PREFIX}${relay}`,
@@ -78,12 +67,12 @@ export async function startSiteSignIn(
       const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
       const state = random();
       const nonce = random();
-      await ctx.db.batch([
-        ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
-        ctx.db
-          .insert(siteSignIns)
-          .values({ id: await sha256Hex(state), kind: "oidc", nonceHash: await sha256Hex(nonce), ...row }),
-      ]);
+      await rememberSiteSignIn(ctx, {
+        id: await sha256Hex(state),
+        kind: "oidc",
+        nonceHash: await sha256Hex(nonce),
+        ...row,
+      });
       const target = new URL(doc.authorization_endpoint);
       const params = {
         response_type: "code",

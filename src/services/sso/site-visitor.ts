@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { sitePublishingAuth, siteSignIns, sites } from "../../db/schema";
@@ -173,4 +173,33 @@ export async function redeemHandoff(
     throw new SsoRefusal("the code names no sign-in this browser started (unknown, expired or used)", 403);
   const claims = JSON.parse(redeemed.handoffClaims) as Record<string, unknown>;
   return { visitorToken: await visitorToken(ctx, site, claims), location: redeemed.location };
+}
+
+/** A sign-in in flight to remember: its id (the SHA-256 of its state or relay), kind, binding and way back. */
+export interface NewSiteSignIn {
+  id: string;
+  siteId: string;
+  kind: "oidc" | "saml" | "member";
+  browserSecret: string;
+  nonceHash: string | null;
+  redirectUri: string;
+  location: string;
+}
+
+/**
+ * Remembers a started sign-in for SITE_SIGN_IN_TTL_MS, bound to the browser by the SHA-256 of its secret, in one
+ * batch with the removal of expired ones (the cron removes them too).
+ */
+export async function rememberSiteSignIn(ctx: Pick<Ctx, "db" | "now">, signIn: NewSiteSignIn) {
+  const { browserSecret, ...row } = signIn;
+  await ctx.db.batch([
+    ctx.db.delete(siteSignIns).where(lt(siteSignIns.expiresAt, ctx.now)),
+    ctx.db.insert(siteSignIns).values({
+      ...row,
+      browserHash: await sha256Hex(browserSecret),
+      createdAt: ctx.now,
+      expiresAt: ctx.now + SITE_SIGN_IN_TTL_MS,
+      usedAt: null,
+    }),
+  ]);
 }
