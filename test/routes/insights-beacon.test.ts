@@ -59,7 +59,8 @@ describe("the published site's first-party insights beacon", () => {
     const tenant = await seedTenant("beacon");
     const holding = tenant.of("public");
     const pageUrl = `${ORIGIN}/~site/${holding.siteId}`;
-    const page = await workerFetch(pageUrl);
+    // A person's browser: the server leaves its page view to the page's script (an agent's it records itself).
+    const page = await workerFetch(pageUrl, { headers: { "user-agent": BROWSER } });
     expect(page.status).toBe(200);
     // Same origin as the API: the policy is the default one ('self' reaches the API).
     expect(page.headers.get("content-security-policy")).toBe(SITE_CSP);

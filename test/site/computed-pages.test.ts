@@ -30,13 +30,16 @@ async function seedComputedSite(spec = "pets") {
 
 const get = (path: string) => workerFetch(`${ORIGIN}${path}`, { redirect: "manual" });
 
+const PERSON = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+
 /** The app over a D1 binding that counts round trips. */
 function countedApp() {
   const app = createApp();
   const { database, counter } = countingD1(env.DB);
   return async (path: string) => {
     counter.roundTrips = 0;
-    const res = await app.request(`${ORIGIN}${path}`, {}, { ...env, DB: database });
+    // A person's view: an agent's would also queue its insights event (written at once in tests).
+    const res = await app.request(`${ORIGIN}${path}`, { headers: { "user-agent": PERSON } }, { ...env, DB: database });
     return { res, roundTrips: counter.roundTrips };
   };
 }
