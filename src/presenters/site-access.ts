@@ -1,8 +1,8 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import { parseIdentityProvider, type PublishingAuthRow, type ShareLinkRow } from "../services/sites";
+import { parseIdentityProvider, type PublishingAuthView, type ShareLinkRow } from "../services/sites";
 import type { ShareLink, SitePublishingAuth } from "../wire/site-access";
-import { publishedSiteUrl, shareLinkUrl } from "./published-urls";
+import { liveProxy, publishedSiteUrl, shareLinkUrl } from "./published-urls";
 
 /** A ShareLink of the reference; `key` (Quire) is the share key that `urls.published` carries. */
 export function presentShareLink(row: ShareLinkRow, urls: UrlBases): ShareLink {
@@ -19,9 +19,10 @@ export function presentShareLink(row: ShareLinkRow, urls: UrlBases): ShareLink {
 
 /**
  * A SitePublishingAuth of the reference, with Quire's `identityProvider` (never its secret: `clientSecretSet`)
- * and `redirectURL`, the site's sign-in callback to register at an OpenID provider.
+ * and `redirectURL`, the site's sign-in callback to register at an OpenID provider: under the site's address, its
+ * live custom host when it has one (where its visitors sign in), as `urls.published` says it.
  */
-export function presentPublishingAuth(row: PublishingAuthRow, urls: UrlBases): SitePublishingAuth {
+export function presentPublishingAuth({ row, site }: PublishingAuthView, urls: UrlBases): SitePublishingAuth {
   const provider = parseIdentityProvider(row.identityProvider);
   return {
     object: "publishing-auth" as const,
@@ -42,6 +43,6 @@ export function presentPublishingAuth(row: PublishingAuthRow, urls: UrlBases): S
       : provider
         ? { identityProvider: provider }
         : {}),
-    redirectURL: `${publishedSiteUrl(urls, row.siteId)}/~auth/callback`,
+    redirectURL: publishedSiteUrl(urls, row.siteId, "~auth/callback", liveProxy(site)),
   };
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../src/http/app-env";
 import { serveSite } from "../../src/site/router";
 import { describe, expect, it } from "vitest";
 import { adaptiveSite } from "../helpers/adaptive";
+import { verifyCustomHost } from "../helpers/sites";
 import { api, client, ORIGIN, workerFetch } from "../helpers/http";
 import { db, seedOrganization } from "../helpers/seed";
 
@@ -297,6 +298,22 @@ describe("a visitor-auth site behind an OpenID provider", () => {
     const moved = new URL(back);
     moved.pathname = `/~site/${other.site.id}/~auth/callback`;
     expect((await get(moved.toString(), started.cookie)).status).toBe(403);
+  });
+
+  it("names the callback to register under the site's live custom host once it has one", async () => {
+    const s = await oidcSite();
+    expect(s.configured.json.redirectURL).toBe(`${ORIGIN}/~site/${s.site.id}/~auth/callback`);
+    const host = `docs-${crypto.randomUUID().slice(0, 8)}.example.com`;
+    const path = `/orgs/${s.organization.id}/sites/${s.site.id}`;
+    expect((await api("PATCH", path, { token: s.owner.token, body: { proxy: `${host}/help` } })).status).toBe(200);
+    // Not live yet (unverified): the deployment's own address stays the one visitors sign in on.
+    const before = await api("GET", `${path}/publishing/auth`, { token: s.owner.token });
+    expect(before.json.redirectURL).toBe(`${ORIGIN}/~site/${s.site.id}/~auth/callback`);
+    await verifyCustomHost(s.owner.token, host);
+    const live = await api("GET", `${path}/publishing/auth`, { token: s.owner.token });
+    expect(live.json.redirectURL).toBe(`https://${host}/help/~auth/callback`);
+    const site = await api("GET", path, { token: s.owner.token });
+    expect(live.json.redirectURL).toBe(`${(site.json.urls as { published: string }).published}/~auth/callback`);
   });
 
   it("signs in on a custom host's base path: its own callback, cookies scoped to that path", async () => {

@@ -19,6 +19,6 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
-  const row = await regeneratePublishingAuth(serviceContext(c), p.organizationId, p.siteId);
-  return c.json(presentPublishingAuth(row, urlBases(c)), 200);
+  const view = await regeneratePublishingAuth(serviceContext(c), p.organizationId, p.siteId);
+  return c.json(presentPublishingAuth(view, urlBases(c)), 200);
 };

@@ -23,6 +23,6 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const p = c.req.valid("param");
-  const row = await updatePublishingAuth(serviceContext(c), p.organizationId, p.siteId, c.req.valid("json"));
-  return c.json(presentPublishingAuth(row, urlBases(c)), 200);
+  const view = await updatePublishingAuth(serviceContext(c), p.organizationId, p.siteId, c.req.valid("json"));
+  return c.json(presentPublishingAuth(view, urlBases(c)), 200);
 };

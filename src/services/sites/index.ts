@@ -45,7 +45,7 @@ export {
   regeneratePublishingAuth,
   updatePublishingAuth,
 } from "./site-publishing-auth";
-export type { PublishingAuthPatch, PublishingAuthRow } from "./site-publishing-auth";
+export type { PublishingAuthPatch, PublishingAuthRow, PublishingAuthView } from "./site-publishing-auth";
 export {
   deleteSiteSpaceCustomization,
   getSiteCustomization,

@@ -6,9 +6,15 @@ import { base62, randomBytes } from "../../lib/ids";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
 import { identityProviderColumns, type SiteIdentityProviderInput } from "./site-identity-provider";
-import { loadSite } from "./sites";
+import { loadSite, type SiteView } from "./sites";
 
 export type PublishingAuthRow = typeof sitePublishingAuth.$inferSelect;
+
+/** A site's publishing auth, with its site (whose address the sign-in callback is under). */
+export interface PublishingAuthView {
+  row: PublishingAuthRow;
+  site: SiteView["row"];
+}
 
 /** A fresh 256-bit HS256 key for visitor JWTs. */
 const newPrivateKey = () => base62(randomBytes(32));
@@ -17,7 +23,11 @@ const newPrivateKey = () => base62(randomBytes(32));
  * The site's visitor-authentication settings (`create` and up: the private key signs visitor tokens). A site
  * gets its key on first read; `INSERT … ON CONFLICT DO NOTHING` then a read keeps two first reads from making two.
  */
-export async function getPublishingAuth(ctx: ServiceContext, organizationId: string, siteId: string) {
+export async function getPublishingAuth(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+): Promise<PublishingAuthView> {
   const site = await loadSite(ctx, organizationId, siteId);
   authorize(site.access, "site.manage", "Site");
   const [, [row]] = await batch(ctx.db, [
@@ -27,7 +37,7 @@ export async function getPublishingAuth(ctx: ServiceContext, organizationId: str
       .onConflictDoNothing(),
     ctx.db.select().from(sitePublishingAuth).where(eq(sitePublishingAuth.siteId, siteId)),
   ]);
-  return row!;
+  return { row: row!, site: site.row };
 }
 
 /**
@@ -69,8 +79,8 @@ export async function updatePublishingAuth(
   organizationId: string,
   siteId: string,
   patch: PublishingAuthPatch,
-) {
-  const stored = await getPublishingAuth(ctx, organizationId, siteId);
+): Promise<PublishingAuthView> {
+  const { row: stored, site } = await getPublishingAuth(ctx, organizationId, siteId);
   const set: Partial<PublishingAuthRow> = { backend: patch.backend, updatedAt: ctx.now };
   if (patch.fallbackURL !== undefined) set.fallbackUrl = patch.fallbackURL;
   if (patch.identityProvider !== undefined)
@@ -78,12 +88,16 @@ export async function updatePublishingAuth(
   const [[row]] = await batch(ctx.db, [
     ctx.db.update(sitePublishingAuth).set(set).where(eq(sitePublishingAuth.siteId, siteId)).returning(),
   ]);
-  return row!;
+  return { row: row!, site };
 }
 
 /** regenerateSitePublishingAuthById: a new private key; tokens signed with the old one stop working at once. */
-export async function regeneratePublishingAuth(ctx: ServiceContext, organizationId: string, siteId: string) {
-  await getPublishingAuth(ctx, organizationId, siteId);
+export async function regeneratePublishingAuth(
+  ctx: ServiceContext,
+  organizationId: string,
+  siteId: string,
+): Promise<PublishingAuthView> {
+  const { site } = await getPublishingAuth(ctx, organizationId, siteId);
   const [[row]] = await batch(ctx.db, [
     ctx.db
       .update(sitePublishingAuth)
@@ -91,5 +105,5 @@ export async function regeneratePublishingAuth(ctx: ServiceContext, organization
       .where(eq(sitePublishingAuth.siteId, siteId))
       .returning(),
   ]);
-  return row!;
+  return { row: row!, site };
 }
