@@ -6,7 +6,7 @@ import type { UrlBases } from "../core";
 import { SsoRefusal } from "./refusal";
 import { readSession } from "./sessions";
 import { HANDOFF_TTL_MS } from "./site-saml";
-import { type Ctx, random, refused, rememberSiteSignIn, siteForSignIn, siteLocation } from "./site-visitor";
+import { type Ctx, random, refused, rememberSiteSignIn, signInTo, siteLocation } from "./site-visitor";
 
 /**
  * Members of a site's organization signed in through SSO (a live `quire_session`, sessions.ts) read its
@@ -22,14 +22,10 @@ export async function startMemberSignIn(
   siteId: string,
   input: { location: string | undefined; redirectUri: string },
 ): Promise<{ location: string; browserSecret: string }> {
-  let organizationId: string | null = null;
-  return refused(
+  return signInTo(
     ctx,
     siteId,
-    () => organizationId,
     async () => {
-      const site = await siteForSignIn(ctx.db, siteId, true);
-      organizationId = site.organizationId;
       const location = siteLocation(input.location);
       const relay = random();
       const browserSecret = random();
@@ -44,6 +40,7 @@ export async function startMemberSignIn(
       });
       return { location: `${ctx.urls.api}${MEMBER_HANDOFF_PATH}?relay=${encodeURIComponent(relay)}`, browserSecret };
     },
+    true,
   );
 }
 

@@ -10,11 +10,10 @@ import {
   pkceVerifier,
   random,
   redeemHandoff,
-  refused,
   rememberSiteSignIn,
+  signInTo,
   type SignedInVisitor,
   sha256,
-  siteForSignIn,
   siteLocation,
   visitorClaims,
   visitorToken,
@@ -41,53 +40,45 @@ export async function startSiteSignIn(
   siteId: string,
   input: { location: string | undefined; redirectUri: string },
 ): Promise<StartedSiteSignIn> {
-  let organizationId: string | null = null;
-  return refused(
-    ctx,
-    siteId,
-    () => organizationId,
-    async () => {
-      const site = await siteForSignIn(ctx.db, siteId);
-      organizationId = site.organizationId;
-      const location = siteLocation(input.location);
-      const browserSecret = random();
-      const row = { siteId, browserSecret, redirectUri: input.redirectUri, location };
-      if (site.provider.type === "saml") {
-        // The relay state names this sign-in at the ACS (site-saml.ts), which hands the attributes back here.
-        const relay = random();
-        const id = await sha256Hex(relay);
-        await rememberSiteSignIn(ctx, { id, kind: "saml", nonceHash: null, ...row });
-        const started = await startSamlSignIn(ctx, site.provider.provider, {
-          signInId: id,
-          relayState: `${SITE_RELAY_PREFIX}${relay}`,
-          organizationId: site.organizationId,
-        });
-        return { location: started.location, browserSecret };
-      }
-      const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
-      const state = random();
-      const nonce = random();
-      await rememberSiteSignIn(ctx, {
-        id: await sha256Hex(state),
-        kind: "oidc",
-        nonceHash: await sha256Hex(nonce),
-        ...row,
+  return signInTo(ctx, siteId, async (site) => {
+    const location = siteLocation(input.location);
+    const browserSecret = random();
+    const row = { siteId, browserSecret, redirectUri: input.redirectUri, location };
+    if (site.provider.type === "saml") {
+      // The relay state names this sign-in at the ACS (site-saml.ts), which hands the attributes back here.
+      const relay = random();
+      const id = await sha256Hex(relay);
+      await rememberSiteSignIn(ctx, { id, kind: "saml", nonceHash: null, ...row });
+      const started = await startSamlSignIn(ctx, site.provider.provider, {
+        signInId: id,
+        relayState: `${SITE_RELAY_PREFIX}${relay}`,
+        organizationId: site.organizationId,
       });
-      const target = new URL(doc.authorization_endpoint);
-      const params = {
-        response_type: "code",
-        client_id: site.provider.clientId,
-        redirect_uri: input.redirectUri,
-        scope: site.provider.scopes.join(" "),
-        state,
-        nonce,
-        code_challenge: await sha256(await pkceVerifier(browserSecret)),
-        code_challenge_method: "S256",
-      };
-      for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-      return { location: target.toString(), browserSecret };
-    },
-  );
+      return { location: started.location, browserSecret };
+    }
+    const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
+    const state = random();
+    const nonce = random();
+    await rememberSiteSignIn(ctx, {
+      id: await sha256Hex(state),
+      kind: "oidc",
+      nonceHash: await sha256Hex(nonce),
+      ...row,
+    });
+    const target = new URL(doc.authorization_endpoint);
+    const params = {
+      response_type: "code",
+      client_id: site.provider.clientId,
+      redirect_uri: input.redirectUri,
+      scope: site.provider.scopes.join(" "),
+      state,
+      nonce,
+      code_challenge: await sha256(await pkceVerifier(browserSecret)),
+      code_challenge_method: "S256",
+    };
+    for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+    return { location: target.toString(), browserSecret };
+  });
 }
 
 /** `{base}/~auth/callback`: the sign-in this browser started, consumed once, then the ID token verified. */
@@ -102,15 +93,11 @@ export async function completeSiteSignIn(
     redirectUri: string;
   },
 ): Promise<SignedInVisitor> {
-  let organizationId: string | null = null;
-  return refused(
+  // Any visitor-auth site: members come back through a handoff (site-member.ts) even where no provider is set.
+  return signInTo(
     ctx,
     siteId,
-    () => organizationId,
-    async () => {
-      // Any visitor-auth site: members come back through a handoff (site-member.ts) even where no provider is set.
-      const site = await siteForSignIn(ctx.db, siteId, true);
-      organizationId = site.organizationId;
+    async (site) => {
       if (input.error) {
         const code = /^[\w.-]{1,64}$/.test(input.error) ? input.error : "an error";
         throw new SsoRefusal(`the identity provider answered ${code}`, 403);
@@ -164,5 +151,6 @@ export async function completeSiteSignIn(
         location: request.location,
       };
     },
+    true,
   );
 }

@@ -76,6 +76,42 @@ export function siteLocation(location: string | undefined): string {
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * A sign-in step of a visitor-auth site: the site loaded for it (siteForSignIn; one with an identity provider unless
+ * `anyProvider`), and every refusal recorded for the site's organization once it is known.
+ */
+export function signInTo<T>(
+  ctx: Pick<Ctx, "db" | "now">,
+  siteId: string,
+  run: (site: SiteForSignIn & { provider: SiteIdentityProvider }) => Promise<T>,
+): Promise<T>;
+export function signInTo<T>(
+  ctx: Pick<Ctx, "db" | "now">,
+  siteId: string,
+  run: (site: SiteForSignIn) => Promise<T>,
+  anyProvider: true,
+): Promise<T>;
+export function signInTo<T>(
+  ctx: Pick<Ctx, "db" | "now">,
+  siteId: string,
+  run: (site: SiteForSignIn & { provider: SiteIdentityProvider }) => Promise<T>,
+  anyProvider = false,
+): Promise<T> {
+  let organizationId: string | null = null;
+  return refused(
+    ctx,
+    siteId,
+    () => organizationId,
+    async () => {
+      const site = (await siteForSignIn(ctx.db, siteId, anyProvider as true)) as SiteForSignIn & {
+        provider: SiteIdentityProvider;
+      };
+      organizationId = site.organizationId;
+      return run(site);
+    },
+  );
+}
+
 export async function refused<T>(
   ctx: Pick<Ctx, "db" | "now">,
   siteId: string,
