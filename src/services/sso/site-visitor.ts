@@ -37,12 +37,12 @@ export interface SiteForSignIn {
 }
 
 /** A published visitor-auth site (with an identity provider unless `anyProvider`), or a 404 refusal (one batch). */
-export async function siteForSignIn(
+async function siteForSignIn(
   db: Db,
   siteId: string,
 ): Promise<SiteForSignIn & { provider: SiteIdentityProvider }>;
-export async function siteForSignIn(db: Db, siteId: string, anyProvider: true): Promise<SiteForSignIn>;
-export async function siteForSignIn(db: Db, siteId: string, anyProvider = false): Promise<SiteForSignIn> {
+async function siteForSignIn(db: Db, siteId: string, anyProvider: true): Promise<SiteForSignIn>;
+async function siteForSignIn(db: Db, siteId: string, anyProvider = false): Promise<SiteForSignIn> {
   const [, [site], [auth]] = await db.batch([
     // Members sign in to any visitor-auth site, one whose key nobody has read yet too: it gets its key here (a
     // no-op for a site that has one, as every site with an identity provider does).
