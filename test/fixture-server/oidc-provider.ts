@@ -11,8 +11,11 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
  * - `GET /oidc/authorize?…` checks the client and redirect URI and shows a login form (the browser's way); with
  *   `login=<JSON>` (the form's field, or a test's query) it signs in at once: `{claims, idToken?}`, where
  *   `claims` go into the ID token and `idToken` (test-only) bends it: `aud`, `iss`, `nonce` (null: none), `exp` (seconds
- *   from now, may be negative), `key: "other"` (signed by a key not in the JWKS, with the same `kid`), `alg: "none"`.
+ *   from now, may be negative), `key: "other"` (signed by a key not in the JWKS, with the same `kid`), `key: "next"`
+ *   (signed by the key the last rotation made), `alg: "none"`.
  *   It redirects to the redirect URI with `code` and `state`.
+ * - `POST /oidc/rotate` makes a new signing key (`kid` k2, k3…), listed in the JWKS from then on, beside the others:
+ *   a provider rotating its keys.
  * - `POST /oidc/token` checks the client secret, that the code is unused and unexpired, the `redirect_uri` and the
  *   PKCE `code_verifier`, and answers the ID token (with the authorization request's `nonce`).
  */
@@ -36,6 +39,8 @@ export async function createOidcProvider() {
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
   const other = await generateKeyPair("RS256", { extractable: true });
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  const published: JWK[] = [jwk];
+  let next: { kid: string; privateKey: CryptoKey } | undefined;
   const clients = new Map<string, Client>();
   const grants = new Map<string, Grant>();
 
@@ -69,13 +74,14 @@ export async function createOidcProvider() {
       const part = (v: unknown) => b64url(Buffer.from(JSON.stringify(v)));
       return `${part({ alg: "none", typ: "JWT" })}.${part({ ...claims, iss, aud, iat: now, exp })}.`;
     }
+    const rotated = bend.key === "next" ? next : undefined;
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: "k1", typ: "JWT" })
+      .setProtectedHeader({ alg: "RS256", kid: rotated?.kid ?? "k1", typ: "JWT" })
       .setIssuer(iss)
       .setAudience(aud)
       .setIssuedAt(now)
       .setExpirationTime(exp)
-      .sign(bend.key === "other" ? other.privateKey : privateKey);
+      .sign(rotated?.privateKey ?? (bend.key === "other" ? other.privateKey : privateKey));
   }
 
   function authorize(res: ServerResponse, issuer: string, q: URLSearchParams) {
@@ -173,8 +179,16 @@ export async function createOidcProvider() {
         });
         return true;
       case "GET /oidc/jwks":
-        send(res, 200, { keys: [jwk] });
+        send(res, 200, { keys: published });
         return true;
+      case "POST /oidc/rotate": {
+        const pair = await generateKeyPair("RS256", { extractable: true });
+        const kid = `k${published.length + 1}`;
+        published.push({ ...(await exportJWK(pair.publicKey)), kid, alg: "RS256", use: "sig" });
+        next = { kid, privateKey: pair.privateKey };
+        send(res, 201, { kid });
+        return true;
+      }
       case "GET /oidc/authorize": {
         // The login form sends its fields; they become the sign-in's claims.
         const q = new URLSearchParams(url.searchParams);
