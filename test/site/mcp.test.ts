@@ -241,6 +241,29 @@ describe("a published site's MCP server", () => {
     });
     expect(garbage.status).toBeGreaterThanOrEqual(400);
     expect(garbage.status).toBeLessThan(500);
+    // A 2025 client's session calls, on a stateless server: 405, naming what is allowed.
+    const ended = await workerFetch(url, { method: "DELETE", headers: { "mcp-protocol-version": "2025-06-18" } });
+    expect(ended.status).toBe(405);
+    expect(ended.headers.get("allow")).toBe("POST");
+    const plain = await workerFetch(url, {
+      method: "POST",
+      headers: { "content-type": "text/plain", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(initialize("2025-06-18")),
+    });
+    expect(plain.status).toBe(415);
+    // A notification alone is accepted with no body; a batch of requests is answered (JSON), never a 500.
+    const note = await mcpPost(
+      url,
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      {
+        "mcp-protocol-version": "2025-06-18",
+      },
+    );
+    expect(note.status).toBe(202);
+    const batch = await mcpPost(url, [{ jsonrpc: "2.0", id: 7, method: "ping" }], {
+      "mcp-protocol-version": "2025-03-26",
+    });
+    expect(batch.status).toBeLessThan(500);
     const huge = await mcpPost(url, { ...initialize("2025-11-25"), padding: "x".repeat(300 * 1024) });
     expect(huge.status).toBe(413);
     // Arguments the tools' schemas refuse: errors the client sees (a tool error or invalid params), never a 500.

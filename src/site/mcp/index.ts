@@ -1,7 +1,7 @@
 /**
  * A published site's MCP server at `{site URL}/~gitbook/mcp` (GitBook's path): Streamable HTTP, stateless, built
- * on the official TypeScript SDK v2 (`@modelcontextprotocol/server`'s `createMcpHandler`, web-standard
- * Request/Response, which serves the 2026-07-28 revision and the 2025 ones through its stateless legacy leg).
+ * on the official TypeScript SDK v2 (`@modelcontextprotocol/server`, web-standard Request/Response): its
+ * `createMcpHandler` serves the 2026-07-28 revision, its stateless transport the 2025 ones (see `legacy`).
  * Loaded on first use (src/site/router.ts imports it dynamically), so a Worker's start does not evaluate it.
  */
 import {
@@ -74,7 +74,9 @@ const modern = (call: McpCall) =>
  * buffered body costs a Worker far less than a stream pumped through JavaScript.
  */
 async function legacy(request: Request, call: McpCall, parsedBody: unknown): Promise<Response> {
-  if (request.method !== "POST") return Response.json(jsonRpcError("Method not allowed."), { status: 405 });
+  // Stateless: no session to stream from (GET) or to end (DELETE).
+  if (request.method !== "POST")
+    return Response.json(jsonRpcError("Method not allowed."), { status: 405, headers: { Allow: "POST" } });
   const server = serverFor(call);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
