@@ -37,10 +37,7 @@ export interface SiteForSignIn {
 }
 
 /** A published visitor-auth site (with an identity provider unless `anyProvider`), or a 404 refusal (one batch). */
-async function siteForSignIn(
-  db: Db,
-  siteId: string,
-): Promise<SiteForSignIn & { provider: SiteIdentityProvider }>;
+async function siteForSignIn(db: Db, siteId: string): Promise<SiteForSignIn & { provider: SiteIdentityProvider }>;
 async function siteForSignIn(db: Db, siteId: string, anyProvider: true): Promise<SiteForSignIn>;
 async function siteForSignIn(db: Db, siteId: string, anyProvider = false): Promise<SiteForSignIn> {
   const [, [site], [auth]] = await db.batch([
