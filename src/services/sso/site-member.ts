@@ -5,8 +5,7 @@ import { sha256Hex } from "../../lib/crypto";
 import type { UrlBases } from "../core";
 import { SsoRefusal } from "./refusal";
 import { readSession } from "./sessions";
-import { HANDOFF_TTL_MS } from "./site-saml";
-import { type Ctx, random, refused, rememberSiteSignIn, signInTo, siteLocation } from "./site-visitor";
+import { type Ctx, handBack, random, refused, rememberSiteSignIn, signInTo, siteLocation } from "./site-visitor";
 
 /**
  * Members of a site's organization signed in through SSO (a live `quire_session`, sessions.ts) read its
@@ -83,21 +82,7 @@ export async function handMemberToSite(
         member: true,
         role: session.role ?? "guest",
       };
-      const code = random();
-      const [handed] = await ctx.db
-        .update(siteSignIns)
-        .set({
-          usedAt: ctx.now,
-          handoffHash: await sha256Hex(code),
-          handoffClaims: JSON.stringify(claims),
-          handoffExpiresAt: ctx.now + HANDOFF_TTL_MS,
-        })
-        .where(and(eq(siteSignIns.id, id), isNull(siteSignIns.usedAt)))
-        .returning({ id: siteSignIns.id });
-      if (!handed) throw new SsoRefusal("this site sign-in was already used", 403);
-      const back = new URL(signIn.redirectUri);
-      back.searchParams.set("code", code);
-      return back.toString();
+      return handBack(ctx, { id, redirectUri: signIn.redirectUri }, claims);
     },
   );
 }

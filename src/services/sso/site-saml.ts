@@ -8,7 +8,7 @@ import { assertedEmail, assertedName } from "./members";
 import { activeProvider } from "./provider";
 import { recordRefusal, SsoRefusal } from "./refusal";
 import { consumeAssertion, verifiedAssertion } from "./assertions";
-import { RESERVED, random } from "./site-visitor";
+import { handBack, RESERVED } from "./site-visitor";
 import { siteBinding } from "./start";
 
 /**
@@ -19,7 +19,6 @@ import { siteBinding } from "./start";
  * the response must answer the AuthnRequest the site's start issued for this very sign-in.
  */
 export const SITE_RELAY_PREFIX = "site:";
-export const HANDOFF_TTL_MS = 60_000;
 
 /** Claims of a verified assertion: `sub` (the NameID), `email`, `name`, and each attribute with a claim-like name. */
 export function samlVisitorClaims(nameId: string, attributes: Record<string, string[]>): Record<string, unknown> {
@@ -75,23 +74,13 @@ export async function handSamlToSite(
     const assertion = await verifiedAssertion(ctx, provider, form.samlResponse);
     if (assertion.inResponseTo === null)
       throw new SsoRefusal("a site sign-in must answer the site's request (no InResponseTo)");
-    const code = random();
     if (!(await consumeAssertion(ctx, provider.id, assertion, siteBinding(signInId))))
       throw new SsoRefusal("InResponseTo names no request of this site sign-in (unknown, expired or used)");
-    const [handed] = await ctx.db
-      .update(siteSignIns)
-      .set({
-        usedAt: ctx.now,
-        handoffHash: await sha256Hex(code),
-        handoffClaims: JSON.stringify(samlVisitorClaims(assertion.nameId, assertion.attributes)),
-        handoffExpiresAt: ctx.now + HANDOFF_TTL_MS,
-      })
-      .where(and(eq(siteSignIns.id, signInId), isNull(siteSignIns.usedAt)))
-      .returning({ id: siteSignIns.id });
-    if (!handed) throw new SsoRefusal("this site sign-in was already used");
-    const back = new URL(signIn.redirectUri);
-    back.searchParams.set("code", code);
-    return back.toString();
+    return await handBack(
+      ctx,
+      { id: signInId, redirectUri: signIn.redirectUri },
+      samlVisitorClaims(assertion.nameId, assertion.attributes),
+    );
   } catch (error) {
     throw await recordRefusal(ctx, error, {
       what: "SAML site sign-in",

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { sitePublishingAuth, siteSignIns, sites } from "../../db/schema";
@@ -167,6 +167,36 @@ export async function visitorToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + SITE_VISITOR_TOKEN_SECONDS)
     .sign(new TextEncoder().encode(site.privateKey));
+}
+
+/** How long a handed-back code may be redeemed. */
+export const HANDOFF_TTL_MS = 60_000;
+
+/**
+ * Finishes a sign-in elsewhere (the ACS, the API origin) by handing `claims` back: the sign-in is used up and holds
+ * them with the SHA-256 of a one-time code, and the answer is the site's callback with that code, for the browser
+ * that started it to redeem (redeemHandoff).
+ */
+export async function handBack(
+  ctx: Pick<Ctx, "db" | "now">,
+  signIn: { id: string; redirectUri: string },
+  claims: Record<string, unknown>,
+): Promise<string> {
+  const code = random();
+  const [handed] = await ctx.db
+    .update(siteSignIns)
+    .set({
+      usedAt: ctx.now,
+      handoffHash: await sha256Hex(code),
+      handoffClaims: JSON.stringify(claims),
+      handoffExpiresAt: ctx.now + HANDOFF_TTL_MS,
+    })
+    .where(and(eq(siteSignIns.id, signIn.id), isNull(siteSignIns.usedAt)))
+    .returning({ id: siteSignIns.id });
+  if (!handed) throw new SsoRefusal("this site sign-in was already used", 403);
+  const back = new URL(signIn.redirectUri);
+  back.searchParams.set("code", code);
+  return back.toString();
 }
 
 /**
