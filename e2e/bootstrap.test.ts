@@ -3,6 +3,7 @@
 import { GitBookAPI } from "@gitbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
+import { expectScheduledTasksRun } from "./helpers/scheduled";
 
 let server: DevServer;
 let origin: string;
@@ -50,5 +51,10 @@ describe("npm run bootstrap against the local D1 that wrangler dev serves", () =
     const api = new GitBookAPI({ endpoint: origin, authToken: reader.token });
     const { data: org } = await api.orgs.getOrganizationById(owner.organizationId);
     expect(org.permissions).toMatchObject({ view: true, admin: false });
+  });
+
+  it("runs both cron schedules on GET /__scheduled, as `npm start` runs wrangler dev (--test-scheduled)", async () => {
+    const admin = bootstrap("--email", "cron@example.com", "--org", "Cron");
+    await expectScheduledTasksRun(server, admin.token, admin.organizationId);
   });
 });

@@ -2,7 +2,7 @@
 // modules it imports statically stay within 1 MiB gzipped; PDF, Git, the HTML importer's parser and acorn are
 // modules of their own, loaded on first use (scripts/build-worker.mjs, README "Development").
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,5 +43,13 @@ describe("the Worker's startup modules", () => {
   it("leave PDF, Git, the HTML parser and acorn to modules loaded on first use", () => {
     expect(size.packages.filter((name) => LAZY_PACKAGES.includes(name))).toEqual([]);
     expect(size.lazy.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("leave out wrangler dev's scheduled trigger (src/jobs/dev-triggers.ts; its route is folded to `if (false)`)", () => {
+    const files = readdirSync(outdir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.filter((name) => readFileSync(join(outdir, name), "utf8").includes("Ran scheduled event"))).toEqual(
+      [],
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Zero configuration, for real: migrate a local D1, run a plain `wrangler dev` (Quire alone, no SIGNING_SECRET
 // at all), bootstrap a user, and use what depends on signing (uploaded files' download URLs, visitor claims).
 // The deployment makes and stores its own secret on first need. Without the static files' Worker, what needs
-// its files says how to start it.
+// its files says how to start it. `--test-scheduled`, as Cloudflare documents it, runs the cron tasks.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import { GitBookAPI } from "@gitbook/api";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
+import { expectScheduledTasksRun } from "./helpers/scheduled";
 
 // Nothing from the caller's environment may configure the Worker: no SIGNING_SECRET, no process-env loading.
 // A dev registry of its own: a quire-static another `npm start` on this machine runs is not this one's.
@@ -51,7 +52,7 @@ beforeAll(async () => {
     devArgs: (dir) => {
       const emptyEnvFile = join(dir, "empty.env");
       writeFileSync(emptyEnvFile, "");
-      return ["--env-file", emptyEnvFile];
+      return ["--env-file", emptyEnvFile, "--test-scheduled"];
     },
   });
   ({ origin, persist } = server);
@@ -129,5 +130,10 @@ describe("wrangler dev without SIGNING_SECRET", () => {
     const { error } = (await res.json()) as { error: { code: number; message: string } };
     expect(error.code).toBe(503);
     expect(error.message).toContain("npm start");
+  });
+
+  it("runs both cron schedules on GET /__scheduled under a plain `wrangler dev --test-scheduled`", async () => {
+    const { token, organizationId } = server.bootstrap("--email", "cron@example.com", "--org", "Cron");
+    await expectScheduledTasksRun(server, token, organizationId);
   });
 });

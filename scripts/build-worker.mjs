@@ -48,6 +48,9 @@ const result = await build({
     "process.env.NODE_ENV": nodeEnv,
     "global.process.env.NODE_ENV": nodeEnv,
     "globalThis.process.env.NODE_ENV": nodeEnv,
+    // wrangler runs this build with WRANGLER_COMMAND=dev under `wrangler dev`: only then does the Worker answer
+    // `/__scheduled` (src/jobs/dev-triggers.ts), which wrangler's own middleware would for a bundle it made.
+    QUIRE_WRANGLER_DEV: JSON.stringify(process.env.WRANGLER_COMMAND === "dev"),
   },
   loader: { ".js": "jsx", ".mjs": "jsx", ".cjs": "jsx" },
   keepNames: false,

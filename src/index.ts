@@ -22,6 +22,21 @@ const serve = (request: Request, env: Env, ctx: ExecutionContext) =>
     ? withD1Stats(env, (counted) => app.fetch(foldPagePath(request), counted, ctx))
     : app.fetch(foldPagePath(request), env, ctx);
 
+/** True in a `wrangler dev` build only: scripts/build-worker.mjs defines it (the Workers test pool does not). */
+declare const QUIRE_WRANGLER_DEV: boolean | undefined;
+
+/**
+ * `wrangler dev --test-scheduled`'s documented trigger, `GET /__scheduled?cron=…` (jobs/dev-triggers.ts), or
+ * undefined. A deployed Worker's build folds the condition to `false`: it neither serves the path nor holds its code.
+ */
+function scheduledTrigger(request: Request, env: Env): Promise<Response> | undefined {
+  if (typeof QUIRE_WRANGLER_DEV === "boolean" && QUIRE_WRANGLER_DEV) {
+    if (request.method !== "GET" || new URL(request.url).pathname !== "/__scheduled") return undefined;
+    return asWrite(async () => (await import("./jobs/dev-triggers")).triggerScheduled(request, env));
+  }
+  return undefined;
+}
+
 /**
  * Runs a write (a request that is not a read, a queue batch, a cron run), forgetting the published sites this
  * isolate loaded recently before and after it (services/published/recent-sites.ts): a published page read
@@ -45,7 +60,8 @@ const changesNoSite = (request: Request) =>
 
 export default {
   fetch: (request, env, ctx) =>
-    changesNoSite(request) ? serve(request, env, ctx) : asWrite(() => Promise.resolve(serve(request, env, ctx))),
+    scheduledTrigger(request, env) ??
+    (changesNoSite(request) ? serve(request, env, ctx) : asWrite(() => Promise.resolve(serve(request, env, ctx)))),
   queue: (batch, env, ctx) => asWrite(() => queue(batch, env, ctx)),
   scheduled: (controller, env) => asWrite(() => scheduled(controller, env)),
 } satisfies ExportedHandler<Env, JobMessage>;

@@ -15,8 +15,8 @@ export interface DevServerOptions {
   /** Names the temporary state directory. */
   name: string;
   /**
-   * Quire alone, as a plain `wrangler dev` runs it. Default: with its static files' Worker (wrangler.static.toml),
-   * as `npm start` runs it.
+   * Quire alone, as a plain `wrangler dev` runs it. Default: with its static files' Worker (wrangler.static.toml)
+   * and `--test-scheduled`, as `npm start` runs it.
    */
   plain?: boolean;
   /** More `wrangler dev` arguments (e.g. `--var`, `--env-file`). */
@@ -88,7 +88,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     "wrangler",
     [
       "dev",
-      ...(options.plain ? [] : ["-c", "wrangler.toml", "-c", "wrangler.static.toml"]),
+      ...(options.plain ? [] : ["-c", "wrangler.toml", "-c", "wrangler.static.toml", "--test-scheduled"]),
       ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, ...extra],
     ],
     {
