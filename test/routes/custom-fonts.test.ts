@@ -83,7 +83,7 @@ describe("custom fonts", () => {
     expect((await currentClient(owner.token).orgs.getCustomFont(organization.id, font.id)).status).toBe(200);
   });
 
-  it("refuses a font without weight 400 or with files not uploaded here (412), and bad bodies (400)", async () => {
+  it("refuses a font without weight 400, with files not uploaded here, or other bad bodies: 400 naming the field", async () => {
     const { organization, owner } = await seedOrganization("Strict");
     const other = await seedOrganization("Foreign");
     const gb = currentClient(owner.token);
@@ -94,13 +94,15 @@ describe("custom fonts", () => {
         fontFaces: [{ weight: 700, storageKey: key }],
       }),
     );
-    expect(noRegular.code).toBe(412);
+    expect(noRegular.code).toBe(400);
+    expect(noRegular.errorMessage).toBe("body.fontFaces: a font needs a face of weight 400 (regular)");
     const foreignKey = await uploadFont(other.owner.token, other.organization.id);
     const foreign = await api("PUT", `/orgs/${organization.id}/fonts`, {
       token: owner.token,
       body: { fontFamily: "Stolen", fontFaces: [{ weight: 400, storageKey: foreignKey }] },
     });
-    expect(foreign.status).toBe(412);
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.error.code).toBe(400);
     expect(foreign.json.error.message).toMatch(/^body\.fontFaces\.0\.storageKey: /);
     // Generated but never uploaded: no file behind the key.
     const unused = (
@@ -113,7 +115,8 @@ describe("custom fonts", () => {
       token: owner.token,
       body: { fontFamily: "Empty", fontFaces: [{ weight: 400, storageKey: unused }] },
     });
-    expect(empty.status).toBe(412);
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.message).toMatch(/^body\.fontFaces\.0\.storageKey: /);
 
     const twice = await api("PUT", `/orgs/${organization.id}/fonts`, {
       token: owner.token,
@@ -182,7 +185,8 @@ describe("custom fonts", () => {
     const noRegular = await clientError(
       gb.orgs.updateCustomFont(organization.id, font.id, { fontFaces: [{ weight: 400, storageKey: null }] }),
     );
-    expect(noRegular.code).toBe(412);
+    expect(noRegular.code).toBe(400);
+    expect(noRegular.errorMessage).toMatch(/^body\.fontFaces: /);
     expect((await gb.orgs.getCustomFont(organization.id, font.id)).data.fontFaces).toHaveLength(1);
     // A bad key is named by its place in the request, after the removals before it.
     const badKey = await api("POST", `/orgs/${organization.id}/fonts/${font.id}`, {
@@ -194,7 +198,7 @@ describe("custom fonts", () => {
         ],
       },
     });
-    expect(badKey.status).toBe(412);
+    expect(badKey.status).toBe(400);
     expect(badKey.json.error.message).toMatch(/^body\.fontFaces\.1\.storageKey: /);
 
     // Deleting: 205, then 204; the shared file stays while the twin uses it, and goes with the last font.

@@ -16,7 +16,8 @@ export const route = defineRoute({
   summary: "Create a custom font",
   description:
     "Admins only. Each face's `storageKey` is the key generateStorageUploadURL returned for a font file " +
-    "(kind `customization_font`) uploaded to its URL; a face of weight 400 is required (412).",
+    "(kind `customization_font`) uploaded to its URL; a face of weight 400 is required. A body without one, or " +
+    "with a key that is no such upload, is 400 naming the field; 412 when the organization has its 100 fonts.",
   request: {
     params: OrganizationParams,
     body: { required: true, content: { "application/json": { schema: CreateCustomFontBody } } },

@@ -1,5 +1,4 @@
 import { serviceContext } from "../../http/context";
-import { errorResponses } from "../../http/errors";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
 import { presentCustomFont } from "../../presenters/custom-font";
@@ -16,14 +15,14 @@ export const route = defineRoute({
   summary: "Update a custom font",
   description:
     "Admins only. A face's `storageKey` replaces that weight's file, `null` removes the weight; the weight 400 " +
-    "must remain (412). Files no font of the organization uses any more are deleted.",
+    "must remain. Losing it, or a key that is no uploaded font, is 400 naming the field. Files no font of the " +
+    "organization uses any more are deleted.",
   request: {
     params: FontParams,
     body: { required: true, content: { "application/json": { schema: UpdateCustomFontBody } } },
   },
   responses: {
     201: json(CustomizationFontDefinition, "The updated custom font."),
-    ...errorResponses(412),
   },
 });
 

@@ -164,6 +164,7 @@ export async function transferCollection(
   const { row } = found;
   // Everything below goes with it, including spaces the caller may not see: organization admins only.
   requireOrganizationAdmin(ctx, row.organizationId);
+  // 412, not 400: the reference declares it for a collection that cannot be transferred (CONTRACT §3).
   if (organizationId === row.organizationId)
     throw preconditionFailed("The collection already belongs to this organization");
   const targetRole = memberRole(ctx.caller, organizationId);

@@ -161,6 +161,7 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string): Promis
   const { row } = found;
   if (row.deletedAt === null) return spaceView(ctx, row, found.access);
   if (row.deletedAt < ctx.now - RESTORE_WINDOW_MS) {
+    // Not bad input (400): a valid request the space's state no longer allows, a precondition.
     throw preconditionFailed("This space was deleted more than 7 days ago and can no longer be restored");
   }
   const parentAlive = row.parentId !== null && found.chain[0]?.id === row.parentId && found.chain[0].deletedAt === null;
@@ -242,6 +243,7 @@ export async function transferSpace(ctx: ServiceContext, spaceId: string, organi
   const found = await visibleSpace(ctx, spaceId);
   authorize(found.access, "space.admin", "Space");
   const { row } = found;
+  // 412, not 400: the reference declares it for a space that cannot be transferred (CONTRACT §3).
   if (organizationId === row.organizationId) throw preconditionFailed("The space already belongs to this organization");
   authorize(organizationAccess(ctx.caller, organizationId), "organization.createContent", "Organization");
   const sortKey = await placementKey(ctx.db, { organizationId, parentId: null, self: row.id });

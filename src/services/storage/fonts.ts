@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { batch } from "../../db/batch";
 import { inBatch } from "../../db/client";
 import { customFontFaces, customFonts, type FontFileFormat, storageUploads } from "../../db/schema";
-import { notFound, preconditionFailed } from "../../lib/errors";
+import { badRequest, notFound, preconditionFailed } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { authorize, can, organizationAccess } from "../access";
 import type { ServiceContext } from "../core";
@@ -75,7 +75,7 @@ export async function getCustomFont(ctx: ServiceContext, organizationId: string,
   return views(ctx, fonts, faces)[0]!;
 }
 
-/** The faces' files: each storage key an uploaded font of this organization (412 otherwise). */
+/** The faces' files: each storage key an uploaded font of this organization (400 naming the face otherwise). */
 async function resolveFaces(
   ctx: ServiceContext,
   organizationId: string,
@@ -92,7 +92,7 @@ async function resolveFaces(
       const index = face.at ?? i;
       const upload = uploads.get(face.storageKey);
       if (!upload?.hash || upload.kind !== "customization_font") {
-        throw preconditionFailed(
+        throw badRequest(
           `body.fontFaces.${index}.storageKey: not a font uploaded to this organization (generateStorageUploadURL, kind customization_font)`,
         );
       }
@@ -100,7 +100,7 @@ async function resolveFaces(
         range: { offset: 0, length: 16 },
       });
       const format = object && fontFormat(new Uint8Array(await object.arrayBuffer()));
-      if (!format) throw preconditionFailed(`body.fontFaces.${index}.storageKey: the file is gone or is no font`);
+      if (!format) throw badRequest(`body.fontFaces.${index}.storageKey: the file is gone or is no font`);
       return { weight: face.weight, hash: upload.hash, format: format.format };
     }),
   );
@@ -108,7 +108,7 @@ async function resolveFaces(
 
 function checkWeights(faces: { weight: number }[]) {
   if (!faces.some((face) => face.weight === REGULAR)) {
-    throw preconditionFailed("body.fontFaces: a font needs a face of weight 400 (regular)");
+    throw badRequest("body.fontFaces: a font needs a face of weight 400 (regular)");
   }
 }
 
@@ -117,7 +117,10 @@ export interface FontFaceInput {
   storageKey: string;
 }
 
-/** createCustomFont: admins; a face of weight 400 is required (412), at most MAX_FONTS_PER_ORGANIZATION fonts. */
+/**
+ * createCustomFont: admins; a face of weight 400 is required (400 naming `body.fontFaces`), at most MAX_FONTS_PER_ORGANIZATION fonts
+ * (412: the body is valid, the organization is full; the reference declares 412 for this operation).
+ */
 export async function createCustomFont(
   ctx: ServiceContext,
   organizationId: string,
@@ -145,6 +148,7 @@ export async function createCustomFont(
     ),
   ]);
   if (!inserted.meta.changes) {
+    // The body is valid; the organization's state refuses it: the reference's 412 for this operation.
     throw preconditionFailed(`An organization has at most ${MAX_FONTS_PER_ORGANIZATION} custom fonts`);
   }
   return getCustomFont(ctx, organizationId, id);
@@ -152,7 +156,7 @@ export async function createCustomFont(
 
 /**
  * updateCustomFont: a new family name and/or faces by weight (a storage key sets that weight's file, null
- * removes the weight); the font must keep its weight 400 (412). Files no longer used are deleted.
+ * removes the weight); the font must keep a face of weight 400 (400 otherwise). Files no longer used are deleted.
  */
 export async function updateCustomFont(
   ctx: ServiceContext,
