@@ -164,6 +164,36 @@ async function loadBodies(db: Db, spaceId: string, hashes: string[]) {
   return out;
 }
 
+/**
+ * The space's current revision, its indexable pages (computed pages generated) and their diff with the indexed
+ * pages (search_pages), read in one batch.
+ */
+export async function indexDiff(ctx: JobContext, spaceId: string, organizationId: string) {
+  const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
+  const [revisionRows, nodes, indexed] = await batch(ctx.db, [
+    ctx.db
+      .select()
+      .from(revisions)
+      .where(and(sql`${revisions.id} = (${current})`, eq(revisions.spaceId, spaceId)))
+      .limit(1),
+    revisionNodesQuery(ctx.db, spaceId, current),
+    ctx.db
+      .select({
+        pageId: searchPages.pageId,
+        title: searchPages.title,
+        path: searchPages.path,
+        bodyHash: searchPages.bodyHash,
+      })
+      .from(searchPages)
+      .where(eq(searchPages.spaceId, spaceId)),
+  ]);
+  const revision = revisionRows[0];
+  if (!revision) throw new Error(`space ${spaceId} has no current revision`);
+  const generated = await generatedContent(ctx, organizationId, assembleSnapshot(revision, nodes));
+  const expected = indexablePages(generated.snapshot, generated.hashes);
+  return { revision, generated, expected, indexed, diff: diffIndex(expected, indexed) };
+}
+
 export interface IndexRunResult {
   upToDate?: boolean;
   /** An inline run found more than its budget to re-index and wrote nothing: the job does it. */
@@ -214,28 +244,7 @@ export async function updateSearchIndex(
     if (state?.revisionId === space.revisionId && (state.computedSpecs ?? null) === (space.computedSpecs ?? null))
       return { ...result, upToDate: result.reindexed + result.moved + result.removed === 0 };
 
-    const current = sql`SELECT revision_id FROM spaces WHERE id = ${spaceId}`;
-    const [revisionRows, nodes, indexed] = await batch(ctx.db, [
-      ctx.db
-        .select()
-        .from(revisions)
-        .where(and(sql`${revisions.id} = (${current})`, eq(revisions.spaceId, spaceId)))
-        .limit(1),
-      revisionNodesQuery(ctx.db, spaceId, current),
-      ctx.db
-        .select({
-          pageId: searchPages.pageId,
-          title: searchPages.title,
-          path: searchPages.path,
-          bodyHash: searchPages.bodyHash,
-        })
-        .from(searchPages)
-        .where(eq(searchPages.spaceId, spaceId)),
-    ]);
-    const revision = revisionRows[0];
-    if (!revision) throw new Error(`space ${spaceId} has no current revision`);
-    const generated = await generatedContent(ctx, space.organizationId, assembleSnapshot(revision, nodes));
-    const diff = diffIndex(indexablePages(generated.snapshot, generated.hashes), indexed);
+    const { revision, generated, diff } = await indexDiff(ctx, spaceId, space.organizationId);
     if (opts.inline && diff.reindex.length > budget) return { ...result, leftToJob: true };
     const work = diff.reindex.slice(0, budget);
     const finished = work.length === diff.reindex.length;
