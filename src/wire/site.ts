@@ -8,6 +8,8 @@ export const SiteTypeSchema = z.enum(SITE_TYPES).openapi("SiteType");
 export const SiteVisibilitySchema = z.enum(SITE_VISIBILITIES).openapi("SiteVisibility");
 export const SiteTitleSchema = z.string().trim().min(2).max(128).openapi("SiteTitle");
 export const AgentsContextSchema = z.enum(["excluded", "included"]);
+/** SiteProxyOrigin's pattern, with the path optional (a bare host). */
+const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)*$/;
 
 export const SiteSchema = z
   .object({
@@ -94,7 +96,13 @@ export const UpdateSiteBody = z
     defaultSiteSection: z.string().min(1).max(128).optional(),
     proxy: z
       .string()
-      .max(600)
+      .max(512)
+      // The reference's SiteProxyOrigin pattern (no scheme, port, query or trailing slash), its path made
+      // optional: a bare host is Quire's site at the host's root. Refused, not stripped (CONTRACT §3: 400).
+      .regex(
+        PROXY_PATTERN,
+        "must be a hostname and optional path with no scheme, port or trailing slash, e.g. docs.example.com/help",
+      )
       .superRefine((value, issue) => {
         const normal = normalizeProxy(value);
         if ("error" in normal) issue.addIssue({ code: "custom", message: normal.error });
@@ -103,7 +111,8 @@ export const UpdateSiteBody = z
       .optional()
       .openapi({
         description:
-          "A custom host and optional path (`docs.example.com/help`), stored normalized; served once its DNS " +
+          "A custom host and optional path (`docs.example.com/help`), as the reference's SiteProxyOrigin " +
+          "pattern (no scheme), stored with its host in lowercase; served once its DNS " +
           "is verified (dnsRevalidateCustomHostname). `null` removes it.",
       }),
   })

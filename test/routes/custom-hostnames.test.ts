@@ -20,15 +20,15 @@ async function seedSiteOrg(title = "Docs team") {
 const freshHost = (label = "docs") => `${label}-${crypto.randomUUID().slice(0, 8)}.example.com`;
 
 describe("site proxies", () => {
-  it("are stored normalized and answered as a SiteProxyOrigin (no scheme)", async () => {
+  it("are stored with a lowercase host and answered as a SiteProxyOrigin (no scheme)", async () => {
     const { organization, gb, site, setProxy } = await seedSiteOrg();
     const host = freshHost();
-    const res = await setProxy(`HTTPS://${host.toUpperCase()}:443/Help/`);
+    const res = await setProxy(`${host.toUpperCase()}/Help`);
     expect(res.status).toBe(200);
     expect(res.json.proxy).toEqual({ origin: `${host}/Help`, target: `https://${host}/Help` });
     expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy?.origin).toBe(`${host}/Help`);
     // A bare host is a site at the host's root: the site's `hostname` (a SiteProxyOrigin needs a path).
-    const bare = (await setProxy(`${host}/`)).json;
+    const bare = (await setProxy(host)).json;
     expect(bare.hostname).toBe(host);
     expect(bare.proxy).toBeUndefined();
   });
@@ -48,6 +48,11 @@ describe("site proxies", () => {
       "api.quire.test/docs",
       "https://app.quire.test/docs",
       "sites.quire.test",
+      // The reference's SiteProxyOrigin pattern: no scheme, port or trailing slash (refused, never stripped).
+      "https://docs.example.com/help",
+      "HTTPS://DOCS.EXAMPLE.COM:443/Help/",
+      "docs.example.com/help/",
+      "docs.example.com/",
     ]) {
       const res = await setProxy(proxy);
       expect([proxy, res.status]).toEqual([proxy, 400]);
@@ -60,7 +65,7 @@ describe("site proxies", () => {
     const second = await seedSiteOrg("Second");
     const host = freshHost();
     expect((await first.setProxy(`${host}/help`)).status).toBe(200);
-    for (const proxy of [`${host}/help`, host, `${host}/help/more`, `${host}/other`, `HTTPS://${host}/Help`]) {
+    for (const proxy of [`${host}/help`, host, `${host}/help/more`, `${host}/other`, `${host.toUpperCase()}/Help`]) {
       const res = await second.setProxy(proxy);
       expect([proxy, res.status]).toEqual([proxy, 409]);
       expect(res.json.error.message).toMatch(/another organization's custom hostname/);

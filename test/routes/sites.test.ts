@@ -63,6 +63,14 @@ describe("sites", () => {
       adaptiveContent: { enabled: true },
       proxy: { origin: "example.com/docs", target: "https://example.com/docs" },
     });
+    // Read back as it was given; the same with a scheme is refused (400), never stripped.
+    expect((await gb.orgs.getSiteById(organization.id, site.id)).data.proxy).toEqual(updated.data.proxy);
+    const schemed = await api("PATCH", `/orgs/${organization.id}/sites/${site.id}`, {
+      token: owner.token,
+      body: { proxy: "https://example.com/docs" },
+    });
+    expect(schemed.status).toBe(400);
+    expect(schemed.json.error.message).toMatch(/^body\.proxy: /);
 
     expect((await gb.orgs.publishSite(organization.id, site.id)).data).toMatchObject({ published: true });
     expect(await ids({ published: true })).toEqual([site.id]);
@@ -103,6 +111,7 @@ describe("sites", () => {
       [await post({ visibility: "secret" }), /visibility/],
       [await post({ spaces: ["no-such-space"] }), /spaces/],
       [await patch({ proxy: "not a proxy" }), /proxy/],
+      [await patch({ proxy: "https://example.com/docs" }), /^body\.proxy: must be a hostname and optional path/],
       [await patch({ basename: "" }), /basename/],
       [await patch({ defaultSiteSpace: "nope" }), /defaultSiteSpace/],
       [await patch({ agentsContext: "maybe" }), /agentsContext/],
