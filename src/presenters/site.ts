@@ -26,7 +26,7 @@ const SITE_PERMISSIONS = {
   access: "site.view",
   edit: "site.manage",
   create: "site.manage",
-  admin: "site.admin",
+  admin: "site.managePermissions",
   installIntegration: "site.manage",
   viewAdaptiveSchema: "site.view",
   editAdaptiveSchema: "site.manage",

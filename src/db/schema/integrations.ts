@@ -14,6 +14,10 @@ export const INTEGRATION_SCOPES = [
   "space:git:sync",
   "space:visitor:auth",
   "site:metadata:read",
+  // Not in the reference's IntegrationScope list: its OAuth scopes for the site permission operations, which
+  // Quire's integrations may ask for too (README "Integration tokens").
+  "site:permissions:read",
+  "site:permissions:write",
   "site:views:read",
   "site:script:inject",
   "site:script:cookies",

@@ -12,7 +12,7 @@ export const route = defineRoute({
   description:
     "Grants `role` on the site (its own operations: `read` views it, `create` changes it, `admin` also manages " +
     "its permissions; never its spaces' content) to members of its organization (guests included) and its " +
-    "teams; 400 naming any other. `role: null` takes the grant back. Needs `admin` on the site.",
+    "teams; 400 naming any other. `role: null` takes the grant back. Needs `admin` on the site (an installation token: `site:permissions:write`).",
   request: {
     params: SiteParams,
     body: inviteBody,

@@ -11,7 +11,8 @@ export const route = defineRoute({
   operationId: "listUserPermissionsInSite",
   tags: ["sites"],
   summary: "List the users granted a role on the site",
-  description: "Direct user grants on the site, oldest first. Needs `admin` on the site.",
+  description:
+    "Direct user grants on the site, oldest first. Needs `admin` on the site (an installation token: `site:permissions:read`).",
   request: {
     params: SiteParams,
     query: PageQuery,

@@ -9,7 +9,7 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "Remove a team from the site",
   description:
-    "Takes back the team's grant on the site, at once: 205, or 204 when there was none. Needs `admin` on the site.",
+    "Takes back the team's grant on the site, at once: 205, or 204 when there was none. Needs `admin` on the site (an installation token: `site:permissions:write`).",
   request: {
     params: SiteTeamParams,
   },

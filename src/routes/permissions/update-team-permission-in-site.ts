@@ -9,7 +9,7 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "Update a team's role on the site",
   description:
-    "The team must hold a grant on the site (else 404); `role: null` takes it back. Needs `admin` on the site.",
+    "The team must hold a grant on the site (else 404); `role: null` takes it back. Needs `admin` on the site (an installation token: `site:permissions:write`).",
   request: {
     params: SiteTeamParams,
     body: updatePermissionBody,

@@ -9,7 +9,7 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "Update a user's role on the site",
   description:
-    "The user must hold a grant on the site (else 404); `role: null` takes it back. Needs `admin` on the site.",
+    "The user must hold a grant on the site (else 404); `role: null` takes it back. Needs `admin` on the site (an installation token: `site:permissions:write`).",
   request: {
     params: SiteUserParams,
     body: updatePermissionBody,

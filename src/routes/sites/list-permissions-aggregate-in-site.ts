@@ -34,7 +34,7 @@ export const route = defineRoute({
   tags: ["sites"],
   summary: "List all sites users permissions",
   description:
-    "`create` and up. Every enabled member at their role on the site: the organization role raised by grants " +
+    "`create` and up (an installation token: `site:permissions:read`). Every enabled member at their role on the site: the organization role raised by grants " +
     "on the site (inviteToSite; guests appear only through one). `origin` is the organization, or the site " +
     "(`reason` `member` or `team`) when a grant gives more. By user id.",
   request: { params: SiteParams, query: PageQuery },

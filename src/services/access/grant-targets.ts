@@ -26,11 +26,19 @@ export interface ManagedTarget {
 }
 
 /**
- * The target with the caller's access, authorized for managing its permissions (`admin` on it: the space's
- * `space.access`, the collection's `collection.admin`, the site's `site.admin`); 404 when the caller cannot see it.
+ * The target with the caller's access, authorized for reading (`view`) or changing (`manage`) its permissions
+ * (`admin` on it: the space's `space.access`, the collection's `collection.admin`, the site's
+ * `site.viewPermissions` / `site.managePermissions`); 404 when the caller cannot see it.
  */
-export async function managedTarget(ctx: ServiceContext, target: GrantTarget): Promise<ManagedTarget> {
-  requireUser(ctx.caller);
+export async function managedTarget(
+  ctx: ServiceContext,
+  target: GrantTarget,
+  intent: "view" | "manage",
+): Promise<ManagedTarget> {
+  // An installation token acts on a site's permissions within its site:permissions:* scopes (a grant records no
+  // person); elsewhere they need a person.
+  const installation = ctx.caller.kind === "scoped" && ctx.caller.installation !== undefined;
+  if (!(installation && target.kind === "site")) requireUser(ctx.caller);
   if (target.kind === "site") {
     const access = siteAccess(ctx.caller, target.organizationId, target.id);
     authorize(access, "site.view", "Site");
@@ -40,7 +48,7 @@ export async function managedTarget(ctx: ServiceContext, target: GrantTarget): P
       .where(and(eq(sites.id, target.id), eq(sites.organizationId, target.organizationId)))
       .limit(1);
     if (!found) throw notFound("Site");
-    authorize(access, "site.admin", "Site");
+    authorize(access, intent === "view" ? "site.viewPermissions" : "site.managePermissions", "Site");
     return { organizationId: target.organizationId, chainIds: [], levels: [] };
   }
   if (target.kind === "space") {

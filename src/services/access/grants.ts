@@ -47,7 +47,7 @@ export async function grantAccess(
   target: GrantTarget,
   input: { role: MemberRole; users?: string[]; teams?: string[] },
 ): Promise<void> {
-  const { organizationId } = await managedTarget(ctx, target);
+  const { organizationId } = await managedTarget(ctx, target, "manage");
   const wantedUsers = [...new Set(input.users ?? [])];
   const wantedTeams = [...new Set(input.teams ?? [])];
   if (!wantedUsers.length && !wantedTeams.length) throw badRequest("body: give users or teams");
@@ -135,7 +135,7 @@ export async function updateGrant(
   subject: { kind: "user" | "team"; id: string },
   role: MemberRole | undefined,
 ): Promise<void> {
-  const { organizationId } = await managedTarget(ctx, target);
+  const { organizationId } = await managedTarget(ctx, target, "manage");
   const [existing] = await batch(ctx.db, [
     ctx.db
       .select({ role: contentGrants.role })
@@ -155,7 +155,7 @@ export async function revokeGrant(
   target: GrantTarget,
   subject: { kind: "user" | "team"; id: string },
 ) {
-  await managedTarget(ctx, target);
+  await managedTarget(ctx, target, "manage");
   const [removed] = await batch(ctx.db, [
     ctx.db
       .delete(contentGrants)
@@ -192,7 +192,7 @@ export async function listUserGrants(
   target: GrantTarget,
   page: PageRequest,
 ): Promise<Page<UserPermissionView>> {
-  await managedTarget(ctx, target);
+  await managedTarget(ctx, target, "view");
   const found = await grantPage(ctx, target, "user", page);
   const ids = found.items.map((g) => g.subjectId);
   const rows = ids.length ? await ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
@@ -211,7 +211,7 @@ export async function listTeamGrants(
   target: GrantTarget,
   page: PageRequest,
 ): Promise<Page<TeamPermissionView>> {
-  await managedTarget(ctx, target);
+  await managedTarget(ctx, target, "view");
   const found = await grantPage(ctx, target, "team", page);
   const ids = found.items.map((g) => g.subjectId);
   const [rows, counts] = ids.length
@@ -248,7 +248,7 @@ export async function listEffectivePermissions(
   target: GrantTarget,
   query: PageRequest & { role?: Role },
 ): Promise<Page<UserPermissionView>> {
-  return effectivePermissions(ctx, target, await managedTarget(ctx, target), query);
+  return effectivePermissions(ctx, target, await managedTarget(ctx, target, "view"), query);
 }
 
 /** listEffectivePermissions on a target the caller was already authorized for (by its own domain's rule). */

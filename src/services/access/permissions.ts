@@ -48,7 +48,10 @@ const REQUIRED = {
   // site (access: siteAccess, the caller's organization role raised by their grants on the site)
   "site.view": "read",
   "site.manage": "create",
-  "site.admin": "admin",
+  // Who has a role on the site: the aggregate (`create`), the grants themselves (`admin`), changing them (`admin`).
+  "site.viewEffectivePermissions": "create",
+  "site.viewPermissions": "admin",
+  "site.managePermissions": "admin",
   // OpenAPI spec (access: the caller's organization role)
   "openapi.view": "read",
   "openapi.create": "create",

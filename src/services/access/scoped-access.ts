@@ -45,6 +45,10 @@ export const SCOPE_ACTIONS: Partial<
   "space:views:read": { space: ["space.view"] },
   "space:git:sync": { space: ["space.view"] },
   "site:metadata:read": { site: ["site.view"] },
+  "site:permissions:read": { site: ["site.view", "site.viewEffectivePermissions", "site.viewPermissions"] },
+  "site:permissions:write": {
+    site: ["site.view", "site.viewEffectivePermissions", "site.viewPermissions", "site.managePermissions"],
+  },
   "openapi:read": { organization: ["openapi.view"] },
   "openapi:write": { organization: ["openapi.view", "openapi.create", "organization.createOpenAPISpec"] },
   "conversations:ingest": { organization: ["organization.ingestConversations"] },

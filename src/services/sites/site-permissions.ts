@@ -28,7 +28,7 @@ export async function listSitePermissions(
   query: PageRequest,
 ): Promise<Page<SitePermissionView>> {
   const site = await loadSite(ctx, organizationId, siteId);
-  authorize(site.access, "site.manage", "Site");
+  authorize(site.access, "site.viewEffectivePermissions", "Site");
   const target = { kind: "site" as const, id: siteId, organizationId };
   const page = await effectivePermissions(ctx, target, { organizationId, chainIds: [], levels: [] }, query);
   return mapPage(page, (view) => {
