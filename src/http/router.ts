@@ -127,7 +127,13 @@ export function defineRoute<const R extends QuireRoute>(config: R) {
   const responses = { ...errorResponses(400, 401, 403, 404, 429), ...route.responses };
   const check = validateResponses(route.operationId ?? `${route.method} ${route.path}`, responses);
   // A write's handler runs on a database that records the audit event with its first write (http/audit.ts).
-  const audit = auditWrites(route.operationId ?? "", route.method, route.path, route.summary);
+  const audit = auditWrites(
+    route.operationId ?? "",
+    route.method,
+    route.path,
+    route.summary,
+    Object.keys(route.responses),
+  );
   const last = audit ? [audit] : [];
   const writes = !["get", "head"].includes(route.method) && !READS_SENT_AS_POST[route.operationId ?? ""];
   return createRoute({
