@@ -11,6 +11,7 @@ import {
   type JobRunner,
   pruneDeliveredContentEvents,
   pruneFinishedJobs,
+  RetryLater,
   type SubscriberContext,
 } from "../services/core";
 import { GIT_EXPORT_JOB_KIND, GIT_IMPORT_JOB_KIND, recordGitSyncJobFailure, runGitSyncJob } from "../services/git";
@@ -127,8 +128,14 @@ export const CRON_JOBS: Record<string, CronTask> = {
   },
 };
 
-/** A queue consumer invocation runs at most 15 minutes (wall time): a `running` row older than that is orphaned. */
-export const RUN_LEASE_MS = 15 * 60 * 1000;
+/**
+ * A running job's consumer stamps its row every HEARTBEAT_MS; a `running` row unstamped for RUN_LEASE_MS was left by
+ * a consumer that died (an isolate evicted or restarted, an invocation cancelled) and may be claimed again. Before
+ * heartbeats the lease was a queue invocation's 15-minute wall time, so a dead consumer's job (a search index half
+ * written) waited 15 minutes and the sweep, and under `wrangler dev`, which runs no cron, for ever.
+ */
+export const HEARTBEAT_MS = 30 * 1000;
+export const RUN_LEASE_MS = 2 * 60 * 1000;
 
 /** The jobs a consumer may claim at `now`: pending, or running but orphaned by a consumer that died. */
 const claimable = (now: number) =>
@@ -136,9 +143,11 @@ const claimable = (now: number) =>
 
 /**
  * Runs a job once. Idempotent under redelivery and re-sends: the claim is a compare-and-set, so a completed or
- * failed job is left alone and a job another consumer is running is not run again beside it. A message from the
- * dead-letter queue marks the job failed (it exhausted its retries). Throws to ask for a retry; a runner's
- * JobFailure marks the job failed at once.
+ * failed job is left alone and a job another consumer is running is not run again beside it. A message for a job
+ * that is running keeps its message (RetryLater, until the run's lease would lapse): when that run's consumer died
+ * (the queue redelivers a dead invocation's messages at once), the message comes back after the lease and claims
+ * the orphaned job, with no sweep. A message from the dead-letter queue marks the job failed (it exhausted its
+ * retries). Throws to ask for a retry; a runner's JobFailure marks the job failed at once.
  */
 export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter: boolean }): Promise<void> {
   if (opts.deadLetter) {
@@ -154,7 +163,7 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
     .set({ attempts: sql`${jobs.attempts} + 1`, status: "running", updatedAt: ctx.now })
     .where(and(eq(jobs.id, jobId), claimable(ctx.now)))
     .returning();
-  if (!job) return;
+  if (!job) return await leaveToRunningClaim(ctx, jobId);
   // Content events the job writes (a Git import's or a translation's commit) get their subscribers at once.
   const runCtx: JobContext = {
     ...ctx,
@@ -171,6 +180,15 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
       .where(eq(jobs.id, jobId));
     return;
   }
+  // This claim's stamp: a heartbeat only renews the claim it made (attempts), never a later consumer's.
+  const heartbeat = setInterval(() => {
+    ctx.db
+      .update(jobs)
+      .set({ updatedAt: Date.now() })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts)))
+      .run()
+      .catch((error) => console.error(JSON.stringify({ jobId, error: `job heartbeat failed: ${String(error)}` })));
+  }, HEARTBEAT_MS);
   try {
     const result = await runner(runCtx, job);
     await ctx.db
@@ -192,7 +210,23 @@ export async function runJob(ctx: JobContext, jobId: string, opts: { deadLetter:
       .set({ status: "pending", error: message, updatedAt: Date.now() })
       .where(eq(jobs.id, jobId));
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
+}
+
+/**
+ * A message whose job could not be claimed: done with when the job finished (or is gone); when another consumer
+ * holds it `running`, retried once that claim's lease would lapse, so that a dead consumer's job runs again.
+ */
+async function leaveToRunningClaim(ctx: JobContext, jobId: string): Promise<void> {
+  const [held] = await ctx.db
+    .select({ updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "running")));
+  if (!held) return;
+  const seconds = Math.ceil((held.updatedAt + RUN_LEASE_MS - ctx.now) / 1000) + 1;
+  throw new RetryLater(`job ${jobId} is running elsewhere; its message waits for that run's lease`, seconds);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { mapPage, type Page } from "../lib/pagination";
 import type { ServiceContext } from "../services/core";
-import type { SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search";
+import type { SearchIndexHealthView, SearchPageView, SearchSectionView, SearchSpaceView } from "../services/search";
 import type {
+  SearchIndexHealth,
   SearchPageResult,
   SearchPageResultList,
   SearchSectionResult,
@@ -50,4 +51,25 @@ export function presentSearchSpaces(ctx: ServiceContext, page: Page<SearchSpaceV
     title: space.title,
     pages: space.pages.map((p) => presentSearchPage(ctx, p)),
   }));
+}
+
+/** A space's search index checked (getSpaceSearchIndex; repairSpaceSearchIndex adds `repairQueued`). */
+export function presentSearchIndexHealth(view: SearchIndexHealthView & { repairQueued?: boolean }): SearchIndexHealth {
+  return {
+    object: "search-index",
+    spaceId: view.spaceId,
+    revision: view.revisionId,
+    indexedRevision: view.indexedRevisionId,
+    upToDate: view.upToDate,
+    pages: {
+      expected: view.expectedPages,
+      indexed: view.indexedPages,
+      missing: view.missingPages,
+      stale: view.stalePages,
+      moved: view.movedPages,
+      extra: view.extraPages,
+      withoutSections: view.pagesWithoutSections,
+    },
+    ...(view.repairQueued === undefined ? {} : { repairQueued: view.repairQueued }),
+  };
 }

@@ -99,3 +99,35 @@ export const SearchSiteContentBody = z
     );
   });
 export type SearchSiteContent = z.infer<typeof SearchSiteContentBody>;
+
+const pageCount = (description: string) => z.number().int().nonnegative().openapi({ description });
+
+/** Quire's own: a space's search index checked against its main revision (getSpaceSearchIndex). */
+export const SearchIndexHealthSchema = z
+  .object({
+    object: z.literal("search-index"),
+    spaceId: z.string(),
+    revision: z.string().openapi({ description: "The space's current (main) revision." }),
+    indexedRevision: z
+      .string()
+      .nullable()
+      .openapi({ description: "The revision the index says it is at; null while it has never caught up." }),
+    upToDate: z.boolean().openapi({
+      description: "At the current revision, with every page indexed as the revision has it and nothing more.",
+    }),
+    pages: z.object({
+      expected: pageCount("Pages of the revision that belong in the index (document pages without noIndex)."),
+      indexed: pageCount("Pages in the index."),
+      missing: pageCount("Pages of the revision not in the index."),
+      stale: pageCount("Indexed pages whose title or body changed since they were indexed."),
+      moved: pageCount("Indexed pages whose path changed since."),
+      extra: pageCount("Indexed pages the revision no longer has, or no longer indexes."),
+      withoutSections: pageCount("Indexed pages with no text in the index: searches cannot find them."),
+    }),
+    repairQueued: z
+      .boolean()
+      .optional()
+      .openapi({ description: "repairSpaceSearchIndex only: whether a re-indexing job was queued." }),
+  })
+  .openapi("SearchIndexHealth");
+export type SearchIndexHealth = z.infer<typeof SearchIndexHealthSchema>;

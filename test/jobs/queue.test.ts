@@ -1,10 +1,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { jobs } from "../../src/db/schema";
 import worker from "../../src/index";
-import { JOB_RUNNERS } from "../../src/jobs/registry";
+import { HEARTBEAT_MS, JOB_RUNNERS, RUN_LEASE_MS, runJob } from "../../src/jobs/registry";
 import { newJob } from "../../src/services/core/jobs";
 import { db } from "../helpers/seed";
 
@@ -17,6 +17,10 @@ JOB_RUNNERS["test-ok"] = async () => {
 JOB_RUNNERS["test-fail"] = async () => {
   throw new Error("upstream unavailable");
 };
+
+// A job that runs until the test lets it finish.
+let finishSlow: () => void = () => {};
+JOB_RUNNERS["test-slow"] = () => new Promise((resolve) => (finishSlow = () => resolve({ slow: true })));
 
 async function deliver(queue: string, jobId: string, attempts = 1) {
   const batch = createMessageBatch(queue, [
@@ -80,5 +84,31 @@ describe("pruning finished jobs", () => {
     expect(removed).toBeGreaterThanOrEqual(2);
     const left = new Set((await db.select({ id: jobs.id }).from(jobs)).map((j) => j.id));
     expect(rows.map((r) => left.has(r.id as string))).toEqual([false, false, true, true]);
+  });
+
+  it("keeps a running job's claim alive with a heartbeat, so that no other consumer takes it while it runs", async () => {
+    const id = await insertJob("test-slow");
+    const claimedAt = Date.now() - RUN_LEASE_MS + 5_000; // five seconds of lease left
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const running = runJob({ db, env, now: claimedAt }, id, { deadLetter: false });
+      for (let i = 0; i < 100 && (await jobRow(id))?.status !== "running"; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(await jobRow(id)).toMatchObject({ status: "running", updatedAt: claimedAt });
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      for (let i = 0; i < 100 && (await jobRow(id))!.updatedAt === claimedAt; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect((await jobRow(id))!.updatedAt).toBeGreaterThan(claimedAt + 5_000);
+      // Its lease renewed, a redelivered message is kept for later, and the job is not run beside itself.
+      const redelivered = await deliver("quire-jobs", id, 2);
+      expect(redelivered.retryMessages.map((m) => m.msgId)).toEqual([`m-${id}-2`]);
+      finishSlow();
+      await running;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await jobRow(id)).toMatchObject({ status: "completed", result: { slow: true }, attempts: 1 });
+    // Once it finished, a message for it is simply acked.
+    expect((await deliver("quire-jobs", id, 3)).explicitAcks).toEqual([`m-${id}-3`]);
   });
 });

@@ -1,12 +1,10 @@
-import { GitBookAPI } from "@gitbook/api";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/index";
 import { INLINE_INDEX_PAGES } from "../../src/services/search/search-index";
 import { createDb } from "../../src/db/client";
 import { runJob } from "../../src/jobs/registry";
 import { seedOrganization } from "../helpers/seed";
+import { undeliveredQueue } from "../helpers/undelivered-queue";
 
 /**
  * Search must find what a write put into main within 1 s of the write's response, without the queue: here the
@@ -15,30 +13,6 @@ import { seedOrganization } from "../helpers/seed";
  */
 const FRESH_MS = 1000;
 const POLL_MS = 50;
-
-function undeliveredQueue() {
-  const sent: { jobId: string }[] = [];
-  const queue = {
-    send: async (message: { jobId: string }) => void sent.push(message),
-    sendBatch: async (messages: { body: { jobId: string } }[]) => void sent.push(...messages.map((m) => m.body)),
-  };
-  const testEnv = { ...env, JOBS: queue } as unknown as typeof env;
-  /** Each request's execution context, so that a test can wait for what it deferred. */
-  const contexts: ExecutionContext[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const ctx = createExecutionContext();
-    contexts.push(ctx);
-    return worker.fetch(new Request(input, init) as never, testEnv as never, ctx);
-  };
-  const settle = () => Promise.all(contexts.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
-  return {
-    sent,
-    fetch,
-    settle,
-    client: (token: string) =>
-      new GitBookAPI({ endpoint: "https://api.quire.test", authToken: token, serviceBinding: { fetch } }),
-  };
-}
 
 /** Polls space search every 50 ms from the write's response; the time until `word` is found, or fails past 1 s. */
 async function timeToFindable(

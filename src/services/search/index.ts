@@ -9,3 +9,5 @@ export { queueStaleSearchIndexes, runSearchIndexJob } from "./search-index";
 export { indexSpaceContent, indexSpecDependents } from "./search-subscribers";
 export { prewarmSiteSearch } from "./site-prewarm";
 export { generationIn, generationStatement } from "./results-cache";
+export { checkSearchIndex, repairSearchIndex } from "./index-health";
+export type { SearchIndexHealthView } from "./index-health";

@@ -108,11 +108,21 @@ async function sendIndexMessage(env: JobContext["env"], message: { jobId: string
   }
 }
 
-/** Queues a search-index job for a space (its row and its message). */
-export async function queueSearchIndex(ctx: Pick<JobContext, "db" | "env" | "now">, spaceId: string) {
+/**
+ * Queues a search-index job for a space (its row and its message). `throwOnLostSend` (a continuation, a repair):
+ * a failed send throws, so that the run or request that queues it is retried and goes on itself, rather than
+ * leave the rest of the index to the sweep.
+ */
+export async function queueSearchIndex(
+  ctx: Pick<JobContext, "db" | "env" | "now">,
+  spaceId: string,
+  opts: { throwOnLostSend?: boolean } = {},
+) {
   const job = newJob(SEARCH_INDEX_JOB_KIND, { spaceId }, ctx.now);
   await ctx.db.insert(jobs).values(job.row);
-  await sendIndexMessage(ctx.env, job.message);
+  if (opts.throwOnLostSend) await ctx.env.JOBS.send(job.message);
+  else await sendIndexMessage(ctx.env, job.message);
+  return job.row.id as string;
 }
 
 /**
@@ -319,7 +329,7 @@ export async function updateSearchIndex(
       }
     }
     if (!finished) {
-      await queueSearchIndex(ctx, spaceId);
+      await queueSearchIndex(ctx, spaceId, { throwOnLostSend: true });
       return { ...result, more: true };
     }
     return result;
