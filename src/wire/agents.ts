@@ -5,17 +5,21 @@ import { JSONDocumentSchema } from "./revision";
 /** Characters of markdown an instructions document may convert to (README "Agent settings and instructions"). */
 export const MAX_AGENT_INSTRUCTIONS = 10_000;
 
-/** The reference's JSONDocument, or (the contract's leniency) a plain markdown string. */
+/**
+ * The reference's JSONDocument, or (Quire's leniency, kept on purpose: an admin writes instructions as text) a
+ * markdown string of at most MAX_AGENT_INSTRUCTIONS characters, stored and answered as the document it reads as.
+ * Served as the `oneOf` it is (zod-openapi would write a union as `anyOf`, and inline the document's shape).
+ */
 const AgentInstructionsInput = z
-  .union([
-    z.string().max(MAX_AGENT_INSTRUCTIONS).describe("Markdown"),
-    z.object({
-      object: z.literal("document"),
-      data: z.record(z.string(), z.unknown()),
-      nodes: z.array(z.unknown()),
-    }),
-  ])
-  .describe("A JSONDocument, or markdown");
+  .unknown()
+  .pipe(z.union([JSONDocumentSchema, z.string().max(MAX_AGENT_INSTRUCTIONS)]))
+  .openapi({
+    description: "A JSONDocument, or the same instructions as a markdown string.",
+    oneOf: [
+      { $ref: "#/components/schemas/JSONDocument" },
+      { type: "string", maxLength: MAX_AGENT_INSTRUCTIONS, description: "Markdown (Quire's own leniency)" },
+    ],
+  } as never);
 export type AgentInstructionsInputValue = z.infer<typeof AgentInstructionsInput>;
 
 export const SiteSettingsScanTopicsSchema = z.enum(["auto", "never"]).openapi("SiteSettingsScanTopics");

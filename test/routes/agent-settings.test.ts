@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { agentInstructions, agentInstructionsStatement } from "../../src/services/agents";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
-import { api } from "../helpers/http";
+import { api, workerFetch } from "../helpers/http";
 import { db, seedMember, seedOrganization } from "../helpers/seed";
 
 async function siteOfNewOrganization() {
@@ -191,5 +191,41 @@ describe("organization agent instructions (0.202)", () => {
     expect(long.json.error.message).toMatch(/^body\.instructions/);
     const wrongType = await api("PUT", path, { token: owner.token, body: { instructions: 42 } });
     expect(wrongType.status).toBe(400);
+  });
+
+  it("takes the instructions as a document or as a markdown string, as the served OpenAPI says (a oneOf)", async () => {
+    const { organization, owner } = await seedOrganization("Either");
+    const path = `/orgs/${organization.id}/agent-instructions`;
+    const asText = await api("PUT", path, {
+      token: owner.token,
+      body: { instructions: "Answer in **one** paragraph." },
+    });
+    expect(asText.status).toBe(200);
+    expectCurrentShape("OrganizationAgentInstructions", asText.json);
+    expect(asText.json.instructions.object).toBe("document");
+    expect(await agentInstructions(db, organization.id)).toBe("Answer in **one** paragraph.");
+    const asDocument = await api("PUT", path, { token: owner.token, body: { instructions: paragraph("Cite.") } });
+    expect(asDocument.status).toBe(200);
+    expect(await agentInstructions(db, organization.id)).toBe("Cite.");
+
+    const served = (await (await workerFetch("https://api.quire.test/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    const body = served.paths["/v1/orgs/{organizationId}/agent-instructions"]!.put!.requestBody.content[
+      "application/json"
+    ]!.schema as { properties: { instructions: Record<string, unknown> } };
+    const either = {
+      oneOf: [
+        { $ref: "#/components/schemas/JSONDocument" },
+        expect.objectContaining({ type: "string", maxLength: 10_000 }),
+      ],
+    };
+    expect(body.properties.instructions).toMatchObject(either);
+    expect(body.properties.instructions).not.toHaveProperty("anyOf");
+    const editing = served.components.schemas.SiteAgentSettingsInput!.properties.editing as {
+      properties: { customInstructions: unknown };
+    };
+    expect(editing.properties.customInstructions).toMatchObject(either);
   });
 });
