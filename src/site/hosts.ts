@@ -6,8 +6,8 @@ import { findProxiedSite, soleProxiedSite } from "../services/published";
 import { serveSite } from "./router";
 
 /**
- * The renderer's own stylesheet and script (fingerprinted, no tenant's data), and custom fonts' files (by content
- * hash, unguessable, never content): a custom host's pages load them.
+ * The renderer's own stylesheet and script (fingerprinted, no tenant's data), and the custom fonts' files public
+ * sites use (src/site/fonts.ts): a custom host's pages may load them.
  */
 /** Discovery documents a host's root answers for its only site (src/site/router.ts serves them per site). */
 const HOST_ROOT_DISCOVERY = new Set([

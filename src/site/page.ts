@@ -34,9 +34,9 @@ export const rendered = renderedPages.store;
  * The Cache API behind the isolate's cache: a page rendered by one isolate serves the others of the location.
  * Entries are keyed like the isolate's (site version, revision, path, visitor segment), so they never go stale;
  * they are read only after the visitor was admitted, and never hold cookies. `v2`: entries carry the page's URL
- * (for its Link header); those of before, without it, are never read.
+ * (for its Link header); `v3`: custom fonts load from the site's address. Entries of before are never read.
  */
-const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/v2/${encodeURIComponent(key)}`;
+const sharedCacheUrl = (key: string) => `https://quire-site-cache.internal/v3/${encodeURIComponent(key)}`;
 
 /** A rendered body as kept in both caches: its type and, for a page, its own URL (for its Link header). */
 export interface RenderedBody {
@@ -98,7 +98,7 @@ export function siteView(visit: Visit, location?: SiteLocation, pages: NavPage[]
   const variants = location ? siteSpacesAt(data, location.section?.id ?? null, visible) : [];
   return {
     baseHref: base,
-    theme: themeOf(settings, data.site.title, data.site.organizationId),
+    theme: themeOf(settings, data.site.title, data.site.organizationId, base),
     sections: navigationEntries(data, visible).map((entry) =>
       entry.kind === "link"
         ? { title: entry.row.title, href: entry.row.url, current: false, external: true, ...iconOf(entry.row) }

@@ -7,7 +7,7 @@ import { siteRedirectTarget } from "../services/published";
 import { readFile } from "../services/revisions";
 import { SITE_CSS, SITE_CSS_HASH, SITE_JS, SITE_JS_HASH } from "./assets";
 import { SITE_CSP, siteCsp } from "./csp";
-import { serveFontFile } from "./fonts";
+import { serveFontFile, serveSiteFontFile } from "./fonts";
 import { renderNotFound } from "./layout";
 import { MCP_PATH, SERVER_CARD_PATH } from "./agent-links";
 import { serverCard } from "./discovery";
@@ -21,8 +21,9 @@ import { openSite, type Visit } from "./visit";
 
 /**
  * The published-site renderer, on the deployment's own origin: `/~site/{siteId}/…` serves a published site's
- * pages (and `.md` twins), search, files, sitemap.xml, robots.txt, llms.txt and llms-full.txt; `/~site/~assets/`
- * its stylesheet and script (fingerprinted, cached for good); `/~site/~fonts/` custom fonts' files (by hash). Custom hosts reach the same through `serveSite`
+ * pages (and `.md` twins), search, files, custom fonts' files (`~fonts/`, to the site's visitors), sitemap.xml,
+ * robots.txt, llms.txt and llms-full.txt; `/~site/~assets/` its stylesheet and script (fingerprinted, cached for
+ * good); `/~site/~fonts/` the custom font files public sites use (by hash). Custom hosts reach the same through `serveSite`
  * (src/site/hosts.ts).
  */
 export const siteRouter = new Hono<AppEnv>();
@@ -57,7 +58,7 @@ siteRouter.get("/~site/:siteId", (c) => serveSite(c, c.req.param("siteId"), `/~s
 /**
  * Serves a published site whose root is at `base` on this request's host: the path after it names a page (or
  * its `.md` twin), or one of the site's own files (robots.txt, sitemap.xml, llms.txt, llms-full.txt, `~search`,
- * `~search.json`, `~files/{siteSpaceId}/{fileId}`), or its MCP server (`~gitbook/mcp`).
+ * `~search.json`, `~files/{siteSpaceId}/{fileId}`, `~fonts/{sha256}.{ext}`), or its MCP server (`~gitbook/mcp`).
  */
 export async function serveSite(
   c: Context<AppEnv>,
@@ -119,6 +120,8 @@ async function dispatch(c: Context<AppEnv>, visit: Visit, rest: string): Promise
   if (part) return llmsFull(c, visit, Number(part[1]));
   const file = /^\/~files\/([^/]+)\/([^/]+)$/.exec(rest);
   if (file) return fileResponse(c, visit, file[1]!, file[2]!);
+  const font = /^\/~fonts\/([^/]+)$/.exec(rest);
+  if (font) return serveSiteFontFile(c, visit, font[1]!);
   let path: string;
   try {
     path = decodeURIComponent(rest);

@@ -125,11 +125,14 @@ const block = (selector: string, vars: Record<string, string>) =>
     .map(([k, v]) => `${k}:${v}`)
     .join(";")}}`;
 
+/** A font file under a site's address (`{base}/~fonts/{sha256}.{ext}`), nothing that could leave the `url("…")`. */
+const FONT_SRC = /^(?:\/[\w.~-]+)*\/~fonts\/[0-9a-f]{64}\.[a-z0-9]+$/;
+
 /** Custom fonts' `@font-face` rules: sources are root-relative paths of this deployment's font files. */
 function fontFaceRules(theme: SiteTheme): string[] {
   return (theme.fontFaces ?? []).flatMap((face) => {
     const family = cleanFontName(face.family);
-    if (!family || !/^\/~site\/~fonts\/[A-Za-z0-9_-]+\/[0-9a-f]{64}\.[a-z0-9]+$/.test(face.src)) return [];
+    if (!family || !FONT_SRC.test(face.src)) return [];
     const weight = Math.min(1000, Math.max(1, Math.round(face.weight)));
     return [
       `@font-face{font-family:"${family}";font-weight:${weight};font-display:swap;src:url("${face.src}") format("${face.format.replace(/[^a-z0-9]/g, "")}")}`,

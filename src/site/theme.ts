@@ -13,11 +13,19 @@ const fontName = (font: string | { fontFamily: string }) => (typeof font === "st
 
 /**
  * The layout's theme from a site space's merged customization and the site's title; custom fonts' files count
- * only when they are the site's organization's (`organizationId`).
+ * only when they are the site's organization's (`organizationId`), and load from the site's address (`base`).
  */
-export function themeOf(settings: SiteCustomizationSettings, siteTitle: string, organizationId = ""): SiteTheme {
+export function themeOf(
+  settings: SiteCustomizationSettings,
+  siteTitle: string,
+  organizationId = "",
+  base = "",
+): SiteTheme {
   const s = settings.styling;
-  const fontFaces = [...fontFacesOf(s.font, organizationId), ...fontFacesOf(s.monospaceFont, organizationId)];
+  const fontFaces = [
+    ...fontFacesOf(s.font, organizationId, base),
+    ...fontFacesOf(s.monospaceFont, organizationId, base),
+  ];
   const links = (items: { title: string; to: Ref | null }[]) =>
     items.flatMap((item) => {
       const href = hrefOf(item.to);

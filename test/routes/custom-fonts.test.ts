@@ -2,7 +2,7 @@ import { StorageUploadKind } from "gitbook-api-current";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
-import { uploadFont, woff2Bytes } from "../helpers/fonts";
+import { siteUsingFonts, uploadFont, woff2Bytes } from "../helpers/fonts";
 import { api, clientError, workerFetch } from "../helpers/http";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
@@ -10,7 +10,7 @@ const fileCount = async (organizationId: string) =>
   (await env.STORAGE.list({ prefix: `orgs/${organizationId}/fonts/` })).objects.length;
 
 describe("custom fonts", () => {
-  it("creates a font from uploaded files, served for good at an immutable URL per file", async () => {
+  it("creates a font from uploaded files, served for good at an immutable URL per file once a public site uses it", async () => {
     const { organization, owner } = await seedOrganization("Typefaces");
     const gb = currentClient(owner.token);
     const regular = woff2Bytes(10);
@@ -32,6 +32,9 @@ describe("custom fonts", () => {
       new RegExp(`^https://api\\.quire\\.test/~site/~fonts/${organization.id}/[0-9a-f]{64}\\.woff2$`),
     );
 
+    // No site uses it yet: its shared URL serves nothing (the file is the organization's own).
+    expect((await workerFetch(source.url)).status).toBe(404);
+    await siteUsingFonts(owner.token, organization.id, [created.data]);
     const file = await workerFetch(source.url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("font/woff2");
@@ -172,13 +175,16 @@ describe("custom fonts", () => {
     expect(updated.data.fontFaces.map((f) => f.weight)).toEqual([400, 700]);
     expect(await fileCount(organization.id)).toBe(2);
 
+    // A public site uses both fonts: their shared URLs serve while the files exist.
+    await siteUsingFonts(owner.token, organization.id, [updated.data, twin]);
     const boldUrl = updated.data.fontFaces[1]!.sources[0]!.url;
+    expect((await workerFetch(boldUrl)).status).toBe(200);
     const removed = await gb.orgs.updateCustomFont(organization.id, font.id, {
       fontFaces: [{ weight: 700, storageKey: null }],
     });
     expect(removed.data.fontFaces.map((f) => f.weight)).toEqual([400]);
     expect(removed.data.fontFamily).toBe("Evolved");
-    // The bold file was this font's alone: gone from R2 and no longer served.
+    // The bold file was this font's alone: gone from R2 and no longer served (the site still names it).
     expect(await fileCount(organization.id)).toBe(1);
     expect((await workerFetch(boldUrl)).status).toBe(404);
 

@@ -53,7 +53,7 @@ async function useFont(
 const fontFaceRules = (html: string) => html.match(/@font-face\{[^}]*\}/g) ?? [];
 
 describe("custom fonts on published pages", () => {
-  it("emit the @font-face of a selected custom font, whose files load from the page's own host", async () => {
+  it("emit the @font-face of a selected custom font, whose files load from the site's own address", async () => {
     const { organization, gb, site, font, definition } = await siteWithFont("Fonted");
     const before = await (await workerFetch(`${ORIGIN}/~site/${site.id}`)).text();
     expect(fontFaceRules(before)).toEqual([]);
@@ -62,7 +62,8 @@ describe("custom fonts on published pages", () => {
     const page = await workerFetch(`${ORIGIN}/~site/${site.id}`);
     const html = await page.text();
     const rules = fontFaceRules(html);
-    const paths = font.fontFaces.map((face) => new URL(face.sources[0]!.url).pathname);
+    const hashes = font.fontFaces.map((face) => new URL(face.sources[0]!.url).pathname.split("/").at(-1)!);
+    const paths = hashes.map((file) => `/~site/${site.id}/~fonts/${file}`);
     // Body and monospace fonts, regular and bold each.
     expect(rules).toHaveLength(4);
     expect(rules[0]).toBe(
@@ -75,7 +76,16 @@ describe("custom fonts on published pages", () => {
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
     const file = await workerFetch(`${ORIGIN}${paths[0]}`);
     expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("font/woff2");
+    // A public site's: cacheable by anyone, for good.
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(woff2Bytes(40));
+    const etag = file.headers.get("etag")!;
+    expect((await workerFetch(`${ORIGIN}${paths[0]}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    // Its shared URL (the API's) is open too: a public site uses it.
+    expect((await workerFetch(font.fontFaces[0]!.sources[0]!.url)).status).toBe(200);
+    // A hash the site's customization does not name is nothing at its address.
+    expect((await workerFetch(`${ORIGIN}/~site/${site.id}/~fonts/${"0".repeat(64)}.woff2`)).status).toBe(404);
   });
 
   it("ignore sources that are not the site organization's font files", async () => {
@@ -103,18 +113,23 @@ describe("custom fonts on published pages", () => {
     await verifyCustomHost(owner.token, host);
     await useFont(gb, organization.id, site.id, definition);
     const html = await (await workerFetch(`https://${host}/`)).text();
-    const path = new URL(font.fontFaces[0]!.sources[0]!.url).pathname;
+    const shared = new URL(font.fontFaces[0]!.sources[0]!.url).pathname;
+    // At the site's root on its host.
+    const path = `/~fonts/${shared.split("/").at(-1)}`;
     expect(html).toContain(`url("${path}")`);
     const file = await workerFetch(`https://${host}${path}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The shared URL answers on the custom host too.
+    expect((await workerFetch(`https://${host}${shared}`)).status).toBe(200);
     // A site proxied at the host's root does not take the shared files' paths for its pages (the stylesheet too).
     const css = /<link rel="stylesheet" href="([^"]+)"/.exec(html)![1]!;
     expect((await workerFetch(`https://${host}${css}`)).status).toBe(200);
   });
 
   it("live on the sites origin when the deployment has one (SITES_URL), and only there", async () => {
-    const { organization, owner, site } = await siteWithFont("Separated fonts");
+    const { organization, owner, gb, site, definition } = await siteWithFont("Separated fonts");
+    await useFont(gb, organization.id, site.id, definition);
     const separated = { ...env, SITES_URL: "https://sites.quire.test" };
     const call = (url: string, token?: string) =>
       createApp().request(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }, separated);
@@ -128,5 +143,57 @@ describe("custom fonts on published pages", () => {
     // The API's host serves no site, fonts included, once sites have their own origin.
     expect((await call(url.replace("https://sites.quire.test", ORIGIN))).status).toBe(404);
     expect((await call(`https://sites.quire.test/~site/${site.id}`)).status).toBe(200);
+    const atSite = `/~site/${site.id}/~fonts/${url.split("/").at(-1)}`;
+    expect((await call(`https://sites.quire.test${atSite}`)).status).toBe(200);
+    expect((await call(`${ORIGIN}${atSite}`)).status).toBe(404);
+  });
+
+  it("of a private site: only to the visitors it admits, at its own address; never at the shared URL", async () => {
+    const { organization, gb, site, font, definition } = await siteWithFont("Private fonts");
+    // Only a share-link site (and a visitor-auth one) use the font; no public site does.
+    await gb.orgs.updateSiteById(organization.id, site.id, { visibility: "share-link" } as never);
+    const { data: link } = await gb.orgs.createSiteShareLink(organization.id, site.id, { name: "Friends" });
+    const key = new URL(link.urls.published!).searchParams.get("share")!;
+    await useFont(gb, organization.id, site.id, definition);
+    const gated = (await gb.orgs.createSite(organization.id, { title: "Members", visibility: "visitor-auth" } as never))
+      .data;
+    await gb.orgs.publishSite(organization.id, gated.id);
+    await useFont(gb, organization.id, gated.id, definition);
+
+    const shared = font.fontFaces[0]!.sources[0]!.url;
+    const file = new URL(shared).pathname.split("/").at(-1)!;
+    const atSite = `${ORIGIN}/~site/${site.id}/~fonts/${file}`;
+    // An anonymous visitor: not at the shared URL, not at the site's address without the share key.
+    expect((await workerFetch(shared)).status).toBe(404);
+    expect((await workerFetch(atSite)).status).toBe(401);
+    expect((await workerFetch(`${ORIGIN}/~site/${gated.id}/~fonts/${file}`)).status).toBe(401);
+    // The site's page, opened with the key, names the file at the site's address, which the cookie then opens.
+    const opened = await workerFetch(`${ORIGIN}/~site/${site.id}/?share=${key}`);
+    expect(opened.status).toBe(200);
+    expect(fontFaceRules(await opened.text())[0]).toContain(`url("/~site/${site.id}/~fonts/${file}")`);
+    const cookie = opened.headers.get("set-cookie")!.split(";")[0]!;
+    const loaded = await workerFetch(atSite, { headers: { cookie } });
+    expect(loaded.status).toBe(200);
+    // The visitor's browser may keep it; shared caches may not.
+    expect(loaded.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    expect(new Uint8Array(await loaded.arrayBuffer())).toEqual(woff2Bytes(40));
+    expect((await workerFetch(shared, { headers: { cookie } })).status).toBe(404);
+
+    // Another organization: its own public site that names this file gets nothing (not its organization's font),
+    // nor does its site's address or the file under its organization's id.
+    const other = await siteWithFont("Other organization");
+    await useFont(other.gb, other.organization.id, other.site.id, definition);
+    expect((await workerFetch(shared)).status).toBe(404);
+    expect((await workerFetch(`${ORIGIN}/~site/${other.site.id}/~fonts/${file}`)).status).toBe(404);
+    expect((await workerFetch(shared.replace(organization.id, other.organization.id))).status).toBe(404);
+    // With another organization's member's token, the file is no more open (site files take no API token).
+    const withToken = { headers: { authorization: `Bearer ${other.owner.token}` } };
+    expect((await workerFetch(shared, withToken)).status).toBe(404);
+    expect((await workerFetch(atSite, withToken)).status).toBe(401);
+
+    // Once the site is public, the file is open to anyone, at both addresses.
+    await gb.orgs.updateSiteById(organization.id, site.id, { visibility: "public" } as never);
+    expect((await workerFetch(shared)).status).toBe(200);
+    expect((await workerFetch(atSite)).status).toBe(200);
   });
 });

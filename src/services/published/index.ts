@@ -31,4 +31,5 @@ export { resolvePublishedUrl } from "./url-resolution";
 export type { PublishedContentView, PublishedLookup, PublishedLookupInput, PublishedRedirect } from "./url-resolution";
 export { getPublishedSite } from "./site-published";
 export { sitePreview } from "./site-preview";
+export { isPublicFontFile } from "./public-fonts";
 export type { SitePreviewInput } from "./site-preview";
