@@ -7,7 +7,10 @@ import type { CustomHostname } from "../wire/custom-hostname";
  * organization's sites on it; it is active (`live`) once every one of them is DNS-verified, otherwise the
  * status is the first unverified one's. `verification` (Quire's) lists the records that prove it.
  */
-export function presentCustomHostname({ host, sites, challenge }: CustomHostnameView, urls: UrlBases): CustomHostname {
+export function presentCustomHostname(
+  { host, sites, challenge, contested }: CustomHostnameView,
+  urls: UrlBases,
+): CustomHostname {
   const pending = sites.find((s) => s.proxyStatus !== "live");
   return {
     object: "custom-hostname" as const,
@@ -18,7 +21,9 @@ export function presentCustomHostname({ host, sites, challenge }: CustomHostname
     urls: { location: `${urls.api}/v1/custom-hostnames/${host}` },
     verification: {
       txt: { name: challenge.txtName, values: sites.flatMap((s) => (s.proxyToken ? [s.proxyToken] : [])) },
-      ...(challenge.cnameTarget ? { cname: { name: host, target: challenge.cnameTarget } } : {}),
+      // Contested, a CNAME proves nothing (it is the same for every organization): only the TXT record is named.
+      ...(challenge.cnameTarget && !contested ? { cname: { name: host, target: challenge.cnameTarget } } : {}),
+      ...(contested ? { contested } : {}),
     },
   };
 }

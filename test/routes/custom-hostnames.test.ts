@@ -5,7 +5,7 @@ import { seedSpaceMember } from "../helpers/content";
 import { currentClient, expectCurrentShape } from "../helpers/current-client";
 import { api, client } from "../helpers/http";
 import { seedOrganization } from "../helpers/seed";
-import { setDnsRecords } from "../helpers/sites";
+import { setDnsRecords, verifyCustomHost } from "../helpers/sites";
 
 /** An organization with one site (no spaces), as its owner sees it. */
 async function seedSiteOrg(title = "Docs team") {
@@ -60,15 +60,16 @@ describe("site proxies", () => {
     }
   });
 
-  it("cannot take another organization's host: same proxy, a prefix of it, or under it (409)", async () => {
+  it("cannot take another organization's live host: same proxy, a prefix of it, or under it (409)", async () => {
     const first = await seedSiteOrg("First");
     const second = await seedSiteOrg("Second");
     const host = freshHost();
     expect((await first.setProxy(`${host}/help`)).status).toBe(200);
+    await verifyCustomHost(first.owner.token, host);
     for (const proxy of [`${host}/help`, host, `${host}/help/more`, `${host}/other`, `${host.toUpperCase()}/Help`]) {
       const res = await second.setProxy(proxy);
       expect([proxy, res.status]).toEqual([proxy, 409]);
-      expect(res.json.error.message).toMatch(/another organization's custom hostname/);
+      expect(res.json.error.message).toMatch(/another organization's custom hostname, proven by its DNS/);
     }
     // The first organization's proxy is untouched, and it may nest its own sites under it.
     expect((await first.gb.orgs.getSiteById(first.organization.id, first.site.id)).data.proxy?.origin).toBe(
@@ -87,23 +88,103 @@ describe("site proxies", () => {
     expect((await second.setProxy(`${host}/other`)).status).toBe(200);
   });
 
-  it("claimed at once by two organizations: exactly one wins, the other gets 409", async () => {
+  it("two sites of one organization racing for one proxy: the unique index stops the second", async () => {
     const first = await seedSiteOrg("First");
-    const second = await seedSiteOrg("Second");
-    for (const [a, b] of [
-      ["/help", "/help"],
-      ["/help", "/help/more"],
-      ["", "/other"],
-    ]) {
-      const host = freshHost();
-      const results = await Promise.all([first.setProxy(`${host}${a}`), second.setProxy(`${host}${b}`)]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    }
-    // Two sites of one organization racing for one proxy: the unique index stops the second.
     const other = (await first.gb.orgs.createSite(first.organization.id, { title: "Other" } as never)).data;
     const host = freshHost();
     const same = await Promise.all([first.setProxy(`${host}/x`), first.setProxy(`${host}/x`, other.id)]);
     expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe("custom hosts claimed without proof (squatting)", () => {
+  const hostnameOf = (token: string, host: string) => api("GET", `/custom-hostnames/${host}`, { token });
+  const revalidate = (token: string, host: string) => api("PATCH", `/custom-hostnames/${host}`, { token });
+  const proxyOf = async (org: Awaited<ReturnType<typeof seedSiteOrg>>) =>
+    (await org.gb.orgs.getSiteById(org.organization.id, org.site.id)).data;
+
+  it("do not block the host's owner: its TXT proof takes the host and clears the squatter's claim", async () => {
+    const squatter = await seedSiteOrg("Squatter");
+    const owner = await seedSiteOrg("Owner");
+    const host = freshHost();
+    expect((await squatter.setProxy(host)).status).toBe(200);
+    // The owner claims the same proxy: accepted, unverified; a CNAME (everyone's) does not prove it between them.
+    expect((await owner.setProxy(host)).status).toBe(200);
+    const contested = await hostnameOf(owner.owner.token, host);
+    expect(contested.json).toMatchObject({ status: "dns_no_cname", verification: { contested: true } });
+    expect(contested.json.verification.cname).toBeUndefined();
+    await setDnsRecords(host, "CNAME", ["sites.quire.test."]);
+    expect((await revalidate(owner.owner.token, host)).status).toBe(204);
+    expect((await hostnameOf(owner.owner.token, host)).json.isActive).toBe(false);
+    // Nor does it for the squatter, whose claim is contested too.
+    expect((await revalidate(squatter.owner.token, host)).status).toBe(204);
+    expect((await hostnameOf(squatter.owner.token, host)).json).toMatchObject({ isActive: false });
+
+    // The owner's TXT record proves it: live, and the squatter's site has no proxy any more.
+    await verifyCustomHost(owner.owner.token, host);
+    const live = await hostnameOf(owner.owner.token, host);
+    expect(live.json).toMatchObject({ status: "live", isActive: true, target: { site: owner.site.id } });
+    expect(live.json.verification.contested).toBeUndefined();
+    const cleared = await proxyOf(squatter);
+    expect([cleared.hostname, cleared.proxy]).toEqual([undefined, undefined]);
+    expect((await hostnameOf(squatter.owner.token, host)).status).toBe(404);
+    // Now the host is the owner's: the squatter cannot claim it back.
+    expect((await squatter.setProxy(host)).status).toBe(409);
+    expect((await proxyOf(owner)).hostname).toBe(host);
+  });
+
+  it("lapse after 7 days unproven: another organization's claim clears them and its CNAME proves the host", async () => {
+    const squatter = await seedSiteOrg("Squatter");
+    const owner = await seedSiteOrg("Owner");
+    const host = freshHost();
+    expect((await squatter.setProxy(`${host}/help`)).status).toBe(200);
+    const eightDaysAgo = Date.now() - 8 * 24 * 60 * 60 * 1000;
+    await env.DB.prepare("UPDATE sites SET proxy_claimed_at = ? WHERE id = ?")
+      .bind(eightDaysAgo, squatter.site.id)
+      .run();
+    expect((await owner.setProxy(host)).status).toBe(200);
+    expect((await proxyOf(squatter)).proxy).toBeUndefined();
+    const uncontested = await hostnameOf(owner.owner.token, host);
+    expect(uncontested.json.verification).toMatchObject({ cname: { name: host, target: "sites.quire.test" } });
+    expect(uncontested.json.verification.contested).toBeUndefined();
+    await setDnsRecords(host, "CNAME", ["sites.quire.test."]);
+    await revalidate(owner.owner.token, host);
+    expect((await hostnameOf(owner.owner.token, host)).json.status).toBe("live");
+  });
+
+  it("a host whose proof is gone is unverified again: another organization may prove it with TXT", async () => {
+    const former = await seedSiteOrg("Former");
+    const next = await seedSiteOrg("Next");
+    const host = freshHost();
+    await former.setProxy(host);
+    await verifyCustomHost(former.owner.token, host);
+    await setDnsRecords(`_quire-challenge.${host}`, "TXT", []);
+    await revalidate(former.owner.token, host);
+    expect((await hostnameOf(former.owner.token, host)).json.status).toBe("dns_no_cname");
+    expect((await next.setProxy(host)).status).toBe(200);
+    await verifyCustomHost(next.owner.token, host);
+    expect((await hostnameOf(next.owner.token, host)).json.status).toBe("live");
+    expect((await proxyOf(former)).hostname).toBeUndefined();
+  });
+
+  it("proven at once by two organizations (both tokens in DNS): exactly one goes live, the other is cleared", async () => {
+    const first = await seedSiteOrg("First");
+    const second = await seedSiteOrg("Second");
+    const host = freshHost();
+    await first.setProxy(`${host}/a`);
+    await second.setProxy(`${host}/b`);
+    const tokenOf = async (org: typeof first) =>
+      (await hostnameOf(org.owner.token, host)).json.verification.txt.values[0] as string;
+    await setDnsRecords(`_quire-challenge.${host}`, "TXT", [await tokenOf(first), await tokenOf(second)]);
+    await Promise.all([revalidate(first.owner.token, host), revalidate(second.owner.token, host)]);
+    const states = await Promise.all([first, second].map((org) => hostnameOf(org.owner.token, host)));
+    expect(states.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(states.find((r) => r.status === 200)!.json.status).toBe("live");
+    const rows = await env.DB.prepare("SELECT organization_id, proxy_status FROM sites WHERE proxy_host = ?")
+      .bind(host)
+      .all<{ organization_id: string; proxy_status: string }>();
+    expect(rows.results).toHaveLength(1);
+    expect(rows.results[0]!.proxy_status).toBe("live");
   });
 });
 

@@ -27,6 +27,11 @@ export const sites = sqliteTable(
     proxyStatus: text({ enum: CUSTOM_HOSTNAME_STATUSES }),
     /** The value the host's `_quire-challenge` TXT record must hold to prove it is this site's. */
     proxyToken: text(),
+    /**
+     * When the proxy was claimed, or last proven: an unverified claim lapses 7 days after it (so a squatter cannot
+     * hold a host forever; services/sites/custom-hostnames.ts).
+     */
+    proxyClaimedAt: integer(),
     agentsContext: text({ enum: ["excluded", "included"] })
       .notNull()
       .default("included"),
@@ -41,7 +46,10 @@ export const sites = sqliteTable(
   // The proxy indexes route a custom host's requests to its site (src/site/hosts.ts) and keep proxies unique.
   (t) => [
     index("sites_organization").on(t.organizationId, t.createdAt, t.id),
-    uniqueIndex("sites_proxy").on(t.proxy),
+    // Unique per organization: organizations' unverified claims on one proxy may coexist (the one whose DNS
+    // proves it takes the host; services/sites/custom-hostnames.ts).
+    uniqueIndex("sites_organization_proxy").on(t.organizationId, t.proxy),
+    index("sites_proxy").on(t.proxy),
     index("sites_proxy_host").on(t.proxyHost),
   ],
 );

@@ -71,6 +71,7 @@ export async function createSite(ctx: ServiceContext, organizationId: string, in
     proxyHost: null,
     proxyStatus: null,
     proxyToken: null,
+    proxyClaimedAt: null,
     agentsContext: "included",
     adaptiveContent: false,
     adaptiveSchema: null,

@@ -63,20 +63,31 @@ export function sitesHost(ctx: ServiceContext) {
   return hostOf(ctx.env.PUBLIC_SITES_HOST) || undefined;
 }
 
+/**
+ * How long an unverified claim on a host stands in another organization's way after it was made (or last
+ * proven): afterwards another organization's claim or proof clears it, so a squatter cannot hold a host forever.
+ */
+export const CLAIM_LAPSES_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** What updateSiteById writes for a `proxy`, and the condition that keeps a host one organization's. */
 export interface ProxyClaim {
-  set: Pick<SiteRow, "proxy" | "proxyHost" | "proxyStatus" | "proxyToken">;
-  /** The update's extra WHERE: no other organization has a proxy on this host (checked in the write itself). */
+  set: Pick<SiteRow, "proxy" | "proxyHost" | "proxyStatus" | "proxyToken" | "proxyClaimedAt">;
+  /** The update's extra WHERE: no other organization's site is live on this host (checked in the write itself). */
   guard?: SQL;
+  /** Run before the update, in its batch: other organizations' lapsed claims on the host are cleared. */
+  before?: ReturnType<typeof clearClaims>;
   host?: string;
 }
 
 /**
  * A site's new proxy: normalized (400 naming `body.proxy`), never the deployment's own hosts, unverified until
- * its DNS proves it (a new host gets a new challenge token). Undefined when it is the site's proxy already.
+ * its DNS proves it (a new host gets a new challenge token). Another organization's live host is refused (409 by
+ * the guard); its unverified claims are not: both stand until one organization's DNS proves the host.
+ * Undefined when it is the site's proxy already.
  */
 export function claimProxy(ctx: ServiceContext, row: SiteRow, raw: string | null): ProxyClaim | undefined {
-  if (raw === null) return { set: { proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null } };
+  if (raw === null)
+    return { set: { proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null, proxyClaimedAt: null } };
   const normal = normalizeProxy(raw);
   if ("error" in normal) throw badRequest(`body.proxy: ${normal.error}`);
   const { proxy, host } = normal;
@@ -92,10 +103,36 @@ export function claimProxy(ctx: ServiceContext, row: SiteRow, raw: string | null
   if (own.includes(host)) throw badRequest(`body.proxy: ${host} is this deployment's own host`);
   const token = host === row.proxyHost && row.proxyToken ? row.proxyToken : newToken();
   return {
-    set: { proxy, proxyHost: host, proxyStatus: "dns_no_cname", proxyToken: token },
-    guard: sql`NOT EXISTS (SELECT 1 FROM sites o WHERE o.proxy_host = ${host} AND o.organization_id != ${row.organizationId})`,
+    set: { proxy, proxyHost: host, proxyStatus: "dns_no_cname", proxyToken: token, proxyClaimedAt: ctx.now },
+    guard: sql`NOT EXISTS (SELECT 1 FROM sites o WHERE o.proxy_host = ${host} AND o.organization_id != ${row.organizationId} AND o.proxy_status = 'live')`,
+    before: clearClaims(
+      ctx,
+      host,
+      row.organizationId,
+      sql`${sites.proxyClaimedAt} <= ${ctx.now - CLAIM_LAPSES_AFTER_MS}`,
+    ),
     host,
   };
+}
+
+/**
+ * Clears other organizations' unverified claims on `host` that meet `which` (their sites keep everything else
+ * and simply have no proxy; they never served the host, so no published URL changes).
+ */
+function clearClaims(ctx: ServiceContext, host: string, organizationId: string, which: SQL) {
+  return ctx.db
+    .update(sites)
+    .set({
+      proxy: null,
+      proxyHost: null,
+      proxyStatus: null,
+      proxyToken: null,
+      proxyClaimedAt: null,
+      updatedAt: ctx.now,
+    })
+    .where(
+      sql`${sites.proxyHost} = ${host} AND ${sites.organizationId} != ${organizationId} AND ${sites.proxyStatus} IS NOT 'live' AND ${which}`,
+    );
 }
 
 function newToken() {
@@ -108,9 +145,15 @@ type ClaimRow = Pick<SiteRow, "id" | "organizationId" | "proxy" | "proxyStatus" 
 /** A custom hostname as the caller's organization holds it: its sites on the host, the root-most first. */
 export interface CustomHostnameView {
   host: string;
+  organizationId: string;
   sites: ClaimRow[];
   /** The names and values the host's DNS may hold to prove it. */
   challenge: { txtName: string; cnameTarget?: string };
+  /**
+   * Another organization holds an unverified claim on the host made in the last CLAIM_LAPSES_AFTER_MS: a CNAME
+   * (the same for every organization) proves nothing between them, only the site's own TXT token does.
+   */
+  contested: boolean;
 }
 
 /**
@@ -127,6 +170,7 @@ async function loadHostname(ctx: ServiceContext, hostname: string): Promise<Cust
       proxy: sites.proxy,
       proxyStatus: sites.proxyStatus,
       proxyToken: sites.proxyToken,
+      proxyClaimedAt: sites.proxyClaimedAt,
     })
     .from(sites)
     .where(eq(sites.proxyHost, host));
@@ -136,8 +180,21 @@ async function loadHostname(ctx: ServiceContext, hostname: string): Promise<Cust
   authorize(organizationAccess(ctx.caller, organizationId), "site.manage", "Custom hostname");
   const own = visible
     .filter((r) => r.organizationId === organizationId)
-    .sort((a, b) => (a.proxy?.length ?? 0) - (b.proxy?.length ?? 0) || (a.id < b.id ? -1 : 1));
-  return { host, sites: own, challenge: { txtName: `${CHALLENGE_LABEL}.${host}`, cnameTarget: sitesHost(ctx) } };
+    .sort((a, b) => (a.proxy?.length ?? 0) - (b.proxy?.length ?? 0) || (a.id < b.id ? -1 : 1))
+    .map(({ proxyClaimedAt: _, ...site }) => site);
+  const contested = rows.some(
+    (r) =>
+      r.organizationId !== organizationId &&
+      r.proxyStatus !== "live" &&
+      (r.proxyClaimedAt ?? 0) > ctx.now - CLAIM_LAPSES_AFTER_MS,
+  );
+  return {
+    host,
+    sites: own,
+    challenge: { txtName: `${CHALLENGE_LABEL}.${host}`, cnameTarget: sitesHost(ctx) },
+    contested,
+    organizationId,
+  };
 }
 
 /** getCustomHostname (`create` and up in the hostname's organization). */
@@ -147,32 +204,45 @@ export function getCustomHostname(ctx: ServiceContext, hostname: string) {
 
 /**
  * dnsRevalidateCustomHostname: asks DNS (DNS_RESOLVER_URL) again. A site's proxy is `live` when the host's
- * `_quire-challenge` TXT record holds the site's token, or the host is a CNAME to PUBLIC_SITES_HOST; otherwise
- * `dns_wrong_cname` (a CNAME elsewhere) or `dns_no_cname`, and the host serves none of it.
+ * `_quire-challenge` TXT record holds the site's token, or (uncontested) the host is a CNAME to PUBLIC_SITES_HOST;
+ * otherwise `dns_wrong_cname` (a CNAME elsewhere) or `dns_no_cname`, and the host serves none of it. A host proven
+ * live is this organization's: other organizations' unverified claims on it are cleared in the same batch, and
+ * it goes live only while no other organization is live on it (a concurrent proof elsewhere wins or loses whole).
  */
 export async function revalidateCustomHostname(ctx: ServiceContext, hostname: string): Promise<void> {
   const view = await loadHostname(ctx, hostname);
   const evidence = await dnsEvidence(ctx.env, view.host);
   const target = view.challenge.cnameTarget;
-  const cnamed = target !== undefined && evidence.cname.includes(target);
+  const cnamed = !view.contested && target !== undefined && evidence.cname.includes(target);
   const statusOf = (token: string | null) =>
     cnamed || (token !== null && evidence.txt.includes(token))
       ? ("live" as const)
       : evidence.cname.length
         ? ("dns_wrong_cname" as const)
         : ("dns_no_cname" as const);
-  await batch(
-    ctx.db,
-    view.sites.flatMap((site) => [
+  const statuses = view.sites.map((site) => ({ site, status: statusOf(site.proxyToken) }));
+  const noneLiveElsewhere = sql`NOT EXISTS (SELECT 1 FROM sites o WHERE o.proxy_host = ${view.host} AND o.organization_id != ${view.organizationId} AND o.proxy_status = 'live')`;
+  await batch(ctx.db, [
+    ...statuses.flatMap(({ site, status }) => [
       ctx.db
         .update(sites)
-        .set({ proxyStatus: statusOf(site.proxyToken) })
+        .set(status === "live" ? { proxyStatus: status, proxyClaimedAt: ctx.now } : { proxyStatus: status })
         // Only if the proxy is still the one checked (a concurrent change resets verification).
-        .where(sql`${sites.id} = ${site.id} AND ${sites.proxy} IS ${site.proxy}`),
+        .where(
+          sql`${sites.id} = ${site.id} AND ${sites.proxy} IS ${site.proxy} ${status === "live" ? sql`AND ${noneLiveElsewhere}` : sql``}`,
+        ),
       // Its spaces' `urls.published` follow whether the host is live.
       touchSiteSpaceDetails(ctx.db, site.id),
     ]),
-  );
+    statuses.some((s) => s.status === "live")
+      ? clearClaims(
+          ctx,
+          view.host,
+          view.organizationId,
+          sql`EXISTS (SELECT 1 FROM sites m WHERE m.proxy_host = ${view.host} AND m.organization_id = ${view.organizationId} AND m.proxy_status = 'live')`,
+        )
+      : undefined,
+  ]);
 }
 
 /**
@@ -192,7 +262,14 @@ export async function removeCustomHostname(ctx: ServiceContext, hostname: string
     view.sites.flatMap((site) => [
       ctx.db
         .update(sites)
-        .set({ proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null, updatedAt: ctx.now })
+        .set({
+          proxy: null,
+          proxyHost: null,
+          proxyStatus: null,
+          proxyToken: null,
+          proxyClaimedAt: null,
+          updatedAt: ctx.now,
+        })
         .where(eq(sites.id, site.id)),
       touchSiteSpaceDetails(ctx.db, site.id),
     ]),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { batch } from "../../db/batch";
+import { type Batchable, batch } from "../../db/batch";
 import { isUniqueViolation } from "../../db/errors";
 import {
   integrationSiteInstallations,
@@ -190,19 +190,29 @@ export async function updateSite(ctx: ServiceContext, organizationId: string, si
   const claim = patch.proxy === undefined ? undefined : claimProxy(ctx, site.row, patch.proxy);
   if (claim) Object.assign(set, claim.set);
   try {
-    return await setSite(ctx, site, set, claim?.guard);
+    return await setSite(ctx, site, set, claim?.guard, claim?.before);
   } catch (error) {
-    if (isUniqueViolation(error, "sites.proxy")) throw conflict(`body.proxy: is already another site's proxy`);
+    if (isUniqueViolation(error, "sites.organization_id, sites.proxy"))
+      throw conflict(`body.proxy: is already another site's proxy`);
     if (error === GUARD_FAILED)
-      throw conflict(`body.proxy: ${claim?.host} is another organization's custom hostname; it cannot be shared`);
+      throw conflict(
+        `body.proxy: ${claim?.host} is another organization's custom hostname, proven by its DNS; it cannot be shared`,
+      );
     throw error;
   }
 }
 
 const GUARD_FAILED = new Error("the update's guard did not hold");
 
-async function setSite(ctx: ServiceContext, site: SiteView, set: Partial<SiteRow>, guard?: SQL): Promise<SiteView> {
-  const [[row]] = await batch(ctx.db, [
+async function setSite(
+  ctx: ServiceContext,
+  site: SiteView,
+  set: Partial<SiteRow>,
+  guard?: SQL,
+  before?: Batchable,
+): Promise<SiteView> {
+  const [, [row]] = await batch(ctx.db, [
+    before,
     ctx.db
       .update(sites)
       .set(set)
