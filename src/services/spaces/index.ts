@@ -21,11 +21,13 @@ export {
   deleteSpace,
   duplicateSpace,
   moveSpace,
+  planSpace,
+  planSpaceCopy,
   restoreSpace,
   transferSpace,
   updateSpace,
 } from "./spaces";
-export type { SpaceView } from "./spaces";
+export type { PlannedSpace, SpaceView } from "./spaces";
 export { getSpace } from "./get-space";
 export { applyTemplateToSpace } from "./templates";
 export { foldSpaceCounters, spaceCountersQueries } from "./space-counters";

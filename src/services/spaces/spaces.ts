@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { copyRevisionStatements, initialRevisionStatements } from "../../content/store";
-import { batch } from "../../db/batch";
+import { type Batchable, batch } from "../../db/batch";
 import { spaces } from "../../db/schema";
 import { notFound, preconditionFailed } from "../../lib/errors";
 import { base62, newId, randomBytes } from "../../lib/ids";
@@ -72,11 +72,33 @@ export interface CreateSpaceInput {
   template?: ApplyTemplateInput;
 }
 
+/**
+ * A space's creation as statements not yet run, for a caller that writes it in its own batch (a site's copy or
+ * template, attached in the same transaction): `landed()`, once the batch has run, announces its first content
+ * and gives the view.
+ */
+export interface PlannedSpace {
+  row: SpaceRow;
+  statements: Batchable[];
+  landed(): Promise<SpaceView>;
+}
+
 export async function createSpace(
   ctx: ServiceContext,
   organizationId: string,
   input: CreateSpaceInput,
 ): Promise<SpaceView> {
+  const planned = await planSpace(ctx, organizationId, input);
+  await batch(ctx.db, planned.statements);
+  return planned.landed();
+}
+
+/** createSpace's statements (see PlannedSpace). */
+export async function planSpace(
+  ctx: ServiceContext,
+  organizationId: string,
+  input: CreateSpaceInput,
+): Promise<PlannedSpace> {
   const { caller, chain, fields } = await newTreeItem(ctx, organizationId, input);
   const row: SpaceRow = {
     ...fields,
@@ -95,9 +117,14 @@ export async function createSpace(
   // A template's pages are content like any other write to main (search indexes them); an empty space has
   // nothing for anyone to react to (the daily search sweep records its empty index).
   const event = input.template ? contentEventStatements(ctx, mainContentOf(row)) : undefined;
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...revision, event?.statements]);
-  if (event) await announce(ctx, [event.queued]);
-  return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
+  return {
+    row,
+    statements: [ctx.db.insert(spaces).values(row), ...revision, event?.statements],
+    async landed() {
+      if (event) await announce(ctx, [event.queued]);
+      return spaceView(ctx, row, spaceAccess(caller, row, chain).access);
+    },
+  };
 }
 
 /** A new space's first content (a template's pages, a copy's): its main content moved, like a commit's. */
@@ -179,6 +206,13 @@ export async function restoreSpace(ctx: ServiceContext, spaceId: string): Promis
 
 /** A new space with a copy of the source's current content, titled as a copy, placed right after it. */
 export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Promise<SpaceView> {
+  const planned = await planSpaceCopy(ctx, spaceId);
+  await batch(ctx.db, planned.statements);
+  return planned.landed();
+}
+
+/** duplicateSpace's statements (see PlannedSpace). */
+export async function planSpaceCopy(ctx: ServiceContext, spaceId: string): Promise<PlannedSpace> {
   const caller = requireUser(ctx.caller);
   const found = await visibleSpace(ctx, spaceId);
   const source = found.row;
@@ -213,9 +247,14 @@ export async function duplicateSpace(ctx: ServiceContext, spaceId: string): Prom
     now: ctx.now,
   });
   const event = contentEventStatements(ctx, mainContentOf(row));
-  await batch(ctx.db, [ctx.db.insert(spaces).values(row), ...copy, event.statements]);
-  await announce(ctx, [event.queued]);
-  return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
+  return {
+    row,
+    statements: [ctx.db.insert(spaces).values(row), ...copy, event.statements],
+    async landed() {
+      await announce(ctx, [event.queued]);
+      return spaceView(ctx, row, spaceAccess(caller, row, found.chain).access);
+    },
+  };
 }
 
 /** Moves a space under `parent` (undefined: keep, null: top level) at `position` (default: last). */
