@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentClient } from "../helpers/current-client";
 import { api, client, clientError } from "../helpers/http";
+import { spaceCount, withFailingInsert } from "../helpers/failing-insert";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
 async function setup() {
@@ -71,6 +72,32 @@ describe("duplicateSiteSpace (0.202)", () => {
     expect(sections[1]!.title).toBe(`${alone.title} (copy)`);
     expect(sections[1]!.siteSpaces.map((s) => s.id)).toEqual([moved.id]);
     expect(sections[2]!.siteSpaces).toHaveLength(3);
+  });
+
+  it("writes the copy and its place on the site in one batch: a failure or a removal racing it leaves no copy", async () => {
+    const { organization, owner, gb, space } = await setup();
+    const site = (await gb.orgs.createSite(organization.id, { title: "Docs", spaces: [space.id] } as never)).data;
+    const [first] = await listed(owner.token, organization.id, site.id);
+    const before = await spaceCount(organization.id);
+    const duplicate = (siteSpaceId: string) =>
+      api("POST", `/orgs/${organization.id}/sites/${site.id}/site-spaces/${siteSpaceId}/duplicate`, {
+        token: owner.token,
+        body: {},
+      });
+    // The attachment fails (injected): the copy is not left behind.
+    const failed = await withFailingInsert("site_spaces", () => duplicate(first!.id));
+    expect(failed.status).toBe(500);
+    expect(await spaceCount(organization.id)).toBe(before);
+    // The original taken off the site while it is copied: either the copy lands with its place, or nothing does.
+    const [copied, removed] = await Promise.all([
+      duplicate(first!.id),
+      api("DELETE", `/orgs/${organization.id}/sites/${site.id}/site-spaces/${first!.id}`, { token: owner.token }),
+    ]);
+    expect(removed.status).toBe(205);
+    expect([201, 404]).toContain(copied.status);
+    const onSite = await listed(owner.token, organization.id, site.id);
+    expect(onSite.length).toBe(copied.status === 201 ? 1 : 0);
+    expect(await spaceCount(organization.id)).toBe(before + onSite.length);
   });
 
   it("refuses drafts and unknown site spaces; 401, 403 to a reader, 404 to another organization", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { currentClient } from "../helpers/current-client";
 import { api, client, clientError } from "../helpers/http";
+import { spaceCount, withFailingInsert } from "../helpers/failing-insert";
 import { seedMember, seedOrganization } from "../helpers/seed";
 
 describe("applyTemplateToSite (0.202)", () => {
@@ -30,6 +31,21 @@ describe("applyTemplateToSite (0.202)", () => {
     expect(again.code).toBe(409);
     const spaces = (await api("GET", `/orgs/${organization.id}/spaces`, { token: owner.token })).json.items;
     expect(spaces).toHaveLength(2);
+  });
+
+  it("writes the space and its place on the site in one batch: a failure or a race leaves no space outside", async () => {
+    const { organization, owner } = await seedOrganization();
+    const site = (await client(owner.token).orgs.createSite(organization.id, { title: "Docs" } as never)).data;
+    const before = await spaceCount(organization.id);
+    const apply = () => api("POST", `/orgs/${organization.id}/sites/${site.id}/template`, { token: owner.token });
+    // The attachment fails (injected): the template's space is not left behind.
+    const failed = await withFailingInsert("site_spaces", apply);
+    expect(failed.status).toBe(500);
+    expect(await spaceCount(organization.id)).toBe(before);
+    // Two applies at once: one wins, the other is 409 and made nothing.
+    const results = await Promise.all([apply(), apply()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await spaceCount(organization.id)).toBe(before + 1);
   });
 
   it("answers 401 anonymous, 403 to a reader, 404 to another organization", async () => {

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../content/slug";
+import { abortUnless, isAborted } from "../../db/abort-unless";
 import { batch } from "../../db/batch";
 import { siteExternalLinks, siteSectionGroups, siteSections, siteSpaces } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
@@ -7,7 +8,7 @@ import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
-import { duplicateSpace, refreshPublishedSpaces } from "../spaces";
+import { planSpaceCopy, refreshPublishedSpaces } from "../spaces";
 import { publishableSpaces } from "./publishable-spaces";
 import type { SiteSectionRow } from "./site-sections";
 import type { SiteSpaceRow, SiteSpaceView } from "./site-spaces";
@@ -60,7 +61,7 @@ export async function duplicateSiteSpace(
   await publishableSpaces(ctx, organizationId, [source.spaceId], "siteSpaceId");
   const siblings = variants.filter((v) => v.sectionId === source.sectionId);
   const section = sections.find((s) => s.id === source.sectionId);
-  const copy = await duplicateSpace(ctx, source.spaceId);
+  const copy = await planSpaceCopy(ctx, source.spaceId);
   const row: SiteSpaceRow = {
     id: newId(),
     siteId,
@@ -98,10 +99,22 @@ export async function duplicateSiteSpace(
     row.path = uniqueSlug(slugify(copy.row.title), new Set(siblings.map((v) => v.path)));
     row.sortKey = keyBetween(source.sortKey, nextKey(keys, source.sortKey));
   }
-  await batch(ctx.db, [
-    newSection ? ctx.db.insert(siteSections).values(newSection) : undefined,
-    ctx.db.insert(siteSpaces).values(row),
-    refreshPublishedSpaces(ctx.db, organizationId, siteId),
-  ]);
+  // The copy and its place on the site land together, and only while the original is still on the site (and
+  // its section still there): a concurrent removal leaves no copy outside the site.
+  const stillThere = sql`EXISTS (SELECT 1 FROM site_spaces WHERE id = ${source.id} AND site_id = ${siteId})
+    ${source.sectionId ? sql`AND EXISTS (SELECT 1 FROM site_sections WHERE id = ${source.sectionId})` : sql``}`;
+  try {
+    await batch(ctx.db, [
+      abortUnless(ctx.db, stillThere),
+      copy.statements,
+      newSection ? ctx.db.insert(siteSections).values(newSection) : undefined,
+      ctx.db.insert(siteSpaces).values(row),
+      refreshPublishedSpaces(ctx.db, organizationId, siteId),
+    ]);
+  } catch (error) {
+    if (isAborted(error)) throw notFound("Site space");
+    throw error;
+  }
+  await copy.landed();
   return { row, isDefault: false };
 }

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { slugify } from "../../content/slug";
 import { batch } from "../../db/batch";
-import { inBatch } from "../../db/client";
+import { abortUnless, isAborted } from "../../db/abort-unless";
 import { siteSections, siteSpaces, sites } from "../../db/schema";
 import { conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keyBetween } from "../../lib/ordering";
 import { authorize } from "../access";
 import type { ServiceContext } from "../core";
-import { createSpace, refreshPublishedSpaces } from "../spaces";
+import { planSpace, refreshPublishedSpaces } from "../spaces";
 import { loadSite } from "./sites";
 
 /** The built-in template a site gets: createSite's `sample` (src/templates). */
@@ -28,7 +28,7 @@ export async function applyTemplateToSite(ctx: ServiceContext, organizationId: s
   if (site.siteSpaces > 0 || Number(sectionCount?.n ?? 0) > 0) {
     throw conflict("The template applies to an empty site: this one already has spaces");
   }
-  const space = await createSpace(ctx, organizationId, {
+  const space = await planSpace(ctx, organizationId, {
     title: site.row.title,
     template: { id: DEFAULT_SITE_TEMPLATE },
   });
@@ -44,26 +44,23 @@ export async function applyTemplateToSite(ctx: ServiceContext, organizationId: s
     createdAt: ctx.now,
     updatedAt: ctx.now,
   };
-  // Only while the site is still empty: a concurrent apply (or addSpaceToSite) keeps its own.
-  const [, , inserted] = await batch(ctx.db, [
-    inBatch(
-      ctx.db,
-      ctx.db.run(sql`INSERT INTO site_spaces
-          (id, site_id, organization_id, space_id, section_id, path, sort_key, condition, created_at, updated_at)
-        SELECT ${row.id}, ${siteId}, ${organizationId}, ${row.spaceId}, NULL, ${row.path}, ${row.sortKey}, NULL,
-          ${ctx.now}, ${ctx.now}
-        WHERE NOT EXISTS (SELECT 1 FROM site_spaces WHERE site_id = ${siteId})`),
-    ),
-    ctx.db
-      .update(sites)
-      .set({ defaultSiteSpaceId: row.id, updatedAt: ctx.now })
-      .where(
-        sql`${sites.id} = ${siteId} AND ${sites.defaultSiteSpaceId} IS NULL
-          AND EXISTS (SELECT 1 FROM site_spaces WHERE id = ${row.id})`,
-      ),
-    ctx.db.select({ id: siteSpaces.id }).from(siteSpaces).where(eq(siteSpaces.id, row.id)),
-    refreshPublishedSpaces(ctx.db, organizationId, siteId),
-  ]);
-  if (!inserted.length) throw conflict("The template applies to an empty site: a space was added meanwhile");
+  // The space and its attachment land together, and only while the site is still there and empty: a concurrent
+  // apply (or addSpaceToSite) keeps its own and this one writes nothing (no space left outside the site).
+  const stillEmpty = sql`EXISTS (SELECT 1 FROM sites WHERE id = ${siteId})
+    AND NOT EXISTS (SELECT 1 FROM site_spaces WHERE site_id = ${siteId})
+    AND NOT EXISTS (SELECT 1 FROM site_sections WHERE site_id = ${siteId})`;
+  try {
+    await batch(ctx.db, [
+      abortUnless(ctx.db, stillEmpty),
+      space.statements,
+      ctx.db.insert(siteSpaces).values(row),
+      ctx.db.update(sites).set({ defaultSiteSpaceId: row.id, updatedAt: ctx.now }).where(eq(sites.id, siteId)),
+      refreshPublishedSpaces(ctx.db, organizationId, siteId),
+    ]);
+  } catch (error) {
+    if (isAborted(error)) throw conflict("The template applies to an empty site: a space was added meanwhile");
+    throw error;
+  }
+  await space.landed();
   return { spaceId: space.row.id, siteSpaceId: row.id };
 }
