@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { ContentChangeInput } from "../../content/changes";
 import { batch } from "../../db/batch";
 import { type ImportRunPage, importRuns, jobs } from "../../db/schema";
@@ -6,7 +6,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { type JobContext, type JobRow, newJob, type ServiceContext } from "../core";
 import { requesterContext } from "./run-requester";
-import { writeChangeRequestContent, writeMainContent } from "../revisions";
+import { type WrittenContent, writeChangeRequestContent, writeMainContent } from "../revisions";
 import { rewriteMarkdownUrls } from "./markdown-links";
 import { type PlannedPage, toBase64 } from "./plan";
 import { planRunSource } from "./run-sources";
@@ -123,8 +123,18 @@ function resolved(stored: StoredPlan, run: ImportRunView, entry: ImportRunPage, 
   return { text, files: [...files], forward };
 }
 
-/** Writes one page (and the files it shows that are not written yet) as one revision. */
-async function writePage(ctx: ServiceContext, run: ImportRunView, stored: StoredPlan, entry: ImportRunPage) {
+/**
+ * Writes one page (and the files it shows that are not written yet) as one revision, with the run's progress
+ * (the page complete, its files, pagesDone) in the same batch: a job redelivered after the commit finds the page
+ * recorded, never writes it twice. The run in memory follows once the batch has landed.
+ */
+async function writePage(
+  ctx: ServiceContext,
+  run: ImportRunView,
+  jobId: string,
+  stored: StoredPlan,
+  entry: ImportRunPage,
+) {
   const planned = stored.plans[entry.plan]!.pages.find((p) => p.ref === entry.ref)!;
   const { text, files, forward } = resolved(stored, run, entry, planned.markdown);
   const parent = planned.parentRef
@@ -142,15 +152,35 @@ async function writePage(ctx: ServiceContext, run: ImportRunView, stored: Stored
       document: { markdown: text },
     },
   ];
-  const written = run.changeRequestId
-    ? await writeChangeRequestContent(ctx, run.spaceId, run.changeRequestId, changes)
-    : await writeMainContent(ctx, run.spaceId, changes);
-  fileInputs.forEach((f, i) => {
-    const id = written.insertedFiles[i]?.id;
-    if (id) run.files[key(entry.plan, f.ref)] = id;
-  });
-  const created = written.outcomes.find((o) => o.object === "created_page");
-  return { pageId: created?.page, forward };
+  let progress: Pick<ImportRunView, "pages" | "files"> | undefined;
+  const alongside = (written: WrittenContent, guard: SQL) => {
+    const fileIds = { ...run.files };
+    fileInputs.forEach((f, i) => {
+      const id = written.insertedFiles[i]?.id;
+      if (id) fileIds[key(entry.plan, f.ref)] = id;
+    });
+    const pageId = written.outcomes.find((o) => o.object === "created_page")?.page;
+    const done: ImportRunPage = { ...entry, status: "complete", pageId, ...(forward ? { forward: true } : {}) };
+    progress = { pages: run.pages.map((p) => (p === entry ? done : p)), files: fileIds };
+    return [
+      ctx.db
+        .update(importRuns)
+        .set({
+          ...progress,
+          pagesDone: progress.pages.filter((p) => p.status === "complete").length,
+          updatedAt: Date.now(),
+        })
+        .where(and(eq(importRuns.id, run.id), eq(importRuns.jobId, jobId), sql`${guard}`)),
+    ];
+  };
+  if (run.changeRequestId)
+    await writeChangeRequestContent(ctx, run.spaceId, run.changeRequestId, changes, { alongside });
+  else await writeMainContent(ctx, run.spaceId, changes, { alongside });
+  // The landed progress (the last attempt's, when a lost race re-applied the write).
+  Object.assign(run.files, progress!.files);
+  const done = progress!.pages.find((p) => p.plan === entry.plan && p.ref === entry.ref)!;
+  Object.assign(entry, done);
+  return { forward };
 }
 
 /** When the run ends: pages whose links pointed at pages written later get them as `/pages/<id>`. */
@@ -216,18 +246,17 @@ export async function runImportRunJob(ctx: JobContext, job: JobRow) {
     }
     if (written >= PAGES_PER_INVOCATION) return continueLater(ctx, run, job);
     try {
-      const page = await writePage(sctx, run, stored, entry);
-      Object.assign(entry, { status: "complete", pageId: page.pageId });
-      if (page.forward) forward.push(Object.assign(entry, { forward: true }));
+      const page = await writePage(sctx, run, job.id, stored, entry);
+      if (page.forward) forward.push(entry);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       if (targetGone(error))
         return finish(ctx, run, job.id, "failed", `The target can no longer be written: ${error.message}`);
+      // Nothing was written: the failure is recorded on its own.
       Object.assign(entry, { status: "failed", error: error.message });
+      await update(ctx, run, job.id, { pages: run.pages });
     }
     written++;
-    const pagesDone = run.pages.filter((p) => p.status === "complete").length;
-    await update(ctx, run, job.id, { pages: run.pages, files: run.files, pagesDone });
   }
   try {
     await fixLinks(sctx, run, stored, forward);

@@ -22,6 +22,17 @@ export interface ContentWriteResult {
   insertedFiles: FileEntry[];
 }
 
+/** What a write made (its pages' outcomes, the files it inserted), before its batch runs. */
+export type WrittenContent = Pick<ContentWriteResult, "outcomes" | "insertedFiles">;
+
+export interface ContentWriteOptions {
+  /**
+   * The caller's own statements for the commit's batch, built on what the write made and on the commit's guard
+   * (they must write nothing unless it holds): a job's progress lands with the content or not at all.
+   */
+  alongside?: (written: WrittenContent, guard: SQL) => Statement[];
+}
+
 /**
  * Applies a batch of content changes to a change request as one new revision. All or nothing: an invalid
  * change answers 400 and nothing is written. Concurrent writes to the same change request never overwrite
@@ -33,8 +44,9 @@ export function writeChangeRequestContent(
   spaceId: string,
   ref: string,
   changes: ContentChangeInput[],
+  options: ContentWriteOptions = {},
 ): Promise<ContentWriteResult> {
-  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToChangeRequest(turnCtx, spaceId, ref, changes));
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToChangeRequest(turnCtx, spaceId, ref, changes, options));
 }
 
 async function applyToChangeRequest(
@@ -42,6 +54,7 @@ async function applyToChangeRequest(
   spaceId: string,
   ref: string,
   changes: ContentChangeInput[],
+  options: ContentWriteOptions,
 ): Promise<ContentWriteResult> {
   // People and installation tokens (`space:content:write`); an integration is no contributor (no user row).
   const caller = requireActor(ctx.caller);
@@ -66,8 +79,8 @@ async function applyToChangeRequest(
       parents: [head.revision.id],
       changeRequestId: cr.id,
       casChangeRequest: { id: cr.id, expectedRevision: head.revision.id },
-      extra: (guard) =>
-        caller.userId === null
+      extra: (guard) => [
+        ...(caller.userId === null
           ? []
           : [
               inBatch(
@@ -75,7 +88,9 @@ async function applyToChangeRequest(
                 ctx.db.run(sql`INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id, space_id)
             SELECT ${cr.id}, ${caller.userId}, ${spaceId} WHERE ${guard}`),
               ),
-            ],
+            ]),
+        ...(options.alongside?.(applied, guard) ?? []),
+      ],
     });
     if (moved.committed)
       return { changeRequest: moved.changeRequest!, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
@@ -92,8 +107,9 @@ export function writeMainContent(
   ctx: ServiceContext,
   spaceId: string,
   changes: ContentChangeInput[],
+  options: ContentWriteOptions = {},
 ): Promise<MainWriteResult> {
-  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToMain(turnCtx, spaceId, changes));
+  return withSpaceWriteTurn(ctx, spaceId, (turnCtx) => applyToMain(turnCtx, spaceId, changes, options));
 }
 
 type MainWriteResult = { revisionId: string; outcomes: PageOutcome[]; insertedFiles: FileEntry[] };
@@ -102,6 +118,7 @@ async function applyToMain(
   ctx: ServiceContext,
   spaceId: string,
   changes: ContentChangeInput[],
+  options: ContentWriteOptions,
 ): Promise<MainWriteResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { space, snapshots } = await loadContents(ctx, spaceId, [{ kind: "main" }], { action: "space.edit" });
@@ -115,6 +132,7 @@ async function applyToMain(
       parents: [main.revision.id],
       changeRequestId: null,
       casSpace: { expectedRevision: main.revision.id },
+      extra: options.alongside && ((guard) => options.alongside!(applied, guard)),
     });
     if (done.committed) return { revisionId, outcomes: applied.outcomes, insertedFiles: applied.insertedFiles };
   }

@@ -18,6 +18,7 @@ export { signFiles } from "./file-urls";
 export type { SignedFile } from "./file-urls";
 export type { PageReadView, RevisionView } from "./content-reads";
 export { writeChangeRequestContent } from "./content-writes";
+export type { ContentWriteOptions, WrittenContent } from "./content-writes";
 export { computeDocument, computeRevision } from "./computed";
 export { backfillRevisionLocators } from "./revision-backfill";
 export { getChangeRequest } from "./change-request-views";
