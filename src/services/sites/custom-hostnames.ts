@@ -69,6 +69,9 @@ export function sitesHost(ctx: ServiceContext) {
  */
 export const CLAIM_LAPSES_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A site without a proxy (the host let go of, or a claim cleared). */
+const NO_PROXY = { proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null, proxyClaimedAt: null };
+
 /** What updateSiteById writes for a `proxy`, and the condition that keeps a host one organization's. */
 export interface ProxyClaim {
   set: Pick<SiteRow, "proxy" | "proxyHost" | "proxyStatus" | "proxyToken" | "proxyClaimedAt">;
@@ -86,8 +89,7 @@ export interface ProxyClaim {
  * Undefined when it is the site's proxy already.
  */
 export function claimProxy(ctx: ServiceContext, row: SiteRow, raw: string | null): ProxyClaim | undefined {
-  if (raw === null)
-    return { set: { proxy: null, proxyHost: null, proxyStatus: null, proxyToken: null, proxyClaimedAt: null } };
+  if (raw === null) return { set: NO_PROXY };
   const normal = normalizeProxy(raw);
   if ("error" in normal) throw badRequest(`body.proxy: ${normal.error}`);
   const { proxy, host } = normal;
@@ -122,14 +124,7 @@ export function claimProxy(ctx: ServiceContext, row: SiteRow, raw: string | null
 function clearClaims(ctx: ServiceContext, host: string, organizationId: string, which: SQL) {
   return ctx.db
     .update(sites)
-    .set({
-      proxy: null,
-      proxyHost: null,
-      proxyStatus: null,
-      proxyToken: null,
-      proxyClaimedAt: null,
-      updatedAt: ctx.now,
-    })
+    .set({ ...NO_PROXY, updatedAt: ctx.now })
     .where(
       sql`${sites.proxyHost} = ${host} AND ${sites.organizationId} != ${organizationId} AND ${sites.proxyStatus} IS NOT 'live' AND ${which}`,
     );
@@ -262,14 +257,7 @@ export async function removeCustomHostname(ctx: ServiceContext, hostname: string
     view.sites.flatMap((site) => [
       ctx.db
         .update(sites)
-        .set({
-          proxy: null,
-          proxyHost: null,
-          proxyStatus: null,
-          proxyToken: null,
-          proxyClaimedAt: null,
-          updatedAt: ctx.now,
-        })
+        .set({ ...NO_PROXY, updatedAt: ctx.now })
         .where(eq(sites.id, site.id)),
       touchSiteSpaceDetails(ctx.db, site.id),
     ]),
