@@ -1,6 +1,7 @@
-// Creates (or reuses) a user, puts them in an organization, and issues an API token, printed once.
+// Creates (or reuses) a user, puts them in an organization, and issues an API token and a one-time sign-in link
+// for the app (register a passkey within the hour), both printed once.
 //   npm run bootstrap -- --email ada@example.com [--name "Ada"] [--org "Acme" | --org-id ID] [--role admin]
-//                        [--json] [--remote]
+//                        [--origin http://localhost:8787] [--json] [--remote]
 // It writes to the same D1 database `npm start` serves (or the deployed one with --remote), through
 // `wrangler d1 execute`, using the app's own id and token generators.
 import { spawnSync } from "node:child_process";
@@ -11,6 +12,7 @@ import { parseArgs } from "node:util";
 import { newApiToken, sha256Hex } from "../src/lib/crypto";
 import { newId } from "../src/lib/ids";
 import { ROLES } from "../src/services/access/roles";
+import { newSignInLink, signInLinkUrl } from "../src/services/auth/links";
 
 const { values: args } = parseArgs({
   options: {
@@ -20,6 +22,8 @@ const { values: args } = parseArgs({
     "org-id": { type: "string" },
     role: { type: "string", default: "admin" },
     label: { type: "string", default: "bootstrap" },
+    // Where the app is served (the link opens there); the deployed app's origin with --remote.
+    origin: { type: "string", default: "http://localhost:8787" },
     json: { type: "boolean", default: false },
     remote: { type: "boolean", default: false },
     // Where local state lives when it is not wrangler's default (.wrangler/state), as for `wrangler dev --persist-to`.
@@ -78,6 +82,8 @@ const userId = found?.userId ?? newId();
 const organizationId = args["org-id"] ?? found?.organizationId ?? newId();
 const createOrganization = !args["org-id"] && !found?.organizationId;
 const token = newApiToken();
+const link = await newSignInLink(now);
+const signInLink = signInLinkUrl(args.origin!.replace(/\/+$/, ""), link.secret);
 
 // 2. One file of writes: user, organization, membership, token.
 d1(`
@@ -102,13 +108,17 @@ d1(`
     ON CONFLICT(organization_id, user_id) DO UPDATE SET role = excluded.role;
   INSERT INTO api_tokens (id, user_id, label, token_hash, token_prefix, created_at)
     VALUES (${q(newId())}, ${q(userId)}, ${q(args.label ?? "bootstrap")}, ${q(await sha256Hex(token))}, ${q(token.slice(0, 8))}, ${now});
+  INSERT INTO sign_in_links (token_hash, user_id, created_at, expires_at)
+    SELECT ${q(link.tokenHash)}, u.id, ${now}, ${link.expiresAt} FROM users u WHERE u.email = ${q(email)};
 `);
 
 if (args.json) {
-  process.stdout.write(`${JSON.stringify({ token, userId, organizationId })}\n`);
+  process.stdout.write(`${JSON.stringify({ token, userId, organizationId, signInLink })}\n`);
 } else {
   console.log(`User:         ${email} (${userId})`);
   console.log(`Organization: ${organizationId}${createOrganization ? " (created)" : ""} as ${role ?? "guest"}`);
   console.log(`API token:    ${token}`);
   console.log("The token is shown only now. Use it as: Authorization: Bearer <token>");
+  console.log(`Sign in:      ${signInLink}`);
+  console.log("Open the link within an hour to register a passkey for the app; it works once.");
 }

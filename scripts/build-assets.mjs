@@ -1,12 +1,16 @@
 // Copies the files Quire serves or reads through its ASSETS binding from installed npm packages into
-// public/_quire/: the assets of the quire-static Worker (wrangler.static.toml). Runs as that Worker's [build]
-// command (wrangler dev, deploy) and before the tests, so nothing is fetched from a CDN at run time and nothing
-// generated is committed.
+// public/_quire/, and bundles the account pages' scripts (app/) there: the assets of the quire-static Worker
+// (wrangler.static.toml). Runs as that Worker's [build] command (wrangler dev, deploy) and before the tests, so
+// nothing is fetched from a CDN at run time and nothing generated is committed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { build } from "esbuild";
 
 const root = join(import.meta.dirname, "..");
 const out = join(root, "public", "_quire");
+
+/** The pages' scripts, app/{name}.ts → public/_quire/app/{name}.js (src/http/account-pages.ts serves the pages). */
+export const APP_SCRIPTS = ["sign-in", "account"];
 
 /** [source under node_modules, destination under public/_quire] */
 export const ASSETS = [
@@ -41,4 +45,23 @@ for (const [from, to] of ASSETS) {
   )
     continue;
   copyFileSync(source, target);
+}
+
+// Bundled in memory and written only when the bytes differ, for the same reason.
+const bundled = await build({
+  entryPoints: APP_SCRIPTS.map((name) => join(root, "app", `${name}.ts`)),
+  outdir: join(out, "app"),
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  platform: "browser",
+  minify: true,
+  legalComments: "none",
+  write: false,
+  logLevel: "warning",
+});
+for (const file of bundled.outputFiles) {
+  if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.contents);
 }

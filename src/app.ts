@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ApiError } from "./lib/errors";
 import { openApiDocument as openApiDocumentCache } from "./lib/isolate-caches";
+import { accountPages } from "./http/account-pages";
 import { appPages } from "./http/app-pages";
 import { authenticate } from "./http/auth";
 import { corsHeaders } from "./http/cors";
@@ -28,8 +29,9 @@ const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 const documentSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin" });
 
 /**
- * The sign-in pages (src/sso): a same-origin Referrer-Policy, so that a browser's same-origin form post carries its
- * Origin (under no-referrer it is `null`), which their forms' cross-site check reads when Sec-Fetch-Site is absent.
+ * The sign-in pages (src/sso, /sign-in, /account): a same-origin Referrer-Policy, so that a browser's same-origin
+ * form post or fetch carries its Origin (under no-referrer it is `null`), which cross-site checks read when
+ * Sec-Fetch-Site is absent.
  */
 const ssoSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin", referrerPolicy: "same-origin" });
 
@@ -63,7 +65,7 @@ export function createApp() {
     (c, next) =>
       c.req.path.startsWith("/v1/")
         ? apiSecurityHeaders(c, next)
-        : c.req.path.startsWith("/sso/")
+        : c.req.path.startsWith("/sso/") || c.req.path === "/sign-in" || c.req.path === "/account"
           ? ssoSecurityHeaders(c, next)
           : documentSecurityHeaders(c, next),
     corsHeaders,
@@ -106,8 +108,9 @@ export function createApp() {
   app.route("/", sso);
   // Published docs sites (src/site/router.ts).
   app.route("/", siteRouter);
-  // What `urls.app` points at, until there is an app.
+  // What `urls.app` points at, until there is an app; and passkey sign-in and the account page.
   app.route("/", appPages);
+  app.route("/", accountPages);
 
   app.onError(onError);
   app.notFound(notFoundHandler(app));

@@ -38,7 +38,7 @@ export interface DevServer {
   /** Runs a command in the project; throws with its output when it fails; returns stdout. */
   run(command: string, args: string[]): string;
   /** `npm run bootstrap -- --json …` against this deployment's local D1. */
-  bootstrap(...args: string[]): { token: string; userId: string; organizationId: string };
+  bootstrap(...args: string[]): { token: string; userId: string; organizationId: string; signInLink?: string };
   stop(): void;
 }
 

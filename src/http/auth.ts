@@ -1,4 +1,5 @@
 import type { Context, Next } from "hono";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { countTokenRequest } from "../coordination/token-budgets";
 import { createRequestDb, type Db, isBookmark } from "../db/client";
@@ -6,11 +7,13 @@ import type { WindowCount } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, badRequest, forbidden, unauthorized } from "../lib/errors";
 import { looksLikeSiteToken, verifySiteToken } from "../services/access";
+import { csrfTokenOf, isSessionSecret } from "../services/auth";
 import { tokenHashes } from "../lib/isolate-caches";
 import { stampTokenUse, tokenStampIsStale } from "../services/people";
 import { limitByAddress } from "./address-limit";
 import type { AppEnv } from "./app-env";
 import { authenticatingDb, RequestAuthentication } from "./request-authentication";
+import { APP_SESSION_COOKIE, CSRF_HEADER, clearSessionCookies, fromThisOrigin } from "./session-cookie";
 import { setResponseHeaders } from "./responses";
 
 function rateSettings(env: AppEnv["Bindings"]) {
@@ -50,6 +53,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
 async function identify(c: Context<AppEnv>, db: Db, writes: boolean, next: Next) {
   const header = c.req.header("authorization");
   if (!header) {
+    const session = getCookie(c, APP_SESSION_COOKIE);
+    if (session && fromThisOrigin(c)) return identifySession(c, db, session, writes, next);
     await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
     c.set("caller", { kind: "anonymous" });
     return next();
@@ -57,12 +62,40 @@ async function identify(c: Context<AppEnv>, db: Db, writes: boolean, next: Next)
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("The Authorization header must be `Bearer <token>`");
   if (looksLikeSiteToken(match[1]!)) return identifySiteToken(c, db, match[1]!, next);
+  if (isSessionSecret(match[1]!)) {
+    throw unauthorized("A sign-in session is accepted only as the app's cookie; use a personal API token here");
+  }
+  return identifyToken(c, db, await hashOf(match[1]!), writes, next);
+}
 
-  const tokenHash = await hashOf(match[1]);
+async function identifyToken(c: Context<AppEnv>, db: Db, tokenHash: string, writes: boolean, next: Next) {
   c.set("authentication", new RequestAuthentication(db, tokenHash, countRequest(c.env, tokenHash)));
   if (writes) await authenticateNow(c);
   await next();
   await authenticateNow(c);
+}
+
+/**
+ * The app's session cookie (services/auth), from a page of this origin (cross-site requests never get here: the
+ * cookie is ignored). A write must also carry the session's CSRF token, which only this origin's scripts can
+ * read (the `quire_csrf` cookie): SameSite=Lax is the first lock, the token the second.
+ */
+async function identifySession(c: Context<AppEnv>, db: Db, secret: string, writes: boolean, next: Next) {
+  if (!isSessionSecret(secret)) throw unauthorized("The session cookie is not a Quire session; sign in again");
+  const tokenHash = await hashOf(secret);
+  if (c.req.path.startsWith("/v1/auth/")) {
+    // Signing in (or out) with a session that has ended is signing in anonymously, not a 401 to get stuck on.
+    const authentication = new RequestAuthentication(db, tokenHash, undefined);
+    if (!(await authentication.token())) {
+      clearSessionCookies(c);
+      c.set("caller", { kind: "anonymous" });
+      return next();
+    }
+  }
+  if (writes && c.req.header(CSRF_HEADER) !== (await csrfTokenOf(secret))) {
+    throw forbidden(`A write with the session cookie must send its ${CSRF_HEADER} header; reload the page`);
+  }
+  return identifyToken(c, db, tokenHash, writes, next);
 }
 
 /**
@@ -119,7 +152,7 @@ export async function authenticateNow(c: Context<AppEnv>): Promise<void> {
   // stamp must not fail the request.
   const now = Date.now();
   if (tokenStampIsStale(token, now)) {
-    await stampTokenUse(c.get("db"), token.tokenId, now).catch((error) =>
+    await stampTokenUse(c.get("db"), token, now).catch((error) =>
       console.error("stamping a token's use failed", error),
     );
   }

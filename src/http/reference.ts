@@ -29,9 +29,12 @@ function referenceCsp(nonce: string) {
   ].join("; ");
 }
 
-/** The ETag of a built asset (a content hash), used as its version in URLs; undefined when it is missing. */
+/**
+ * The ETag of a built asset (a content hash), used as its version in URLs; undefined when it is missing. The
+ * account pages (account-pages.ts) version their bundles with it too.
+ */
 const assetVersions = assetVersionCache.store;
-async function assetVersion(c: Context<AppEnv>, path: string) {
+export async function assetVersion(c: Context<AppEnv>, path: string) {
   const known = assetVersions.get(path);
   if (known) return known;
   const res = await fetchStaticFile(c.env.ASSETS, path, { method: "HEAD" });

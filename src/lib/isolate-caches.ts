@@ -310,7 +310,7 @@ export const renderedPages = declare(
 export const assetVersions = declare(
   {
     name: "Static asset versions (ETags)",
-    bound: { by: "the assets the reference page names" },
+    bound: { by: "the assets the reference and account pages name" },
     key: "asset path",
     invalidatedBy: "a deployment (a new isolate); tests forget it",
     usedBy: "http/reference.ts",

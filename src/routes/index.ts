@@ -2,6 +2,7 @@ import { createRouter } from "../http/router";
 import agents from "./agents";
 import ask from "./ask";
 import audit from "./audit";
+import auth from "./auth";
 import changeRequestContent from "./change-request-content";
 import changeRequestReviews from "./change-request-reviews";
 import changeRequests from "./change-requests";
@@ -39,6 +40,7 @@ export const v1 = createRouter()
   .route("/", system)
   .route("/", users)
   .route("/", tokens)
+  .route("/", auth)
   .route("/", organizations)
   .route("/", audit)
   .route("/", members)

@@ -79,6 +79,17 @@ export const apiTokens = sqliteTable(
     createdAt: integer().notNull(),
     lastUsedAt: integer(),
     revokedAt: integer(),
+    /**
+     * 'personal' (a bearer token the person made) or 'session' (the app's sign-in cookie, services/auth): a
+     * session is refused as a bearer token, listed apart, and ends at `expiresAt`, which each use slides.
+     */
+    kind: text({ enum: ["personal", "session"] })
+      .notNull()
+      .default("personal"),
+    /** A session's idle end (null for personal tokens, which do not expire). */
+    expiresAt: integer(),
+    /** The browser that signed in (a session's), for the person's list of sessions. */
+    userAgent: text(),
   },
   (t) => [
     uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),

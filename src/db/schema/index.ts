@@ -26,3 +26,4 @@ export * from "./agents";
 export * from "./insights";
 export * from "./site-questions";
 export * from "./sso";
+export * from "./auth";

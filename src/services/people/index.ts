@@ -50,6 +50,7 @@ export {
   listOwnTokens,
   revokeOwnToken,
   stampTokenUse,
+  SESSION_IDLE_MS,
   tokenStampIsStale,
 } from "./tokens";
 export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow } from "./tokens";

@@ -35,6 +35,8 @@ export interface PersonalToken {
   userId: string;
   /** When the token was last stamped as used (at most every TOKEN_STAMP_INTERVAL_MS), null if never. */
   lastUsedAt: number | null;
+  /** An app session's idle end, which each stamp slides (services/auth); null for a personal token. */
+  expiresAt: number | null;
   memberships: Map<string, MemberRole>;
   grants: CallerGrants;
 }
@@ -71,7 +73,7 @@ const tokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: string }>)
         (SELECT json_group_array(json_array(${contentGrants.resourceKind}, ${contentGrants.resourceId},
           ${contentGrants.role})) FROM ${contentGrants} WHERE ${grants}) AS grants,
         ${accessGenerationSql} AS accessGeneration,
-        NULL AS organizationId, NULL AS integration, NULL AS owner, NULL AS installationId, NULL AS expiresAt,
+        NULL AS organizationId, NULL AS integration, NULL AS owner, NULL AS installationId, t.expires_at AS expiresAt,
         NULL AS scopes, NULL AS acceptedScopes, NULL AS spaceSelection, NULL AS siteSelection, NULL AS spaceIds, NULL AS siteIds
       FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL
       UNION ALL
@@ -99,7 +101,7 @@ const knownTokenRead = reusableStatement((db, p: Placeholders<{ tokenHash: strin
   inBatch(
     db,
     db.all<KnownTokenRow>(sql`SELECT t.id AS id, t.user_id AS userId, t.last_used_at AS lastUsedAt,
-        ${accessGenerationSql} AS accessGeneration
+        t.expires_at AS expiresAt, ${accessGenerationSql} AS accessGeneration
       FROM api_tokens t WHERE t.token_hash = ${p.tokenHash} AND t.revoked_at IS NULL`),
   ),
 );
@@ -149,7 +151,7 @@ export interface AuthenticationRow {
 }
 
 /** The read of a token this isolate knows (`knownTokenRead`): the row, and the access generation. */
-export type KnownTokenRow = Pick<AuthenticationRow, "id" | "userId" | "lastUsedAt" | "accessGeneration">;
+export type KnownTokenRow = Pick<AuthenticationRow, "id" | "userId" | "lastUsedAt" | "expiresAt" | "accessGeneration">;
 
 const scopeList = (scopes: string | null): IntegrationScope[] =>
   scopes ? (JSON.parse(scopes) as IntegrationScope[]) : [];
@@ -191,10 +193,11 @@ export function authenticatedToken(
     knownTokens.delete(tokenHash);
     return null;
   }
+  if (token.userId !== null && token.expiresAt !== null && token.expiresAt <= now) return null;
   if (!("memberships" in token)) {
     const known = knownTokens.get(tokenHash);
     if (!known || known.generation !== token.accessGeneration || known.value.tokenId !== token.id) return undefined;
-    return { ...known.value, lastUsedAt: token.lastUsedAt };
+    return { ...known.value, lastUsedAt: token.lastUsedAt, expiresAt: token.expiresAt };
   }
   if (token.userId === null) return integrationToken(token, now);
   const memberships = new Map(JSON.parse(token.memberships ?? "[]") as [string, MemberRole][]);
@@ -206,6 +209,7 @@ export function authenticatedToken(
     tokenId: token.id,
     userId: token.userId,
     lastUsedAt: token.lastUsedAt,
+    expiresAt: token.expiresAt,
     memberships,
     grants: callerGrantsOf(grants),
   };
@@ -214,20 +218,26 @@ export function authenticatedToken(
 }
 
 /** Whether a use at `now` should stamp the token (its stamp is missing or older than the interval). */
-export function tokenStampIsStale(token: AuthenticatedToken, now: number): boolean {
+export function tokenStampIsStale(token: AuthenticatedToken, now: number): token is PersonalToken {
   // Integrations' tokens live an hour and are not listed anywhere: nothing to stamp.
   if (token.kind !== "user") return false;
   return token.lastUsedAt === null || now - token.lastUsedAt >= TOKEN_STAMP_INTERVAL_MS;
 }
 
-/** Stamps a token as used; a no-op when a concurrent request stamped it within the interval. */
-export async function stampTokenUse(db: Db, tokenId: string, now: number): Promise<void> {
+/** An app session ends after this long without use (slid by each stamp, so to within the stamp interval). */
+export const SESSION_IDLE_MS = 12 * 3_600_000;
+
+/**
+ * Stamps a token as used, sliding a session's idle end; a no-op when a concurrent request stamped it within
+ * the interval.
+ */
+export async function stampTokenUse(db: Db, token: PersonalToken, now: number): Promise<void> {
   await db
     .update(apiTokens)
-    .set({ lastUsedAt: now })
+    .set(token.expiresAt === null ? { lastUsedAt: now } : { lastUsedAt: now, expiresAt: now + SESSION_IDLE_MS })
     .where(
       and(
-        eq(apiTokens.id, tokenId),
+        eq(apiTokens.id, token.tokenId),
         sql`(${apiTokens.lastUsedAt} IS NULL OR ${apiTokens.lastUsedAt} <= ${now - TOKEN_STAMP_INTERVAL_MS})`,
       ),
     );
@@ -245,6 +255,9 @@ export async function issueToken(db: Db, userId: string, label: string, now: num
     createdAt: now,
     lastUsedAt: null,
     revokedAt: null,
+    kind: "personal",
+    expiresAt: null,
+    userAgent: null,
   };
   await db.insert(apiTokens).values(row);
   return { row, secret };
@@ -257,7 +270,7 @@ export function createOwnToken(ctx: ServiceContext, label: string) {
 
 export function listOwnTokens(ctx: ServiceContext, page: PageRequest) {
   const caller = requireUser(ctx.caller);
-  const mine = and(eq(apiTokens.userId, caller.userId), isNull(apiTokens.revokedAt));
+  const mine = and(eq(apiTokens.userId, caller.userId), eq(apiTokens.kind, "personal"), isNull(apiTokens.revokedAt));
   return keysetPage<ApiTokenRow>(ctx.db, {
     page,
     keys: [
@@ -281,5 +294,12 @@ export async function revokeOwnToken(ctx: ServiceContext, tokenId: string): Prom
   await ctx.db
     .update(apiTokens)
     .set({ revokedAt: ctx.now })
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, caller.userId), isNull(apiTokens.revokedAt)));
+    .where(
+      and(
+        eq(apiTokens.id, tokenId),
+        eq(apiTokens.userId, caller.userId),
+        eq(apiTokens.kind, "personal"),
+        isNull(apiTokens.revokedAt),
+      ),
+    );
 }

@@ -1,0 +1,129 @@
+import { type Context, Hono } from "hono";
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import type { AppEnv } from "./app-env";
+import { base62, randomBytes } from "../lib/ids";
+import { assetVersion } from "./reference";
+
+/**
+ * The people-facing pages of passkey sign-in: GET /sign-in and GET /account. Each is a small static page; its
+ * script (app/*.ts, bundled into the quire-static Worker's files by scripts/build-assets.mjs) talks to
+ * /v1/auth/* and /v1/user*. The server reads no cookie here: whether someone is signed in is the API's answer.
+ */
+export const accountPages = new Hono<AppEnv>();
+
+/** Only this page's own script and style (by nonce) run, and they talk to this origin only. */
+function pageCsp(nonce: string) {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Light and dark by the reader's setting; a focus ring that is always visible (WCAG 2.4.7, 2.4.13). */
+const STYLE = `:root{color-scheme:light dark;--fg:#1f2328;--bg:#fff;--muted:#59636e;--line:#d1d9e0;--accent:#0550ae;--accent-fg:#fff;--danger:#a40e26;--danger-bg:#ffebe9;--ok:#116329}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--line:#3d444d;--accent:#4493f8;--accent-fg:#0d1117;--danger:#ff9492;--danger-bg:#2d1214;--ok:#56d364}}
+body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:var(--fg);background:var(--bg)}
+h1{font-size:1.75rem;margin:0 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .5rem}
+p,label{color:inherit}.hint{color:var(--muted)}code{font-size:.9em;overflow-wrap:anywhere}
+button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
+button.secondary,.rows button{background:transparent;color:var(--accent)}
+button:disabled{opacity:.6;cursor:progress}
+input{font:inherit;padding:.4rem .5rem;border:1px solid var(--muted);border-radius:6px;background:var(--bg);color:var(--fg);width:100%;max-width:20rem;box-sizing:border-box}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.field{display:flex;flex-direction:column;gap:.25rem;margin-bottom:.75rem}
+.rows{list-style:none;padding:0;margin:0}.rows li{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.75rem 0;border-top:1px solid var(--line)}
+.badge{color:var(--ok);font-weight:600}
+.alert:not(:empty){margin:1rem 0;padding:.75rem 1rem;border-radius:6px;border:1px solid var(--danger);background:var(--danger-bg);color:var(--danger)}
+[role=status]:not(:empty){margin:1rem 0;color:var(--ok)}`;
+
+/** A page that runs `/_quire/app/{script}.js`, versioned by its content hash so browsers may keep it for good. */
+async function appPage(
+  c: Context<AppEnv>,
+  title: string,
+  script: string,
+  body: HtmlEscapedString | Promise<HtmlEscapedString>,
+) {
+  const nonce = base62(randomBytes(16));
+  const path = `/_quire/app/${script}.js`;
+  const version = await assetVersion(c, path);
+  c.header("Content-Security-Policy", pageCsp(nonce));
+  // It says who is signed in once its script runs; the page itself is the same for all, but never worth keeping.
+  c.header("Cache-Control", "no-store");
+  return c.html(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style nonce="${nonce}">${STYLE}</style>
+<script type="module" nonce="${nonce}" src="${version ? `${path}?v=${encodeURIComponent(version)}` : path}"></script>
+</head>
+<body>
+<main>
+${body}
+<noscript><p class="alert">This page needs JavaScript to use passkeys.</p></noscript>
+</main>
+</body>
+</html>
+`);
+}
+
+accountPages.get("/sign-in", (c) =>
+  appPage(
+    c,
+    "Sign in · Quire",
+    "sign-in",
+    html`<h1 id="sign-in-title">Sign in to Quire</h1>
+<p id="sign-in-intro">Use the passkey you created for your Quire account, on this device or on your phone.</p>
+<button type="button" id="sign-in-button" hidden>Sign in with a passkey</button>
+<div id="sign-in-error" class="alert" role="alert"></div>`,
+  ),
+);
+
+accountPages.get("/account", (c) =>
+  appPage(
+    c,
+    "Your account · Quire",
+    "account",
+    html`<h1>Your account</h1>
+<div id="account-error" class="alert" role="alert"></div>
+<div id="account" hidden>
+<p id="who"></p>
+<section aria-labelledby="passkeys-title">
+<h2 id="passkeys-title">Passkeys</h2>
+<p class="hint">Add a passkey on another device or password manager, so that you can still sign in if you lose this one.</p>
+<form id="passkey-form">
+<div class="field"><label for="passkey-label">Name for the new passkey (optional)</label>
+<input id="passkey-label" name="label" maxlength="100" autocomplete="off"></div>
+<button type="submit" id="add-passkey">Add a passkey</button>
+</form>
+<div id="passkey-error" class="alert" role="alert"></div>
+<div id="passkey-status" role="status"></div>
+</section>
+<section aria-labelledby="sessions-title">
+<h2 id="sessions-title">Sessions</h2>
+<p class="hint">Browsers signed in to your account. Revoke one you do not recognise.</p>
+<ul id="sessions" class="rows"><li>Loading…</li></ul>
+<div id="sessions-error" class="alert" role="alert"></div>
+</section>
+<section aria-labelledby="tokens-title">
+<h2 id="tokens-title">API tokens</h2>
+<p class="hint">Personal tokens that act as you through the API. Revoke those you no longer use.</p>
+<ul id="tokens" class="rows"><li>Loading…</li></ul>
+<div id="tokens-error" class="alert" role="alert"></div>
+</section>
+<section aria-labelledby="sign-out-title">
+<h2 id="sign-out-title">Sign out</h2>
+<button type="button" id="sign-out" class="secondary">Sign out</button>
+<div id="sign-out-error" class="alert" role="alert"></div>
+</section>
+</div>`,
+  ),
+);
