@@ -236,6 +236,8 @@ const DOMAIN_RANK = [
   "revisions",
   "spaces",
   "people",
+  // Sign-in (passkeys, sessions): sessions are people's tokens.
+  "auth",
   "audit",
   "storage",
   "comments",

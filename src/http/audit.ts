@@ -85,6 +85,7 @@ export const CREATED_TYPE_OF: Record<string, string> = {
   installIntegration: "installation", // {installationId}
   createCustomFont: "font", // {fontId}
   submitAgentFeedbackToSite: "agent-feedback", // no path addresses it again
+  registerPasskey: "passkey", // no path addresses it again (yet: the account page lists none)
 };
 
 /** Whether the operation creates what its event then targets (from its declared success statuses). */

@@ -1,10 +1,9 @@
 import type { OpenedSession, PasskeyRow, SessionRow } from "../services/auth";
-import type { z } from "@hono/zod-openapi";
-import type { PasskeySchema, SessionSchema } from "../wire/auth";
+import type { Passkey, Session } from "../wire/auth";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentSession(row: SessionRow, currentId: string): z.infer<typeof SessionSchema> {
+export function presentSession(row: SessionRow, currentId: string): Session {
   return {
     object: "session",
     id: row.id,
@@ -19,6 +18,6 @@ export function presentSession(row: SessionRow, currentId: string): z.infer<type
 /** A session just opened: its id and end, never its secret (that is the cookie). */
 export const presentOpenedSession = (session: OpenedSession) => ({ id: session.id, expiresAt: iso(session.expiresAt) });
 
-export function presentPasskey(row: PasskeyRow): z.infer<typeof PasskeySchema> {
+export function presentPasskey(row: PasskeyRow): Passkey {
   return { object: "passkey", id: row.id, label: row.label, createdAt: iso(row.createdAt) };
 }

@@ -77,9 +77,17 @@ export const PasskeySchema = z
 export const SignedInSchema = z
   .object({
     user: UserSchema,
-    session: z.object({ id: z.string(), expiresAt: z.string() }).optional(),
-    passkey: PasskeySchema.optional(),
+    session: z.object({ id: z.string(), expiresAt: z.string() }),
   })
   .openapi("SignedIn");
 
+/** registerPasskey's answer: the passkey made, whose account it is, and the session when it signed in. */
+export const RegisteredPasskeySchema = PasskeySchema.extend({
+  user: UserSchema,
+  session: z.object({ id: z.string(), expiresAt: z.string() }).optional(),
+}).openapi("RegisteredPasskey");
+
 export const SessionList = z.object({ items: z.array(SessionSchema), count: z.number().int() }).openapi("SessionList");
+
+export type Session = z.infer<typeof SessionSchema>;
+export type Passkey = z.infer<typeof PasskeySchema>;

@@ -26,6 +26,11 @@ const NOT_PUBLISHED_CONTENT: Record<string, string> = {
   getApiInformation: "the API's version",
   listSSOProviderLoginsInOrganization: "an organization's SSO buttons",
   getIntegrationImage: "public integrations' icons",
+  createPasskeyRegistrationOptions: "signing in: serves no content",
+  registerPasskey: "signing in: serves no content",
+  createPasskeyAuthenticationOptions: "signing in: serves no content",
+  signInWithPasskey: "signing in: serves no content",
+  signOut: "signing out: serves no content",
   downloadFile: "the URL's signature is the credential (test/routes/content-files.test.ts)",
   uploadStorageFile: "a signed upload URL takes bytes, serves none (test/routes/storage-upload.test.ts)",
   getEmbedByUrl:

@@ -12,6 +12,11 @@ const WRITE = new Set(["post", "put", "patch", "delete"]);
 /** Served without a token, and why. The document must mark each of them anonymous (`security: [{}, …]`). */
 const ANONYMOUS: Record<string, string> = {
   getApiInformation: "the API's version and build, public by design",
+  createPasskeyRegistrationOptions: "signing in: a sign-in link's secret is the credential (or the caller's session)",
+  registerPasskey: "signing in: the ceremony's challenge, bound to the browser, is the credential",
+  createPasskeyAuthenticationOptions: "signing in: options for any passkey, before anyone is signed in",
+  signInWithPasskey: "signing in: the passkey's signature is the credential",
+  signOut: "ends the session of the cookie sent, if any; signed out already is 204",
   getSpaceById: "public and unlisted spaces are readable anonymously (CONTRACT §7)",
   downloadFile: "a file's downloadURL: the URL's signature authorizes it, not a token",
   uploadStorageFile: "generateStorageUploadURL's url: the URL's signature authorizes it, not a token",
@@ -41,7 +46,15 @@ const ANONYMOUS: Record<string, string> = {
 };
 
 /** Of those, the ones that answer 2xx about the private fixtures too; the others must refuse an anonymous caller. */
-const ANONYMOUS_ABOUT_PRIVATE = new Set(["getApiInformation", "listSSOProviderLoginsInOrganization"]);
+const ANONYMOUS_ABOUT_PRIVATE = new Set([
+  "getApiInformation",
+  "listSSOProviderLoginsInOrganization",
+  // Sign-in is about no organization: options for anyone, and answers that fail without a ceremony (400).
+  "createPasskeyAuthenticationOptions",
+  "registerPasskey",
+  "signInWithPasskey",
+  "signOut",
+]);
 
 /** Not scoped to the organization under test, so another organization's admin legitimately gets an answer. */
 const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
@@ -50,6 +63,13 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   listOrganizationsForAuthenticatedUser: "the caller's own organizations",
   listApiTokens: "the caller's own tokens",
   createApiToken: "creates a token for the caller",
+  listSessions: "the caller's own sessions",
+  revokeSession: "the caller's own sessions (another's id ends nothing: test/routes/auth-passkeys.test.ts)",
+  createPasskeyRegistrationOptions: "a passkey for the caller's own account",
+  registerPasskey: "a passkey for the caller's own account (400 without the browser's ceremony)",
+  createPasskeyAuthenticationOptions: "signing in is about no organization",
+  signInWithPasskey: "signing in is about no organization (400 without the browser's ceremony)",
+  signOut: "ends the caller's own session",
   getOrganizationsForEmailDomain: "lists only organizations that opted into joining by email domain",
   getSubdomain: "answers whether a subdomain is taken, for any user",
   getUserById: "a user's public profile is visible to any signed-in user",
@@ -73,6 +93,12 @@ const READER_MAY_WRITE: Record<string, string> = {
   joinOrganization: "a member joining again: 204, nothing changes",
   createApiToken: "the caller's own tokens",
   revokeApiToken: "the caller's own tokens",
+  revokeSession: "the caller's own sessions",
+  createPasskeyRegistrationOptions: "a passkey for the caller's own account",
+  registerPasskey: "a passkey for the caller's own account",
+  createPasskeyAuthenticationOptions: "signing in",
+  signInWithPasskey: "signing in",
+  signOut: "the caller's own session",
   updateOrganizationMemberLastSeenAt: "ping: the caller's own last-seen time",
   joinOrganizationWithInvite: "the invite link is the credential: anyone holding it may join",
   searchSiteContent: "a read sent as POST (the query is its body): readers search the site",
@@ -99,6 +125,9 @@ const DELETE_READ_BACK: Record<string, string> = {
 
 /** Deletes of something Quire never holds, so there is nothing to read back, and why. */
 const NOTHING_TO_READ_BACK: Record<string, string> = {
+  revokeSession:
+    "the fixtures hold no session (a browser's passkey ceremony opens one); test/routes/auth-passkeys.test.ts " +
+    "revokes one and sees it gone",
   deleteLegacyGitInstallation: "Quire never has GitBook's legacy Git Sync installation: the delete is always 204",
   disableIntegrationDevelopmentMode:
     "no read shows development mode (the Integration object has no field for it); " +
@@ -109,6 +138,7 @@ const NOTHING_TO_READ_BACK: Record<string, string> = {
 const NOT_SEEDED: Record<string, string> = {
   reusableContentId: "reusable contents cannot be written through the API yet",
   documentId: "standalone documents cannot be written through the API yet",
+  sessionId: "sessions are opened by a browser's passkey ceremony (test/routes/auth-passkeys.test.ts revokes them)",
 };
 
 /** Reads the owner cannot make with the fixtures' ids, and why (every other read must answer 2xx to them). */

@@ -6,7 +6,7 @@ import { setSessionCookies } from "../../http/session-cookie";
 import { presentOpenedSession, presentPasskey } from "../../presenters/session";
 import { presentUser } from "../../presenters/user";
 import { registerPasskey } from "../../services/auth";
-import { RegistrationResponse, SignedInSchema } from "../../wire/auth";
+import { RegisteredPasskeySchema, RegistrationResponse } from "../../wire/auth";
 import { ceremonyBrowser, relyingParty } from "./ceremony";
 
 export const route = defineRoute({
@@ -28,7 +28,7 @@ export const route = defineRoute({
       },
     },
   },
-  responses: { 201: json(SignedInSchema, "The passkey is registered") },
+  responses: { 201: json(RegisteredPasskeySchema, "The passkey is registered") },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
@@ -43,8 +43,8 @@ export const handler: AppRouteHandler<typeof route> = async (c) => {
   if (registered.session) await setSessionCookies(c, registered.session);
   return c.json(
     {
+      ...presentPasskey(registered.passkey),
       user: presentUser(registered.user, ctx.urls),
-      passkey: presentPasskey(registered.passkey),
       ...(registered.session ? { session: presentOpenedSession(registered.session) } : {}),
     },
     201,
