@@ -26,6 +26,7 @@ import {
 import type { PageQuery as PageRequestQuery } from "../wire/common";
 import { type ChangesQuery, computedOpt, type PageQuery, type PdfQuery } from "../wire/content-query";
 import type { LinkQuery } from "../wire/links";
+import { renderPageHtml } from "../site/page-html";
 import { serviceContext } from "./context";
 import type { SharedRouteContext as In } from "./router";
 
@@ -68,7 +69,10 @@ export async function getPageOn(c: In<{ param: TargetParams & PageLocatorParams;
   const p = c.req.valid("param");
   const locator = "pageId" in p ? { id: p.pageId } : { path: p.pagePath };
   const view = await readPage(ctx, p.spaceId, contentTargetOf(p), locator, computedOpt(c));
-  return presentPageRead(ctx, p.spaceId, view, c.req.valid("query").format);
+  const { format } = c.req.valid("query");
+  // `html` (Quire's own): the page as without `format`, plus its body as the published site renders it.
+  if (format !== "html") return presentPageRead(ctx, p.spaceId, view, format);
+  return { ...presentPageRead(ctx, p.spaceId, view), ...(await renderPageHtml(ctx, p.spaceId, view)) };
 }
 
 export async function getPageDocumentOn(c: In<{ param: TargetParams & { pageId: string } }>) {
@@ -110,7 +114,8 @@ export async function getChangesOn(c: In<{ param: TargetParams; query: z.output<
   const p = c.req.valid("param");
   const target = contentTargetOf(p);
   const before = target.kind === "change-request" ? ({ kind: "merge-base", ref: target.ref } as const) : "first-parent";
-  return readSemanticChanges(serviceContext(c), p.spaceId, target, before, c.req.valid("query").limit);
+  const { limit, content } = c.req.valid("query");
+  return readSemanticChanges(serviceContext(c), p.spaceId, target, before, limit, { content });
 }
 
 /** The links of the whole target, or of one page when the path names one. */

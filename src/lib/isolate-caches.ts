@@ -307,6 +307,22 @@ export const renderedPages = declare(
   (b) => new ByteLru<{ body: string; type: string; url?: string }>(b.bytes, (v) => v.body.length * 2),
 );
 
+export const renderedPageHtml = declare(
+  {
+    name: "Page bodies rendered for the API (format=html)",
+    bound: { bytes: 8 * MiB },
+    key: "space id, revision id, page id and the app's URL base",
+    invalidatedBy: `${NEVER} (file URLs are signed per read; pages read expanded with computed pages are not kept); ${TESTS}`,
+    usedBy: "site/page-html.ts",
+  },
+  // `files`: the files the body shows, whose download URLs each read signs.
+  (b) =>
+    new ByteLru<{ html: string; outline: unknown[]; files: unknown[] }>(
+      b.bytes,
+      (v) => v.html.length * 2 + 200 * (v.outline.length + v.files.length),
+    ),
+);
+
 export const assetVersions = declare(
   {
     name: "Static asset versions (ETags)",

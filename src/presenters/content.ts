@@ -29,6 +29,11 @@ export function spaceAppURL(ctx: ServiceContext, spaceId: string) {
   return `${ctx.urls.app}/s/${spaceId}`;
 }
 
+/** A page's `urls.app`, by its path (also where `format=html` sends links to the page). */
+export function pageAppURL(ctx: ServiceContext, spaceId: string, path: string) {
+  return `${spaceAppURL(ctx, spaceId)}/${path}`;
+}
+
 interface PageCommon {
   id: string;
   title: string;
@@ -132,7 +137,7 @@ export function presentPage(ctx: ServiceContext, spaceId: string, s: Snapshot, i
     ...common,
     kind: "sheet",
     type: "document",
-    urls: { app: `${spaceAppURL(ctx, spaceId)}/${path}` },
+    urls: { app: pageAppURL(ctx, spaceId, path) },
     slug: page.slug,
     path,
     ...(page.description ? { description: page.description } : {}),

@@ -29,10 +29,28 @@ export const DocumentQuery = z.object({
 });
 
 export const PageQuery = ContentQuery.extend({
-  format: z.enum(["document", "markdown"]).optional(),
+  format: z
+    .enum(["document", "markdown", "html"])
+    .optional()
+    .openapi({
+      description:
+        "`html` is a Quire extension: the page as without `format` (with `markdown`), plus `html` (its body as the " +
+        "published site renders it, sanitized; links to pages go to their `urls.app`, files to signed download " +
+        "URLs) and `outline` (its headings).",
+    }),
 }).merge(DocumentQuery);
 
-export const ChangesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(10) });
+export const ChangesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  content: z
+    .enum(["markdown"])
+    .optional()
+    .openapi({
+      description:
+        "Quire extension: each page change of the answer (`page_created`, `page_deleted`, and `page_edited` when " +
+        "its document changed) carries `markdown: {before, after}`, the page's markdown on each side.",
+    }),
+});
 
 /** The query of the PDF exports (getSpacePDF, getChangeRequestPDF). */
 export const PdfQuery = z.object({

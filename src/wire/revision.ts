@@ -58,6 +58,11 @@ const ComputedSourceSchema = z
   })
   .openapi("ComputedContentSource");
 
+/** A heading of a page body rendered with `format=html` (Quire's own). */
+const PageOutlineEntrySchema = z
+  .object({ id: z.string(), text: z.string(), depth: z.number().int() })
+  .openapi("QuirePageOutlineEntry");
+
 // The reference's RevisionPage union, by `type`. A page's body comes as `markdown` or `document` only on a
 // single-page read. Children (`pages`) are documents, links or computed pages: groups only at the top level.
 export const RevisionPageDocumentSchema = z
@@ -81,6 +86,12 @@ export const RevisionPageDocumentSchema = z
     markdown: z.string().optional(),
     document: JSONDocumentSchema.optional(),
     condition: z.string().optional(),
+    html: z.string().optional().openapi({
+      description: "Quire extension (`format=html`): the body as the published site renders it, sanitized.",
+    }),
+    outline: z.array(PageOutlineEntrySchema).optional().openapi({
+      description: "Quire extension (`format=html`): the body's headings (levels 1 to 3) with their anchors.",
+    }),
   })
   .openapi("RevisionPageDocument");
 
@@ -211,11 +222,26 @@ const ChangeAttributes = z.record(
   z.object({ before: z.unknown().optional(), after: z.unknown().optional() }),
 );
 
+/** A changed page's markdown on each side, with `content=markdown` only (Quire's own). */
+const ChangeMarkdown = z
+  .object({ before: z.string().optional(), after: z.string().optional() })
+  .optional()
+  .openapi({
+    description:
+      "Quire extension (`content=markdown`): the page's markdown before (absent for a created page) and after " +
+      "(absent for a deleted page).",
+  });
+
 export const SemanticChangeSchema = z
   .discriminatedUnion("type", [
-    z.object({ type: z.literal("page_created"), page: ChangedPageSchema }),
-    z.object({ type: z.literal("page_edited"), page: ChangedPageSchema, attributes: ChangeAttributes }),
-    z.object({ type: z.literal("page_deleted"), page: ChangedPageSchema }),
+    z.object({ type: z.literal("page_created"), page: ChangedPageSchema, markdown: ChangeMarkdown }),
+    z.object({
+      type: z.literal("page_edited"),
+      page: ChangedPageSchema,
+      attributes: ChangeAttributes,
+      markdown: ChangeMarkdown,
+    }),
+    z.object({ type: z.literal("page_deleted"), page: ChangedPageSchema, markdown: ChangeMarkdown }),
     z.object({
       type: z.literal("page_moved"),
       page: ChangedPageSchema,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { markdownToDocument } from "../../content/markdown";
 import { emptySnapshot, type FileEntry, type PageEntry, pageByPath, type Snapshot } from "../../content/model";
-import type { StoredSnapshot } from "../../content/snapshot-store";
+import type { RevisionRow, StoredSnapshot } from "../../content/snapshot-store";
 import { semanticChanges } from "../../content/semantic-changes";
 import { batch } from "../../db/batch";
 import { contentBlobs } from "../../db/schema";
@@ -17,6 +17,7 @@ import {
 import type { ServiceContext } from "../core";
 import type { PageLocator } from "../../content/page-snapshot";
 import { cachedBody, cacheBody } from "./body-cache";
+import { type SemanticChangeWithMarkdown, withChangeMarkdown } from "./change-markdown";
 import { loadPage } from "./page-load";
 import { checkSpace, type ContentTarget, loadContent, loadContents, revisionIdSql } from "./content-load";
 import { computedPagesOf, type ExpandOptions, expandSnapshot } from "./computed";
@@ -134,6 +135,10 @@ export interface PageReadView {
   snapshot: Snapshot;
   page: PageEntry;
   markdown?: string;
+  /** The revision read (the snapshot may be only the page's part of it: `"partial" in snapshot`). */
+  revision: RevisionRow;
+  /** The snapshot is expanded with computed pages' generated ones: it depends on their specs too. */
+  expanded?: true;
 }
 
 export async function readPage(
@@ -162,19 +167,21 @@ export async function readPage(
     },
   });
   let snapshot: Snapshot = loaded;
+  let read: Pick<PageReadView, "revision" | "expanded"> = { revision: loaded.revision };
   if (opts.computed && !("partial" in loaded) && computedPagesOf(loaded).length) {
     // A generated page is found only in the expanded tree, and its markdown is generated, not stored.
     const expanded = await expandSnapshot(ctx, space.row.organizationId, loaded, opts);
     snapshot = expanded.snapshot;
+    if (snapshot !== loaded) read = { ...read, expanded: true };
     const page = findPage(snapshot, locator);
     const markdown = expanded.markdown.get(page.id);
-    if (markdown !== undefined) return { snapshot, page, markdown };
+    if (markdown !== undefined) return { ...read, snapshot, page, markdown };
   }
   const page = findPage(snapshot, locator);
-  if (page.type !== "document") return { snapshot, page };
+  if (page.type !== "document") return { ...read, snapshot, page };
   const fetched = snapshot === expected && expectedBody(snapshot) === page.body;
   const rows = fetched ? (alongside[0] as { body: string }[] | undefined) : undefined;
-  return { snapshot, page, markdown: await readBody(ctx, spaceId, page.body, rows) };
+  return { ...read, snapshot, page, markdown: await readBody(ctx, spaceId, page.body, rows) };
 }
 
 /** A page's document JSON (getPageDocumentInRevisionById). */
@@ -265,7 +272,8 @@ export async function readReusableContentDocument(
 
 /**
  * Semantic changes between two snapshots: a revision and its first parent, or a change request and its base.
- * The files the changes report carry download URLs signed for this request.
+ * The files the changes report carry download URLs signed for this request; with `content: "markdown"`, the page
+ * changes answered carry their markdown on each side.
  */
 export async function readSemanticChanges(
   ctx: ServiceContext,
@@ -273,6 +281,7 @@ export async function readSemanticChanges(
   after: ContentTarget,
   before: ContentTarget | "first-parent",
   limit: number,
+  opts: { content?: "markdown" } = {},
 ) {
   const downloadURL = fileSigner(ctx, spaceId);
   const first = await loadContents(ctx, spaceId, before === "first-parent" ? [after] : [after, before]);
@@ -294,5 +303,10 @@ export async function readSemanticChanges(
   const urls = new Map<string, string>();
   for (const [k, file] of reported) urls.set(k, await downloadURL(file));
   const all = semanticChanges(beforeSnap, afterSnap, (f) => urls.get(key(f)) ?? "");
-  return { changes: all.slice(0, limit), ...(all.length > limit ? { more: all.length - limit } : {}) };
+  const answered = all.slice(0, limit);
+  const changes =
+    opts.content === "markdown"
+      ? await withChangeMarkdown(ctx, spaceId, answered, beforeSnap, afterSnap)
+      : (answered as SemanticChangeWithMarkdown[]);
+  return { changes, ...(all.length > limit ? { more: all.length - limit } : {}) };
 }

@@ -43,4 +43,6 @@ export { signFileMap } from "./file-urls";
 export { computedSpecVersionsSql } from "./spec-source";
 export { computedPagesOf, expandSnapshot } from "./computed";
 export { readPageMetaLinks } from "./page-meta-links";
+export { readPageTargets } from "./page-targets";
+export type { PageTargets } from "./page-targets";
 export type { MetaLinkPage, PageMetaLinksView } from "./page-meta-links";
