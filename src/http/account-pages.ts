@@ -6,14 +6,15 @@ import { base62, randomBytes } from "../lib/ids";
 import { assetVersion } from "./reference";
 
 /**
- * The people-facing pages of passkey sign-in: GET /sign-in and GET /account. Each is a small static page; its
- * script (app/*.ts, bundled into the quire-static Worker's files by scripts/build-assets.mjs) talks to
- * /v1/auth/* and /v1/user*. The server reads no cookie here: whether someone is signed in is the API's answer.
+ * The people-facing pages of passkey sign-in: GET /sign-in, GET /account and an invite link's GET /join/….
+ * Each is a small static page; its script (app/*.ts, bundled into the quire-static Worker's files by
+ * scripts/build-assets.mjs) talks to /v1/auth/*, /v1/user* and /v1/orgs/{id}/invites/{id}. The server reads
+ * no cookie here: whether someone is signed in is the API's answer.
  */
 export const accountPages = new Hono<AppEnv>();
 
 /** Only this page's own script and style (by nonce) run, and they talk to this origin only. */
-function pageCsp(nonce: string) {
+export function pageCsp(nonce: string) {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -127,3 +128,33 @@ accountPages.get("/account", (c) =>
 </div>`,
   ),
 );
+
+/**
+ * An invite link's page (the invite's `urls.app`) and an email invitation's (`/join/invitation#invitation=…`,
+ * from inviteUsersToOrganization's `links`): the script reads the ids from the path, the secret from the fragment.
+ */
+const joinPage = (c: Context<AppEnv>) =>
+  appPage(
+    c,
+    "Join an organization · Quire",
+    "join",
+    html`<h1>Join an organization on Quire</h1>
+<p>You have been invited to join an organization on Quire.</p>
+<div id="join-member" hidden>
+<p id="join-who"></p>
+<button type="button" id="join-button">Join</button>
+</div>
+<form id="join-form" hidden>
+<p class="hint">Create your Quire account with a passkey: your device will ask you to confirm.</p>
+<div class="field"><label for="join-name">Your name</label>
+<input id="join-name" name="displayName" maxlength="64" autocomplete="name" required></div>
+<div class="field" id="join-email-field"><label for="join-email">Email</label>
+<input id="join-email" name="email" type="email" maxlength="320" autocomplete="email" required></div>
+<button type="submit" id="join-create">Create a passkey and join</button>
+<p class="hint" id="join-existing">Already have an account? <a id="join-sign-in" href="/sign-in">Sign in</a>, then open this invite link again.</p>
+</form>
+<div id="join-error" class="alert" role="alert"></div>`,
+  );
+
+accountPages.get("/join/invitation", joinPage);
+accountPages.get("/join/:organizationId/:inviteId", joinPage);

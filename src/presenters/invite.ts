@@ -1,8 +1,8 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
-import { type InviteLinkRow, isRedundant } from "../services/people";
+import { type InvitationLink, type InviteLinkRow, isRedundant } from "../services/people";
 import type { Access, MemberRole } from "../services/access";
-import type { InviteLinkToOrganization } from "../wire/invite";
+import type { InviteLinkToOrganization, InviteUsersToOrganizationResult } from "../wire/invite";
 
 /** An invite link to an organization. `createdAt`, `expiresAt`, `disabled` and `urls` are Quire's additions. */
 export function presentInviteLink(row: InviteLinkRow, access: Access, urls: UrlBases): InviteLinkToOrganization {
@@ -18,6 +18,24 @@ export function presentInviteLink(row: InviteLinkRow, access: Access, urls: UrlB
     urls: {
       location: `${urls.api}/v1/orgs/${row.organizationId}/link-invites/${row.id}`,
       join: `${urls.api}/v1/orgs/${row.organizationId}/invites/${row.id}`,
+      // The page a person opens: signed in they join; signed out they create an account with a passkey.
+      app: `${urls.app}/join/${row.organizationId}/${row.id}`,
     },
+  };
+}
+
+/** inviteUsers' answer: each new email's one-time link as the app's page that opens it (in the fragment). */
+export function presentInviteUsersResult(
+  result: { users: string[]; invited: number; links: InvitationLink[] },
+  urls: UrlBases,
+): InviteUsersToOrganizationResult {
+  return {
+    users: result.users,
+    invited: result.invited,
+    links: result.links.map((link) => ({
+      email: link.email,
+      url: `${urls.app}/join/invitation#invitation=${link.secret}`,
+      expiresAt: iso(link.expiresAt),
+    })),
   };
 }

@@ -49,6 +49,25 @@ export const SignInLink = z
   .max(200)
   .openapi({ description: "The secret of a one-time sign-in link (`/sign-in#link=<secret>`)" });
 
+export const InviteReference = z
+  .object({ organizationId: z.string().min(1).max(100), inviteId: z.string().min(1).max(100) })
+  .openapi("InviteReference", {
+    description: "An invite link to an organization (`/join/{organizationId}/{inviteId}`)",
+  });
+
+export const NewAccount = z
+  .object({
+    displayName: z.string().trim().min(1).max(64),
+    email: z.email().max(320).optional().openapi({
+      description: "Required through an invite link (and not verified); an email invitation's link is for its own",
+    }),
+  })
+  .openapi("NewAccount", { description: "The person a sign-up through an invite or an invitation creates" });
+
+export const InvitationLink = z.string().min(1).max(200).openapi({
+  description: "The secret of an email invitation's one-time link (`/join/invitation#invitation=<secret>`)",
+});
+
 export const PasskeyOptionsSchema = z
   .object({
     options: z

@@ -16,7 +16,15 @@ export const InviteUsersBody = z
 export type InviteUsersToOrganization = z.infer<typeof InviteUsersBody>;
 
 export const InviteUsersResponse = z
-  .object({ users: z.array(z.string()), invited: z.number().int(), failedSSOEmails: z.array(z.string()).optional() })
+  .object({
+    users: z.array(z.string()),
+    invited: z.number().int(),
+    failedSSOEmails: z.array(z.string()).optional(),
+    links: z.array(z.object({ email: z.string(), url: z.string(), expiresAt: TimestampSchema })).openapi({
+      description:
+        "For each email without an account, a one-time link that creates that account and joins, shown only here: pass it on to that person, as Quire sends no email (Quire)",
+    }),
+  })
   .openapi("InviteUsersToOrganizationResult");
 export type InviteUsersToOrganizationResult = z.infer<typeof InviteUsersResponse>;
 
@@ -77,7 +85,11 @@ export const InviteLinkSchema = z
     createdAt: TimestampSchema,
     expiresAt: TimestampSchema.optional(),
     disabled: z.boolean(),
-    urls: z.object({ location: z.string(), join: z.string() }),
+    urls: z.object({
+      location: z.string(),
+      join: z.string(),
+      app: z.string().openapi({ description: "The app's page that joins with the link (Quire)" }),
+    }),
   })
   .openapi("InviteLinkToOrganization");
 export type InviteLinkToOrganization = z.infer<typeof InviteLinkSchema>;

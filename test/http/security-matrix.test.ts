@@ -12,7 +12,8 @@ const WRITE = new Set(["post", "put", "patch", "delete"]);
 /** Served without a token, and why. The document must mark each of them anonymous (`security: [{}, …]`). */
 const ANONYMOUS: Record<string, string> = {
   getApiInformation: "the API's version and build, public by design",
-  createPasskeyRegistrationOptions: "signing in: a sign-in link's secret is the credential (or the caller's session)",
+  createPasskeyRegistrationOptions:
+    "signing in: a sign-in link's secret or an invite link (a new account) is the credential, or the caller's session",
   registerPasskey: "signing in: the ceremony's challenge, bound to the browser, is the credential",
   createPasskeyAuthenticationOptions: "signing in: options for any passkey, before anyone is signed in",
   signInWithPasskey: "signing in: the passkey's signature is the credential",
@@ -65,8 +66,12 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   createApiToken: "creates a token for the caller",
   listSessions: "the caller's own sessions",
   revokeSession: "the caller's own sessions (another's id ends nothing: test/routes/auth-passkeys.test.ts)",
-  createPasskeyRegistrationOptions: "a passkey for the caller's own account",
-  registerPasskey: "a passkey for the caller's own account (400 without the browser's ceremony)",
+  createPasskeyRegistrationOptions:
+    "a passkey for the caller's own account; a new account through an invite link is refused to a signed-in caller " +
+    "(test/routes/auth-invite-sign-up.test.ts)",
+  registerPasskey:
+    "a passkey for the caller's own account (400 without the browser's ceremony); an invite's ceremony joins only " +
+    "the organization it began for (test/routes/auth-invite-sign-up.test.ts)",
   createPasskeyAuthenticationOptions: "signing in is about no organization",
   signInWithPasskey: "signing in is about no organization (400 without the browser's ceremony)",
   signOut: "ends the caller's own session",

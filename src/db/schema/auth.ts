@@ -49,6 +49,16 @@ export const webauthnChallenges = sqliteTable(
     userId: text(),
     /** Registration through a link: the link's hash, used up with the registration. */
     linkHash: text(),
+    /**
+     * Registration of a new account through an invite link: the link (organization and id) and the person's
+     * details the options were issued for. The registration takes them from here, never from its own body.
+     */
+    organizationId: text(),
+    inviteId: text(),
+    email: text(),
+    displayName: text(),
+    /** Registration of a new account through an email invitation's link: the link's hash, used up with it. */
+    invitationHash: text(),
     createdAt: integer().notNull(),
     expiresAt: integer().notNull(),
     usedAt: integer(),

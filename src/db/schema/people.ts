@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Teams of an organization. Listed in creation order (title is mutable, so it is not a cursor key). */
 export const teams = sqliteTable(
@@ -48,8 +48,18 @@ export const organizationInvitations = sqliteTable(
     sso: integer({ mode: "boolean" }).notNull().default(false),
     invitedBy: text().notNull(),
     createdAt: integer().notNull(),
+    /**
+     * The SHA-256 of the invitation's one-time link (`/join/invitation#invitation=<secret>`, answered once to the
+     * admin who invited): it lets that email's person create their account and join, until `linkExpiresAt`.
+     */
+    linkHash: text(),
+    linkExpiresAt: integer(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.email] }), index("organization_invitations_email").on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.email] }),
+    index("organization_invitations_email").on(t.email),
+    uniqueIndex("organization_invitations_link").on(t.linkHash),
+  ],
 );
 
 /**

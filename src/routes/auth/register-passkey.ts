@@ -6,7 +6,7 @@ import { setSessionCookies } from "../../http/session-cookie";
 import { presentOpenedSession, presentPasskey } from "../../presenters/session";
 import { presentUser } from "../../presenters/user";
 import { registerPasskey } from "../../services/auth";
-import { RegisteredPasskeySchema, RegistrationResponse } from "../../wire/auth";
+import { InviteReference, RegisteredPasskeySchema, RegistrationResponse } from "../../wire/auth";
 import { ceremonyBrowser, relyingParty } from "./ceremony";
 
 export const route = defineRoute({
@@ -17,13 +17,17 @@ export const route = defineRoute({
   tags: ["auth"],
   summary: "Register a passkey (Quire)",
   description:
-    "Verifies the browser's answer to createPasskeyRegistrationOptions. Through a sign-in link, the link is used up and the person is signed in (the session cookie is set); signed in, the passkey is added to the account. 400 when no ceremony was started in this browser or the answer does not verify.",
+    "Verifies the browser's answer to createPasskeyRegistrationOptions. Through a sign-in link, the link is used up and the person is signed in (the session cookie is set). Through an invite link, the person the options were made for is created, joins with the link's role and is signed in, all at once (`invite`, when sent, must be the one of the options); 404/403 when the link no longer lets anyone join, 409 when the email was taken meanwhile, and nothing is created. Signed in, the passkey is added to the account. 400 when no ceremony was started in this browser or the answer does not verify.",
   request: {
     body: {
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ response: RegistrationResponse, label: z.string().trim().max(100).optional() }),
+          schema: z.object({
+            response: RegistrationResponse,
+            label: z.string().trim().max(100).optional(),
+            invite: InviteReference.optional(),
+          }),
         },
       },
     },
@@ -32,11 +36,12 @@ export const route = defineRoute({
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
-  const { response, label } = c.req.valid("json");
+  const { response, label, invite } = c.req.valid("json");
   const ctx = serviceContext(c);
   const registered = await registerPasskey(ctx, {
     response,
     label,
+    invite,
     rp: relyingParty(c),
     browser: await ceremonyBrowser(c, false),
   });

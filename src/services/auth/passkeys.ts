@@ -12,6 +12,16 @@ import { sha256Hex } from "../../lib/crypto";
 import { badRequest, unauthorized } from "../../lib/errors";
 import { requireUser, type ServiceContext } from "../core";
 import type { UserRow } from "../people";
+import {
+  assertSameInvite,
+  explainSignUpFailure,
+  type InviteRef,
+  isSignUp,
+  type NewPerson,
+  signUpStatements,
+  startInvitationSignUp,
+  startInviteSignUp,
+} from "./invite-sign-up";
 import { type OpenedSession, planSession } from "./sessions";
 
 /** The relying party: this deployment's origin, as the browser saw it. */
@@ -42,14 +52,20 @@ export interface SignedIn {
   session: OpenedSession;
 }
 
+type ChallengeRow = typeof webauthnChallenges.$inferSelect;
+
+/** What a registration's challenge is for: the account, and the link or invite it came through. */
+type ChallengeBinding = Partial<
+  Pick<ChallengeRow, "userId" | "linkHash" | "organizationId" | "inviteId" | "invitationHash" | "email" | "displayName">
+>;
+
 /** The statements that record a ceremony's challenge (and drop long-expired ones, so the table stays small). */
 function recordChallenge(
   ctx: ServiceContext,
   challenge: string,
   purpose: "registration" | "authentication",
   browser: Browser,
-  userId: string | null,
-  linkHash: string | null,
+  binding: ChallengeBinding,
 ): Statement[] {
   return [
     ctx.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, ctx.now)),
@@ -57,8 +73,7 @@ function recordChallenge(
       challenge,
       purpose,
       browserHash: browser.hash,
-      userId,
-      linkHash,
+      ...binding,
       createdAt: ctx.now,
       expiresAt: ctx.now + CHALLENGE_TTL_MS,
       usedAt: null,
@@ -116,41 +131,60 @@ async function userOf(ctx: ServiceContext, userId: string): Promise<UserRow> {
 }
 
 /**
- * Options to register a passkey: for the user of a one-time sign-in link, or for the signed-in caller adding
- * another one. The person's existing passkeys are excluded, so one authenticator is not registered twice.
+ * Options to register a passkey: for the user of a one-time sign-in link, for a new person joining through an
+ * invite link or an email invitation's link (invite-sign-up.ts), or for the signed-in caller adding another one. The person's existing
+ * passkeys are excluded, so one authenticator is not registered twice.
  */
 export async function passkeyRegistrationOptions(
   ctx: ServiceContext,
-  input: { link?: string; rp: RelyingParty; browser: Browser },
+  input: {
+    link?: string;
+    invite?: InviteRef;
+    invitation?: string;
+    person?: NewPerson;
+    rp: RelyingParty;
+    browser: Browser;
+  },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  let userId: string;
-  let linkHash: string | null = null;
-  if (input.link !== undefined) {
-    linkHash = await sha256Hex(input.link);
-    const [link] = await ctx.db.select().from(signInLinks).where(unusedLink(linkHash, ctx.now));
-    if (!link) throw linkInvalid();
-    userId = link.userId;
+  let account: { id: string; email: string; displayName: string };
+  let existing: PasskeyRow[] = [];
+  let binding: ChallengeBinding;
+  if (input.invite || input.invitation !== undefined) {
+    if (!input.person) throw badRequest("body.user: is required to create an account");
+    const signUp = input.invite
+      ? await startInviteSignUp(ctx, input.invite, input.person)
+      : await startInvitationSignUp(ctx, input.invitation!, input.person);
+    account = { id: signUp.userId, email: signUp.email, displayName: signUp.displayName };
+    binding = signUp;
   } else {
-    userId = requireUser(ctx.caller).userId;
+    let userId: string;
+    let linkHash: string | null = null;
+    if (input.link !== undefined) {
+      linkHash = await sha256Hex(input.link);
+      const [link] = await ctx.db.select().from(signInLinks).where(unusedLink(linkHash, ctx.now));
+      if (!link) throw linkInvalid();
+      userId = link.userId;
+    } else {
+      userId = requireUser(ctx.caller).userId;
+    }
+    [account, existing] = await Promise.all([
+      userOf(ctx, userId),
+      ctx.db.select().from(passkeys).where(eq(passkeys.userId, userId)),
+    ]);
+    binding = { userId, linkHash };
   }
-  const [user, existing] = await Promise.all([
-    userOf(ctx, userId),
-    ctx.db.select().from(passkeys).where(eq(passkeys.userId, userId)),
-  ]);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: "Quire",
     rpID: input.rp.id,
-    userName: user.email,
-    userDisplayName: user.displayName,
-    userID: new TextEncoder().encode(user.id) as Uint8Array<ArrayBuffer>,
+    userName: account.email,
+    userDisplayName: account.displayName,
+    userID: new TextEncoder().encode(account.id) as Uint8Array<ArrayBuffer>,
     attestationType: "none",
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: transportsOf(p) })),
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  await ctx.db.batch(
-    recordChallenge(ctx, options.challenge, "registration", input.browser, userId, linkHash) as [Statement],
-  );
+  await ctx.db.batch(recordChallenge(ctx, options.challenge, "registration", input.browser, binding) as [Statement]);
   return options;
 }
 
@@ -159,15 +193,24 @@ const transportsOf = (p: PasskeyRow) =>
 
 /**
  * Registers the passkey a browser made from `passkeyRegistrationOptions`. Through a link, the link is used up
- * and the person signed in, in one batch (a link raced from two browsers registers one passkey); signed in,
- * the passkey is added to the caller's account.
+ * and the person signed in, in one batch (a link raced from two browsers registers one passkey); through an
+ * invite or an invitation, the person of the options is created, joins and is signed in, in one batch; signed in, the passkey
+ * is added to the caller's account.
  */
 export async function registerPasskey(
   ctx: ServiceContext,
-  input: { response: RegistrationResponseJSON; label?: string; rp: RelyingParty; browser: Browser },
+  input: {
+    response: RegistrationResponseJSON;
+    label?: string;
+    invite?: InviteRef;
+    rp: RelyingParty;
+    browser: Browser;
+  },
 ): Promise<{ user: UserRow; passkey: PasskeyRow; session?: OpenedSession }> {
   const challenge = await claimChallenge(ctx, input.response.response.clientDataJSON, "registration", input.browser);
-  if (!challenge.linkHash && requireUser(ctx.caller).userId !== challenge.userId) {
+  assertSameInvite(challenge, input.invite);
+  const signsIn = Boolean(challenge.linkHash) || isSignUp(challenge);
+  if (!signsIn && requireUser(ctx.caller).userId !== challenge.userId) {
     throw badRequest("These options were made for another account; ask for new options");
   }
   const userId = challenge.userId!;
@@ -201,14 +244,17 @@ export async function registerPasskey(
   };
   const statements: Statement[] = [];
   let session: OpenedSession | undefined;
+  if (isSignUp(challenge)) statements.push(...signUpStatements(ctx, challenge));
   if (challenge.linkHash) {
-    const planned = await planSession(ctx.db, userId, input.browser.userAgent, ctx.now);
-    session = planned.session;
     statements.push(
       abortUnless(ctx.db, sql`EXISTS (SELECT 1 FROM ${signInLinks} WHERE ${unusedLink(challenge.linkHash, ctx.now)})`),
       ctx.db.update(signInLinks).set({ usedAt: ctx.now }).where(eq(signInLinks.tokenHash, challenge.linkHash)),
-      planned.statement,
     );
+  }
+  if (signsIn) {
+    const planned = await planSession(ctx.db, userId, input.browser.userAgent, ctx.now);
+    session = planned.session;
+    statements.push(planned.statement);
   }
   // A credential id already registered (to anyone) is refused by the primary key, inside the same batch.
   statements.push(ctx.db.insert(passkeys).values(passkey).onConflictDoNothing());
@@ -221,6 +267,7 @@ export async function registerPasskey(
       const [link] = await ctx.db.select().from(signInLinks).where(unusedLink(challenge.linkHash, ctx.now));
       if (!link) throw linkInvalid();
     }
+    if (isSignUp(challenge)) await explainSignUpFailure(ctx, challenge);
     throw badRequest("response: this passkey is already registered");
   }
   return { user: await userOf(ctx, userId), passkey, session };
@@ -259,9 +306,7 @@ export async function passkeyAuthenticationOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: input.rp.id, userVerification: "preferred" });
-  await ctx.db.batch(
-    recordChallenge(ctx, options.challenge, "authentication", input.browser, null, null) as [Statement],
-  );
+  await ctx.db.batch(recordChallenge(ctx, options.challenge, "authentication", input.browser, {}) as [Statement]);
   return options;
 }
 

@@ -1,16 +1,20 @@
 // The people domain's public surface (users, tokens, organizations, members, teams, invites and SAML): what routes, jobs, http and presenters import.
 // Other domains import this one only through this file, and only if they rank above it (README "Service domains").
 export {
+  acceptInvitationLinkStatements,
   createInviteLink,
   deleteInviteLink,
   getInviteLink,
+  invitationOfLink,
   inviteUsers,
   isRedundant,
+  joinNewUserWithInviteStatements,
   joinWithInvite,
   listInviteLinks,
   updateInviteLink,
+  usableInviteLink,
 } from "./invites";
-export type { InviteLinkRow } from "./invites";
+export type { InvitationLink, InvitationRow, InviteLinkRow } from "./invites";
 export {
   getMember,
   listMembers,
@@ -54,7 +58,14 @@ export {
   tokenStampIsStale,
 } from "./tokens";
 export type { ApiTokenRow, AuthenticatedToken, AuthenticationRow, KnownTokenRow } from "./tokens";
-export { getAuthenticatedUser, getVisibleUser, updateOwnProfile } from "./users";
+export {
+  emailIsTaken,
+  getAuthenticatedUser,
+  getVisibleUser,
+  newUserStatements,
+  normalizeEmail,
+  updateOwnProfile,
+} from "./users";
 export type { UserRow } from "./users";
 export { memberPage } from "./members";
 export { createOrganizationAsCaller, joinOrganization } from "./organization-signup";

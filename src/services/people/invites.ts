@@ -1,15 +1,33 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { batch } from "../../db/batch";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { abortUnless } from "../../db/abort-unless";
+import { batch, type Statement } from "../../db/batch";
+import type { Db } from "../../db/client";
 import { inviteLinks, organizationInvitations, organizationMembers, organizations, users } from "../../db/schema";
 import { chunk, rowsPerInsert } from "../../lib/chunk";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
-import { newId } from "../../lib/ids";
+import { sha256Hex } from "../../lib/crypto";
+import { base62, newId, randomBytes } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
 import { memberRole, requireUser, type ServiceContext } from "../core";
 import { organizationAccess, type Access, authorize, isScoped, roleRank, type MemberRole } from "../access";
 import { normalizeEmail } from "./users";
 
 export type InviteLinkRow = typeof inviteLinks.$inferSelect;
+
+/**
+ * An email invitation's one-time link (`/join/invitation#invitation=<secret>`): answered once to the admin who
+ * invites, to pass on as there is no email server; only its SHA-256 is stored. It lets a new account with exactly
+ * that email be created and join with exactly that invitation (services/auth/invite-sign-up.ts). Inviting again
+ * replaces it.
+ */
+export const INVITATION_LINK_PREFIX = "qi_";
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export interface InvitationLink {
+  email: string;
+  secret: string;
+  expiresAt: number;
+}
 
 export interface InviteUsersInput {
   emails: (string | { email: string; role: MemberRole })[];
@@ -20,8 +38,9 @@ export interface InviteUsersInput {
 /**
  * Invites people by email (admins only). Emails of existing users become memberships at once (an existing
  * member keeps their role: an invite never demotes); other emails become pending invitations, which
- * `findOrCreateUser` (and bootstrap) turn into memberships when a user with that email is created.
- * `role` defaults to the organization's default role.
+ * `findOrCreateUser` (and bootstrap) turn into memberships when a user with that email is created, and each
+ * gets a one-time link (`links`) with which its person can create that account. `role` defaults to the
+ * organization's default role.
  */
 export async function inviteUsers(ctx: ServiceContext, organizationId: string, input: InviteUsersInput) {
   const caller = requireUser(ctx.caller);
@@ -53,32 +72,47 @@ export async function inviteUsers(ctx: ServiceContext, organizationId: string, i
     disabled: false,
     sso,
   }));
-  const invitationRows = emails
+  const links: InvitationLink[] = emails
     .filter((email) => !existing.has(email))
     .map((email) => ({
-      organizationId,
       email,
-      role: wanted.get(email) !== undefined ? (wanted.get(email) as MemberRole) : fallback,
+      secret: INVITATION_LINK_PREFIX + base62(randomBytes(32)),
+      expiresAt: ctx.now + INVITATION_LINK_TTL_MS,
+    }));
+  const invitationRows = await Promise.all(
+    links.map(async (link) => ({
+      organizationId,
+      email: link.email,
+      role: wanted.get(link.email) !== undefined ? (wanted.get(link.email) as MemberRole) : fallback,
       sso,
       invitedBy: caller.userId,
       createdAt: ctx.now,
-    }));
+      linkHash: await sha256Hex(link.secret),
+      linkExpiresAt: link.expiresAt,
+    })),
+  );
   const writes = [
     ...chunk(memberRows, rowsPerInsert(7)).map((part) =>
       ctx.db.insert(organizationMembers).values(part).onConflictDoNothing(),
     ),
-    ...chunk(invitationRows, rowsPerInsert(6)).map((part) =>
+    ...chunk(invitationRows, rowsPerInsert(8)).map((part) =>
       ctx.db
         .insert(organizationInvitations)
         .values(part)
         .onConflictDoUpdate({
           target: [organizationInvitations.organizationId, organizationInvitations.email],
-          set: { role: sql`excluded.role`, sso: sql`excluded.sso`, invitedBy: sql`excluded.invited_by` },
+          set: {
+            role: sql`excluded.role`,
+            sso: sql`excluded.sso`,
+            invitedBy: sql`excluded.invited_by`,
+            linkHash: sql`excluded.link_hash`,
+            linkExpiresAt: sql`excluded.link_expires_at`,
+          },
         }),
     ),
   ];
   await batch(ctx.db, writes);
-  return { users: memberRows.map((m) => m.userId), invited: emails.length };
+  return { users: memberRows.map((m) => m.userId), invited: emails.length, links };
 }
 
 function authorizeLinks(ctx: ServiceContext, organizationId: string) {
@@ -183,12 +217,31 @@ export async function deleteInviteLink(ctx: ServiceContext, organizationId: stri
 }
 
 /**
- * Joins the organization through an invite link, with the link's role. Refused: an unknown or deleted link
- * (404); the organization's `inviteLinks` flag off, a disabled link or an expired one (403: the link is
- * known to the caller, who holds it, but it grants nothing). A member keeps a stronger role than the link's.
+ * What makes an invite link usable, as SQL: it exists in that organization, is neither disabled nor expired, and
+ * the organization accepts invite links. `usableInviteLink` says which of these fails; this guards the batch
+ * that joins through the link, so a link disabled or deleted meanwhile lets nobody in.
  */
-export async function joinWithInvite(ctx: ServiceContext, organizationId: string, inviteId: string): Promise<void> {
-  const caller = requireUser(ctx.caller);
+function usableLinkWhere(organizationId: string, inviteId: string, now: number) {
+  return and(
+    eq(inviteLinks.id, inviteId),
+    eq(inviteLinks.organizationId, organizationId),
+    eq(inviteLinks.disabled, false),
+    or(isNull(inviteLinks.expiresAt), gt(inviteLinks.expiresAt, now)),
+    sql`EXISTS (SELECT 1 FROM ${organizations}
+      WHERE ${organizations.id} = ${organizationId} AND ${organizations.inviteLinks} = 1)`,
+  );
+}
+
+/**
+ * The invite link, when it may be used to join. Refused: an unknown or deleted link (404); the organization's
+ * `inviteLinks` flag off, a disabled link or an expired one (403: the link is known to the caller, who holds
+ * it, but it grants nothing).
+ */
+export async function usableInviteLink(
+  ctx: ServiceContext,
+  organizationId: string,
+  inviteId: string,
+): Promise<InviteLinkRow> {
   const [[link], [org]] = await batch(ctx.db, [
     ctx.db
       .select()
@@ -205,7 +258,16 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
   if (!org.inviteLinks) throw forbidden("This organization does not accept invite links");
   if (link.disabled) throw forbidden("This invite link has been disabled");
   if (link.expiresAt !== null && link.expiresAt <= ctx.now) throw forbidden("This invite link has expired");
+  return link;
+}
 
+/**
+ * Joins the organization through an invite link (`usableInviteLink`'s rules), with the link's role. A member
+ * keeps a stronger role than the link's.
+ */
+export async function joinWithInvite(ctx: ServiceContext, organizationId: string, inviteId: string): Promise<void> {
+  const caller = requireUser(ctx.caller);
+  const link = await usableInviteLink(ctx, organizationId, inviteId);
   const role = link.role as MemberRole;
   const current = memberRole(caller, organizationId);
   if (current !== undefined) {
@@ -223,4 +285,79 @@ export async function joinWithInvite(ctx: ServiceContext, organizationId: string
     .insert(organizationMembers)
     .values({ organizationId, userId: caller.userId, role, joinedAt: ctx.now })
     .onConflictDoNothing();
+}
+
+/**
+ * The statements that make a user created in the same batch a member through an invite link, with the link's
+ * role as it is when the batch runs; the batch rolls back unless the link is still usable then.
+ */
+export function joinNewUserWithInviteStatements(
+  db: Db,
+  input: { organizationId: string; inviteId: string; userId: string; now: number },
+): Statement[] {
+  return [
+    db
+      .insert(organizationMembers)
+      .select(
+        db
+          .select({
+            organizationId: inviteLinks.organizationId,
+            userId: sql<string>`${input.userId}`.as("user_id"),
+            role: inviteLinks.role,
+            joinedAt: sql<number>`${input.now}`.as("joined_at"),
+            lastSeenAt: sql<null>`NULL`.as("last_seen_at"),
+            disabled: sql<boolean>`0`.as("disabled"),
+            sso: sql<boolean>`0`.as("sso"),
+            ssoSignedInAt: sql<null>`NULL`.as("sso_signed_in_at"),
+          })
+          .from(inviteLinks)
+          .where(usableLinkWhere(input.organizationId, input.inviteId, input.now)),
+      )
+      .onConflictDoNothing(),
+    abortUnless(db, sql`changes() = 1`),
+  ];
+}
+
+const liveInvitationLink = (linkHash: string, now: number) =>
+  and(eq(organizationInvitations.linkHash, linkHash), gt(organizationInvitations.linkExpiresAt, now));
+
+export type InvitationRow = typeof organizationInvitations.$inferSelect;
+
+/** The pending email invitation whose one-time link has this hash, while the link is good. */
+export async function invitationOfLink(db: Db, linkHash: string, now: number): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(organizationInvitations).where(liveInvitationLink(linkHash, now)).limit(1);
+  return row;
+}
+
+/**
+ * The statements that make a user created in the same batch a member by the invitation of this link (its
+ * organization, role and SSO flag) and use the invitation up; the batch rolls back unless the link is still good.
+ * The email's other invitations stay pending.
+ */
+export function acceptInvitationLinkStatements(
+  db: Db,
+  input: { linkHash: string; userId: string; now: number },
+): Statement[] {
+  return [
+    db
+      .insert(organizationMembers)
+      .select(
+        db
+          .select({
+            organizationId: organizationInvitations.organizationId,
+            userId: sql<string>`${input.userId}`.as("user_id"),
+            role: organizationInvitations.role,
+            joinedAt: sql<number>`${input.now}`.as("joined_at"),
+            lastSeenAt: sql<null>`NULL`.as("last_seen_at"),
+            disabled: sql<boolean>`0`.as("disabled"),
+            sso: organizationInvitations.sso,
+            ssoSignedInAt: sql<null>`NULL`.as("sso_signed_in_at"),
+          })
+          .from(organizationInvitations)
+          .where(liveInvitationLink(input.linkHash, input.now)),
+      )
+      .onConflictDoNothing(),
+    abortUnless(db, sql`changes() = 1`),
+    db.delete(organizationInvitations).where(eq(organizationInvitations.linkHash, input.linkHash)),
+  ];
 }

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { abortUnless } from "../../db/abort-unless";
 import { batch } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { organizationInvitations, organizationMembers, users } from "../../db/schema";
@@ -95,6 +96,26 @@ export function acceptInvitationsStatements(db: Db, email: string, now: number) 
       )
       .onConflictDoNothing(),
     db.delete(organizationInvitations).where(eq(organizationInvitations.email, email)),
+  ] as const;
+}
+
+/** Whether an account has this (normalized) email. */
+export async function emailIsTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The statements that create a user in the caller's batch, which rolls back if the email (or id) is taken. The
+ * pending email invitations for that email are left pending: the person has not shown they own it.
+ */
+export function newUserStatements(db: Db, user: { id: string; email: string; displayName: string }, now: number) {
+  return [
+    db
+      .insert(users)
+      .values({ ...user, photoUrl: null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing(),
+    abortUnless(db, sql`changes() = 1`),
   ] as const;
 }
 
