@@ -19,7 +19,41 @@ function cookie(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What the current navigation has asked of the API (the app's budget is 2 round trips per navigation): every
+ * request, and the round trips they took, a request counting one more than the deepest one that had answered
+ * before it started (requests sent together are one round trip). `window.__quireNavigation` shows it.
+ */
+export interface NavigationStats {
+  path: string;
+  requests: number;
+  roundTrips: number;
+}
+let stats: NavigationStats = { path: "", requests: 0, roundTrips: 0 };
+let answeredDepth = 0;
+let generation = 0;
+
+export function startNavigation(path: string): void {
+  stats = { path, requests: 0, roundTrips: 0 };
+  answeredDepth = 0;
+  generation++;
+  (globalThis as { __quireNavigation?: NavigationStats }).__quireNavigation = stats;
+}
+
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const counted = stats;
+  const depth = answeredDepth + 1;
+  const startedIn = generation;
+  counted.requests++;
+  counted.roundTrips = Math.max(counted.roundTrips, depth);
+  try {
+    return await send<T>(method, path, body);
+  } finally {
+    if (startedIn === generation) answeredDepth = Math.max(answeredDepth, depth);
+  }
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const csrf = cookie("quire_csrf");

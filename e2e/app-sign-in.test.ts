@@ -1,5 +1,5 @@
 // Passkey sign-in in a real browser (Debian's Chromium, driven by playwright-core, with a CDP virtual authenticator)
-// against `wrangler dev`: the one-time link `npm run bootstrap` prints creates a passkey and lands on /account; the
+// against `wrangler dev`: the one-time link `npm run bootstrap` prints creates a passkey and lands in the app; the
 // link works once; a write without the CSRF header is refused; sign-out ends the session server-side; the passkey
 // signs in again. Every page loads only from this server, logs no error, and passes axe-core in light and dark.
 import axe from "axe-core";
@@ -160,7 +160,7 @@ describe("passkey sign-in in Chromium, with nothing but this server", () => {
     }
   });
 
-  it("the bootstrap link creates a passkey and lands on /account, which shows who is signed in", async () => {
+  it("the bootstrap link creates a passkey and lands in the app; /account shows who is signed in", async () => {
     fresh();
     await page.goto(linkUrl, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1, name: "Create your passkey" }).waitFor({ timeout: 20_000 });
@@ -169,6 +169,9 @@ describe("passkey sign-in in Chromium, with nothing but this server", () => {
     expect(await axeViolations()).toEqual([]);
 
     await page.getByRole("button", { name: "Create your passkey" }).click();
+    // The app's home, which opens the person's only organization (the one bootstrap made).
+    await page.waitForURL(new RegExp(`^${origin}/o/[^/]+$`), { timeout: 20_000 });
+    await page.goto(`${origin}/account`, { waitUntil: "networkidle" });
     await onAccount();
     const stored = await credentials();
     expect(stored).toHaveLength(1);

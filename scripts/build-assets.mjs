@@ -9,8 +9,11 @@ import { build } from "esbuild";
 const root = join(import.meta.dirname, "..");
 const out = join(root, "public", "_quire");
 
-/** The pages' scripts, app/{name}.ts → public/_quire/app/{name}.js (src/http/account-pages.ts serves the pages). */
-export const APP_SCRIPTS = ["sign-in", "account"];
+/**
+ * The pages' scripts, app/{name}.ts(x) → public/_quire/app/{name}.js: the sign-in and account pages
+ * (src/http/account-pages.ts) and the app itself, `main` (src/http/app-shell.ts), with its stylesheet main.css.
+ */
+export const APP_SCRIPTS = ["sign-in.ts", "account.ts", "join.ts", "main.tsx", "main.css"];
 
 /** [source under node_modules, destination under public/_quire] */
 export const ASSETS = [
@@ -49,7 +52,7 @@ for (const [from, to] of ASSETS) {
 
 // Bundled in memory and written only when the bytes differ, for the same reason.
 const bundled = await build({
-  entryPoints: APP_SCRIPTS.map((name) => join(root, "app", `${name}.ts`)),
+  entryPoints: APP_SCRIPTS.map((name) => join(root, "app", name)),
   outdir: join(out, "app"),
   bundle: true,
   format: "esm",
@@ -57,6 +60,9 @@ const bundled = await build({
   platform: "browser",
   minify: true,
   legalComments: "none",
+  // Preact's automatic JSX runtime (app/tsconfig.json says the same to the type checker).
+  jsx: "automatic",
+  jsxImportSource: "preact",
   write: false,
   logLevel: "warning",
 });

@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { ApiError } from "./lib/errors";
 import { openApiDocument as openApiDocumentCache } from "./lib/isolate-caches";
 import { accountPages } from "./http/account-pages";
-import { appPages } from "./http/app-pages";
+import { appShell } from "./http/app-shell";
 import { authenticate } from "./http/auth";
 import { corsHeaders } from "./http/cors";
 import { emptyJsonBodyAsObject } from "./http/body";
@@ -29,11 +29,16 @@ const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
 const documentSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin" });
 
 /**
- * The sign-in pages (src/sso, /sign-in, /account): a same-origin Referrer-Policy, so that a browser's same-origin
- * form post or fetch carries its Origin (under no-referrer it is `null`), which cross-site checks read when
- * Sec-Fetch-Site is absent.
+ * The sign-in pages (src/sso, /sign-in, /account, /join/…) and the app (/, /o/…, /s/…), which calls the API with
+ * the session cookie: a same-origin Referrer-Policy, so that a browser's
+ * same-origin form post or fetch carries its Origin (under no-referrer it is `null`), which cross-site checks
+ * read when Sec-Fetch-Site is absent.
  */
 const ssoSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin", referrerPolicy: "same-origin" });
+
+function signInPage(path: string) {
+  return path === "/" || path === "/sign-in" || path === "/account" || /^\/(sso|join|o|s)\//.test(path);
+}
 
 /**
  * JSON API responses: the headers that act on them (OWASP's REST Security Cheat Sheet: HSTS, `nosniff`, no
@@ -65,7 +70,7 @@ export function createApp() {
     (c, next) =>
       c.req.path.startsWith("/v1/")
         ? apiSecurityHeaders(c, next)
-        : c.req.path.startsWith("/sso/") || c.req.path === "/sign-in" || c.req.path === "/account"
+        : signInPage(c.req.path)
           ? ssoSecurityHeaders(c, next)
           : documentSecurityHeaders(c, next),
     corsHeaders,
@@ -108,8 +113,8 @@ export function createApp() {
   app.route("/", sso);
   // Published docs sites (src/site/router.ts).
   app.route("/", siteRouter);
-  // What `urls.app` points at, until there is an app; and passkey sign-in and the account page.
-  app.route("/", appPages);
+  // The app (every `urls.app`), and passkey sign-in and the account page.
+  app.route("/", appShell);
   app.route("/", accountPages);
 
   app.onError(onError);

@@ -1,15 +1,14 @@
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
-import { html } from "hono/html";
 import type { AppEnv } from "./app-env";
 import { API_VERSION } from "../version";
-import { htmlPage } from "./html";
+import { appShellPage } from "./app-shell";
 
 /**
- * GET /: what this server is and where to go next. JSON unless the client prefers HTML (a browser's
- * `Accept: text/html,...`); no Accept header or `*\/*` gets JSON, as API clients expect.
+ * GET /: what this server is and where to go next, as JSON; a client that prefers HTML (a browser's
+ * `Accept: text/html,...`) gets the app. No Accept header or `*\/*` gets JSON, as API clients expect.
  */
-export function landing(c: Context<AppEnv>) {
+export async function landing(c: Context<AppEnv>): Promise<Response> {
   c.header("Vary", "Accept");
   const origin = new URL(c.req.url).origin;
   const type = accepts(c, {
@@ -24,15 +23,5 @@ export function landing(c: Context<AppEnv>) {
       urls: { api: `${origin}/v1`, reference: `${origin}/reference`, openapi: `${origin}/openapi.json` },
     });
   }
-  return htmlPage(
-    c,
-    "Quire",
-    html`<h1>Quire</h1>
-<p>A self-hostable documentation platform with a GitBook-compatible REST API. Version <code>${API_VERSION}</code>.</p>
-<ul>
-<li><a href="/reference">API reference</a></li>
-<li><a href="/openapi.json">OpenAPI document</a> (<code>/openapi.json</code>)</li>
-<li>API base URL: <code>${origin}/v1</code></li>
-</ul>`,
-  );
+  return appShellPage(c);
 }
