@@ -89,7 +89,7 @@ const sessionCookieOf = async (context: BrowserContext) =>
   (await context.cookies(origin)).find((c) => c.name === "quire_session");
 
 describe("a member signs in through SAML in Chromium", () => {
-  it("SP-initiated: startURL → IdP login → ACS → the signed-in page → an API token that works", async () => {
+  it("SP-initiated: startURL → IdP login → ACS → the app, signed in → the SSO page → an API token that works", async () => {
     await withContext(async (page, context) => {
       const email = freshEmail("ada");
       await page.goto(provider.service.startURL);
@@ -105,7 +105,10 @@ describe("a member signs in through SAML in Chromium", () => {
       expect((await context.cookies(`${origin}/sso/session`)).map((c) => c.name)).not.toContain("quire_saml_request");
 
       await signInAtIdp(page, email, "Ada Lovelace");
-      await page.waitForURL(`${origin}/sso/session`);
+      // A member of this organization alone lands in the app, signed in; the SSO page is still theirs too.
+      await page.waitForURL(`${origin}/o/${orgId}`);
+      await page.getByRole("heading", { level: 1, name: "Corp" }).waitFor({ timeout: 20_000 });
+      await page.goto(`${origin}/sso/session`);
       await expect.poll(() => page.locator("h1").textContent()).toBe("Signed in");
       const body = (await page.locator("body").textContent()) ?? "";
       expect(body).toContain("Ada Lovelace");

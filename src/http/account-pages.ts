@@ -1,8 +1,15 @@
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { sameOriginPath } from "../../app/next";
+import { route as appRoute } from "../../app/paths";
+import { createDb } from "../db/client";
 import type { AppEnv } from "./app-env";
 import { base62, randomBytes } from "../lib/ids";
+import { ApiError } from "../lib/errors";
+import { listSSOLogins } from "../services/people";
+import { limitByAddress } from "./address-limit";
+import { urlBases } from "./context";
 import { assetVersion } from "./reference";
 
 /**
@@ -76,17 +83,60 @@ ${body}
 `);
 }
 
-accountPages.get("/sign-in", (c) =>
-  appPage(
+/**
+ * The organization a sign-in is for: `?org=`, else the one `next` names (`/o/{org}/…`, where the app sends a
+ * signed-out person). Only an id-shaped value is looked up.
+ */
+function signInOrganization(c: Context<AppEnv>, next: string | undefined): string | undefined {
+  const named =
+    c.req.query("org") ?? (next ? appRoute(new URL(next, "https://app.invalid").pathname)?.params.org : undefined);
+  return named && /^[\w-]{1,64}$/.test(named) ? named : undefined;
+}
+
+/**
+ * The organization's SAML providers, as its public GET /v1/orgs/{id}/sso lists them; none for an organization
+ * that does not exist (which that operation tells anyone anyway). The links are relative, so that the sessions a
+ * sign-in opens are this origin's, and carry `next` on (the start and the ACS check it again).
+ */
+async function ssoLinks(c: Context<AppEnv>) {
+  const next = sameOriginPath(c.req.query("next"), new URL(c.req.url).origin);
+  const organizationId = signInOrganization(c, next);
+  if (!organizationId) return [];
+  // An anonymous page that reads the database: counted per address like the other anonymous surfaces.
+  await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
+  let providers: { id: string; label: string }[];
+  try {
+    const ctx = { db: createDb(c.env.DB), env: c.env, urls: urlBases(c), now: Date.now() };
+    providers = await listSSOLogins({ ...ctx, caller: { kind: "anonymous" } }, organizationId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+  const query = next ? `?${new URLSearchParams({ next })}` : "";
+  return providers.map((p) => ({ label: p.label, href: `/sso/saml/${encodeURIComponent(p.id)}/start${query}` }));
+}
+
+accountPages.get("/sign-in", async (c) => {
+  const sso = await ssoLinks(c);
+  return appPage(
     c,
     "Sign in · Quire",
     "sign-in",
     html`<h1 id="sign-in-title">Sign in to Quire</h1>
 <p id="sign-in-intro">Use the passkey you created for your Quire account, on this device or on your phone.</p>
 <button type="button" id="sign-in-button" hidden>Sign in with a passkey</button>
-<div id="sign-in-error" class="alert" role="alert"></div>`,
-  ),
-);
+<div id="sign-in-error" class="alert" role="alert"></div>
+${
+  sso.length
+    ? html`<section id="sign-in-sso" aria-labelledby="sign-in-sso-title">
+<h2 id="sign-in-sso-title">Sign in with your organization's SSO</h2>
+<p class="hint">Through your organization's identity provider. If your account belongs to other organizations too, use your passkey to open the app.</p>
+<ul class="rows">${sso.map((p) => html`<li><a href="${p.href}">Sign in with ${p.label}</a></li>`)}</ul>
+</section>`
+    : ""
+}`,
+  );
+});
 
 accountPages.get("/account", (c) =>
   appPage(

@@ -42,6 +42,16 @@ export function clearSessionCookies(c: Context<AppEnv>): void {
   deleteCookie(c, CSRF_COOKIE, common);
 }
 
+/**
+ * The SSO session's cookie (src/sso: the /sso/session page, vouched for by one organization's IdP). Named here
+ * beside the app's because the app's sign-out ends it too.
+ */
+export const SSO_SESSION_COOKIE = "quire_session";
+
+export function clearSsoSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SSO_SESSION_COOKIE, { path: "/", secure: !isLocalHttp(c) });
+}
+
 /** The WebAuthn ceremony cookie: binds a challenge to the browser that asked for it (services/auth/passkeys). */
 export const CEREMONY_COOKIE = "quire_webauthn";
 

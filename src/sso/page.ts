@@ -33,7 +33,7 @@ export function isLocalHttp(c: Context<AppEnv>) {
   return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
-export const SESSION_COOKIE = "quire_session";
+export { SSO_SESSION_COOKIE as SESSION_COOKIE } from "../http/session-cookie";
 export const REQUEST_COOKIE = "quire_saml_request";
 
 /**

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { sameOriginPath } from "../../app/next";
 import type { AppEnv } from "../http/app-env";
+import { setSessionCookies } from "../http/session-cookie";
 import {
   completeSamlSignIn,
   handSamlToSite,
@@ -29,15 +31,18 @@ export async function metadata(c: Context<AppEnv>) {
   }
 }
 
+/** The app path a sign-in lands on (`next`, RelayState): a path on this origin, by the app's own rule (app/next.ts). */
+const landing = (c: Context<AppEnv>, next: string | undefined) => sameOriginPath(next, new URL(c.req.url).origin);
+
 /**
- * GET …/start: SP-initiated sign-in. The browser gets a short-lived cookie with a random value (its hash is
- * stored with the request) and is sent to the IdP. The cookie must come back on the IdP's cross-site POST, so it
- * is SameSite=None (which needs Secure); on plain-HTTP localhost, where the IdP is same-site, Lax.
+ * GET …/start[?next=/o/…]: SP-initiated sign-in. The browser gets a short-lived cookie with a random value (its
+ * hash is stored with the request) and is sent to the IdP. The cookie must come back on the IdP's cross-site POST,
+ * so it is SameSite=None (which needs Secure); on plain-HTTP localhost, where the IdP is same-site, Lax.
  */
 export async function start(c: Context<AppEnv>) {
   try {
     const providerId = c.req.param("providerId") ?? "";
-    const started = await startSamlSignIn(ssoContext(c), providerId);
+    const started = await startSamlSignIn(ssoContext(c), providerId, { next: landing(c, c.req.query("next")) });
     const local = isLocalHttp(c);
     setCookie(c, REQUEST_COOKIE, started.browserSecret, {
       path: `/sso/saml/${encodeURIComponent(providerId)}/acs`,
@@ -53,7 +58,11 @@ export async function start(c: Context<AppEnv>) {
   }
 }
 
-/** POST …/acs (HTTP-POST binding, SP- and IdP-initiated): verified sign-in, then the signed-in page. */
+/**
+ * POST …/acs (HTTP-POST binding, SP- and IdP-initiated): verified sign-in. A member of this organization alone also
+ * gets the app's session and lands in the app (RelayState when it is a path on this origin, else the
+ * organization's home); a member of others too gets the SSO page only, which says to use their passkey for the app.
+ */
 export async function acs(c: Context<AppEnv>) {
   const providerId = c.req.param("providerId") ?? "";
   const requestCookiePath = `/sso/saml/${encodeURIComponent(providerId)}/acs`;
@@ -80,6 +89,7 @@ export async function acs(c: Context<AppEnv>) {
     const signedIn = await completeSamlSignIn(ssoContext(c), providerId, {
       samlResponse,
       browserSecret: getCookie(c, REQUEST_COOKIE),
+      userAgent: c.req.header("user-agent"),
     });
     deleteCookie(c, REQUEST_COOKIE, { path: requestCookiePath, secure: !isLocalHttp(c) });
     setCookie(c, SESSION_COOKIE, signedIn.sessionSecret, {
@@ -89,7 +99,10 @@ export async function acs(c: Context<AppEnv>) {
       sameSite: "Lax",
       maxAge: SESSION_TTL_MS / 1000,
     });
-    return c.redirect("/sso/session", 303);
+    c.header("Cache-Control", "no-store");
+    if (!signedIn.appSession) return c.redirect("/sso/session", 303);
+    await setSessionCookies(c, signedIn.appSession);
+    return c.redirect(landing(c, relayState) ?? `/o/${encodeURIComponent(signedIn.organizationId)}`, 303);
   } catch (error) {
     return refused(c, error);
   }

@@ -25,6 +25,12 @@ export async function sessionPage(c: Context<AppEnv>) {
 <p>You are <strong>${session.displayName}</strong> (<code>${session.email}</code>).</p>
 <h2>Organization</h2>
 <ul><li>${session.organizationTitle} (<code>${session.organizationId}</code>), role: ${session.role ?? "guest"}</li></ul>
+<h2>Quire's app</h2>
+${
+  session.memberElsewhere
+    ? html`<p>Your account is also a member of other organizations, which this sign-in does not vouch for: <a href="/sign-in">sign in with your passkey</a> to use the app.</p>`
+    : html`<p><a href="/o/${encodeURIComponent(session.organizationId)}">Open ${session.organizationTitle} in the app</a>.</p>`
+}
 <h2>API token</h2>
 ${
   session.memberElsewhere

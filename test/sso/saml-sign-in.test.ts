@@ -112,7 +112,8 @@ describe("ACS happy paths", () => {
     });
     const res = await post(w, xml, s.cookie);
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe("/sso/session");
+    // A member of this organization alone lands in the app (test/sso/sso-app-session.test.ts); the SSO page stays.
+    expect(res.headers.get("location")).toBe(`/o/${w.orgId}`);
     const setCookie = res.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/quire_session=qs_[0-9a-f]{64}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax/);
     const [user] = await db.select().from(users).where(eq(users.email, who));

@@ -29,7 +29,7 @@ describe("the signed-in page's forms", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("referrer-policy")).toBe("same-origin");
     // The API and other pages keep theirs.
-    expect((await workerFetch(`${ORIGIN}/`)).headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await workerFetch(`${ORIGIN}/reference`)).headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("accept a same-origin post whose Origin is null (Sec-Fetch-Site decides), and sign out the same way", async () => {

@@ -14,6 +14,7 @@ export {
   isSessionSecret,
   listOwnSessions,
   type OpenedSession,
+  planSession,
   revokeOwnSession,
   type SessionRow,
 } from "./sessions";

@@ -4,7 +4,7 @@ export { completeSamlSignIn } from "./acs";
 export type { SignedIn } from "./acs";
 export { spMetadata } from "./metadata";
 export { SsoRefusal } from "./refusal";
-export { createSession, createSessionToken, readSession, revokeSession, SESSION_TTL_MS } from "./sessions";
+export { createSessionToken, readSession, revokeSession, SESSION_TTL_MS } from "./sessions";
 export type { SessionView } from "./sessions";
 export { REQUEST_TTL_MS, startSamlSignIn } from "./start";
 export { pruneSsoRecords } from "./retention";

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Statement } from "../../db/batch";
 import { organizationMembers, organizations, ssoSessions, users } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
@@ -12,14 +13,15 @@ export const SESSION_TTL_MS = 12 * 3_600_000;
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
-export async function createSession(
+/** The statement that opens an SSO session (run in the ACS's batch) and the secret for its cookie. */
+export async function planSsoSession(
   db: Db,
   s: { userId: string; organizationId: string; providerId: string },
   now: number,
-): Promise<{ secret: string; id: string }> {
+): Promise<{ secret: string; id: string; statement: Statement }> {
   const secret = `qs_${hex(crypto.getRandomValues(new Uint8Array(32)))}`;
   const id = newId();
-  await db.insert(ssoSessions).values({
+  const statement = db.insert(ssoSessions).values({
     id,
     ...s,
     tokenHash: await sha256Hex(secret),
@@ -27,7 +29,20 @@ export async function createSession(
     expiresAt: now + SESSION_TTL_MS,
     revokedAt: null,
   });
-  return { secret, id };
+  return { secret, id, statement };
+}
+
+/**
+ * Whether the user belongs to organizations other than this one (disabled memberships too): then a sign-in through
+ * this organization's IdP vouches for only part of the account, and opens neither a token nor the app's session.
+ */
+export async function memberElsewhere(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ orgId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), ne(organizationMembers.organizationId, organizationId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export interface SessionView {

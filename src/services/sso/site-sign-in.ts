@@ -50,9 +50,7 @@ export async function startSiteSignIn(
       const id = await sha256Hex(relay);
       await rememberSiteSignIn(ctx, { id, kind: "saml", nonceHash: null, ...row });
       const started = await startSamlSignIn(ctx, site.provider.provider, {
-        signInId: id,
-        relayState: `${SITE_RELAY_PREFIX}${relay}`,
-        organizationId: site.organizationId,
+        site: { signInId: id, relayState: `${SITE_RELAY_PREFIX}${relay}`, organizationId: site.organizationId },
       });
       return { location: started.location, browserSecret };
     }

@@ -25,16 +25,21 @@ export interface StartedSignIn {
   requestId: string;
 }
 
+/** SAML's limit on RelayState (bindings §3.4.3): a longer `next` is not sent, and the member lands on the default. */
+const MAX_RELAY_STATE = 80;
+
 /**
- * SP-initiated sign-in: an AuthnRequest to the IdP, remembered for 10 minutes and bound to this browser. A site's
- * visitor sign-in (`site`, site-saml.ts) binds it to its own sign-in instead (the site's cookie then binds the
- * browser, on the site's host) and sends that sign-in's relay state.
+ * SP-initiated sign-in: an AuthnRequest to the IdP, remembered for 10 minutes and bound to this browser. A member's
+ * `next` (a path on this origin, checked by the caller and again at the ACS) is the relay state. A site's visitor
+ * sign-in (`site`, site-saml.ts) binds it to its own sign-in instead (the site's cookie then binds the browser, on
+ * the site's host) and sends that sign-in's relay state.
  */
 export async function startSamlSignIn(
   ctx: { db: Db; urls: UrlBases; now: number },
   providerId: string,
-  site?: { signInId: string; relayState: string; organizationId: string },
+  options: { site?: { signInId: string; relayState: string; organizationId: string }; next?: string } = {},
 ): Promise<StartedSignIn> {
+  const { site, next } = options;
   const provider = await activeProvider(ctx.db, providerId);
   if (site && provider.organizationId !== site.organizationId) throw new SsoRefusal("unknown provider", 404);
   let destination: URL;
@@ -63,7 +68,8 @@ export async function startSamlSignIn(
       usedAt: null,
     }),
   ]);
-  const params = new URLSearchParams({ SAMLRequest: samlRequest, RelayState: site?.relayState ?? requestId });
+  const memberRelay = next && new TextEncoder().encode(next).length <= MAX_RELAY_STATE ? next : requestId;
+  const params = new URLSearchParams({ SAMLRequest: samlRequest, RelayState: site?.relayState ?? memberRelay });
   destination.search = destination.search ? `${destination.search}&${params}` : `?${params}`;
   return { location: destination.toString(), browserSecret, requestId };
 }
