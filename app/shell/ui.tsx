@@ -52,6 +52,22 @@ export function ErrorBox(props: { error: unknown; onRetry?: () => void }) {
   );
 }
 
+/**
+ * A view that could not load at all: still a titled page (its h1 says what happened: not found, no access), with
+ * the API's message under it.
+ */
+export function FailedView(props: { title: string; error: unknown; onRetry?: () => void }) {
+  const status = props.error instanceof ApiError ? props.error.status : 0;
+  const title = status === 404 ? "Not found" : status === 403 ? "No access" : props.title;
+  // A refusal does not change by trying again; anything else might.
+  const retry = status === 403 || status === 404 ? undefined : props.onRetry;
+  return (
+    <View title={title}>
+      <ErrorBox error={props.error} onRetry={retry} />
+    </View>
+  );
+}
+
 export function Loading(props: { label?: string }) {
   return (
     <p class="loading" role="status">
@@ -64,10 +80,17 @@ export function Loading(props: { label?: string }) {
 export function Loaded<T>(props: {
   load: { state: string; data?: T; error?: unknown; reload(): void };
   label?: string;
+  /** Given when the view has no title of its own until it loads: a failure is then a titled page. */
+  failedTitle?: string;
   children: (data: T) => ComponentChildren;
 }) {
   const { load } = props;
-  if (load.state === "failed" && load.data === undefined) return <ErrorBox error={load.error} onRetry={load.reload} />;
+  if (load.state === "failed" && load.data === undefined)
+    return props.failedTitle ? (
+      <FailedView title={props.failedTitle} error={load.error} onRetry={load.reload} />
+    ) : (
+      <ErrorBox error={load.error} onRetry={load.reload} />
+    );
   if (load.data === undefined) return <Loading label={props.label} />;
   return (
     <>

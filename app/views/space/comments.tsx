@@ -33,7 +33,7 @@ export function SpaceComments(props: { spaceId: string }) {
     setComments((list) => list.map((comment) => (comment.id === changed.id ? changed : comment)));
 
   return (
-    <Loaded load={load} label="Loading comments…">
+    <Loaded load={load} label="Loading comments…" failedTitle="Comments">
       {(data) => {
         const open = comments.filter((comment) => comment.status === "open").length;
         const count: Record<Filter, number> = {

@@ -8,7 +8,7 @@ import { ApiError, api } from "../../api";
 import { useLoad } from "../../shell/load";
 import { navigate } from "../../shell/router";
 import { seg, usePlace } from "../../shell/session";
-import { ErrorBox, Loading, PromptDialog, View } from "../../shell/ui";
+import { ErrorBox, FailedView, Loading, PromptDialog, View } from "../../shell/ui";
 import { outlineOf, PageBody, PageOutline, type RenderedPage } from "./page-content";
 import { appPath, emojiText, encodePath, firstDocument, PageTree } from "./tree";
 
@@ -72,7 +72,7 @@ export function SpaceView(props: { spaceId: string; pagePath?: string }) {
   usePlace(space?.organization, space ? { id: space.id, title: space.title } : undefined);
 
   if (!shell) {
-    if (load.state === "failed") return <ErrorBox error={load.error} onRetry={load.reload} />;
+    if (load.state === "failed") return <FailedView title="Space" error={load.error} onRetry={load.reload} />;
     return <Loading label="Loading the space…" />;
   }
   const current = pagePath ?? firstDocument(shell.pages)?.path;
