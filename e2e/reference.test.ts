@@ -48,18 +48,19 @@ describe("in Chromium, with nothing but this server", () => {
     await page.close();
   });
 
-  it("the landing page is HTML for a browser and links to the reference and the OpenAPI document", async () => {
+  it("a browser at / gets the app, which sends a signed-out visitor to sign in and back", async () => {
     const page = await browser!.newPage();
     const seen = watch(page);
     await page.goto(`${origin}/`, { waitUntil: "networkidle" });
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Quire");
-    await expect(page.getByRole("link", { name: "API reference" }).getAttribute("href")).resolves.toBe("/reference");
-    await expect(page.getByRole("link", { name: "OpenAPI document" }).getAttribute("href")).resolves.toBe(
-      "/openapi.json",
-    );
-    expect(seen.requests).toEqual([`${origin}/`]);
-    expect(seen.failed).toEqual([]);
-    expect(seen.errors).toEqual([]);
+    await page.waitForURL(`${origin}/sign-in?next=%2F`, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Sign in to Quire");
+    expect(seen.requests.every((url) => url.startsWith(`${origin}/`))).toBe(true);
+    // The app asked who is signed in: nobody (401), so it went to sign in.
+    // (Its list of organizations, sent alongside, is refused too, or cut short by the redirect.)
+    expect(seen.failed).toContain(`${origin}/v1/user: 401`);
+    for (const failure of seen.failed)
+      expect(failure).toMatch(/\/v1\/(user|orgs\?limit=1000): (401|net::ERR_ABORTED)$/);
+    expect(seen.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await page.close();
   });
 });
