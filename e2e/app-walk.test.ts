@@ -337,6 +337,67 @@ describe("the app, walked by two people of one organization and one of another",
     await clean(ada);
   });
 
+  it("Ada finds the page by searching from the keyboard: `/`, type, arrow down, Enter", async () => {
+    fresh(ada);
+    const { page } = ada;
+    await page.goto(`${origin}/o/${organizationId}`, { waitUntil: "networkidle" });
+    // Indexing follows the merge (a queue job): search until the page is found.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press("Escape");
+          await page.locator("main").click({ position: { x: 1, y: 1 } });
+          await page.keyboard.press("/");
+          const field = page.getByRole("searchbox");
+          await field.waitFor(T);
+          await field.fill("");
+          await field.pressSequentially("VPN");
+          await page
+            .getByRole("status")
+            .filter({ hasText: /results|No pages match/ })
+            .waitFor(T);
+          return page
+            .getByRole("dialog")
+            .getByRole("link", { name: /First week/ })
+            .count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("searchbox").press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(new RegExp(`/s/${spaceId}/first-week$`), T);
+    await page.locator("article.page-content").getByText("connect to the VPN").waitFor(T);
+    expect(problems(ada, origin)).toEqual({ external: [], failed: [], errors: [] });
+  });
+
+  it("Bob comments on the merged page; Ada answers in the space's comments", async () => {
+    fresh(bob);
+    await bob.page.goto(`${origin}/s/${spaceId}/~/comments`, { waitUntil: "networkidle" });
+    await withinBudget(bob);
+    await bob.page.getByLabel("Page").selectOption({ label: "First week" });
+    await bob.page.getByLabel("Comment", { exact: true }).fill("Which VPN client do we use?");
+    await bob.page.getByRole("button", { name: "Post comment" }).click();
+    await bob.page.getByText("Which VPN client do we use?").first().waitFor(T);
+    await clean(bob);
+
+    fresh(ada);
+    await ada.page.goto(`${origin}/s/${spaceId}/~/comments`, { waitUntil: "networkidle" });
+    await ada.page.getByText("Which VPN client do we use?").first().waitFor(T);
+    await ada.page.getByRole("button", { name: "Reply", exact: true }).first().click();
+    await ada.page.getByLabel(/^Reply to Bob Babbage/).fill("WireGuard, see the IT page.");
+    await ada.page.getByRole("button", { name: "Post reply" }).click();
+    await ada.page.getByText("WireGuard, see the IT page.").first().waitFor(T);
+    await clean(ada);
+    const comments = await api<{ items: { id: string; replies: number }[] }>(
+      adaToken,
+      "GET",
+      `/spaces/${spaceId}/comments`,
+    );
+    expect(comments.items.map((c) => c.replies)).toEqual([1]);
+  });
+
   it("Mallory, signed in to her own organization, reaches nothing of Ada's", async () => {
     const { page } = mallory;
     await page.goto(malloryLink, { waitUntil: "networkidle" });
