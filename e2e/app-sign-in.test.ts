@@ -2,9 +2,9 @@
 // against `wrangler dev`: the one-time link `npm run bootstrap` prints creates a passkey and lands in the app; the
 // link works once; a write without the CSRF header is refused; sign-out ends the session server-side; the passkey
 // signs in again. Every page loads only from this server, logs no error, and passes axe-core in light and dark.
-import axe from "axe-core";
 import type { Browser, BrowserContext, CDPSession, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations as axeOf } from "./helpers/app-browser";
 import { externalRequests, launchChromium, watchPage } from "./helpers/browser";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
 
@@ -75,31 +75,8 @@ function expectClean(expected: string[] = []) {
   expect(seen.errors).toHaveLength(expected.length);
 }
 
-/** WCAG 2.2 A and AA, and axe's best practices. */
-const AXE_OPTIONS: axe.RunOptions = {
-  resultTypes: ["violations"],
-  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-};
-
-/** axe-core's violations on the page as it is, in light and in dark mode, as readable strings. */
-async function axeViolations(): Promise<string[]> {
-  const found: string[] = [];
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    // Evaluated through CDP, which the page's CSP does not govern (this file has no DOM library: globalThis).
-    if (!(await page.evaluate("typeof axe !== 'undefined'"))) await page.evaluate(axe.source);
-    const results = await page.evaluate((options) => {
-      const { axe: inPage, document } = globalThis as unknown as { axe: typeof axe; document: axe.ElementContext };
-      return inPage.run(document, options);
-    }, AXE_OPTIONS);
-    for (const v of results.violations)
-      found.push(
-        `${colorScheme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-  }
-  await page.emulateMedia({ colorScheme: null });
-  return found;
-}
+/** axe-core's violations on the page as it is, in light and in dark mode (helpers/app-browser.ts). */
+const axeViolations = () => axeOf(page);
 
 const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
 
