@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A JSONDocument as a request sends it; its nodes are checked when it is converted to markdown. */
-const JSONDocumentInput = z.object({
+export const JSONDocumentInput = z.object({
   object: z.literal("document"),
   data: z.record(z.string(), z.unknown()),
   nodes: z.array(z.unknown()),

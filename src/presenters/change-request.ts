@@ -1,10 +1,19 @@
+import { markdownToDocument } from "../content/markdown";
 import type { ChangeRequestView } from "../services/change-requests";
 import type { ServiceContext } from "../services/core";
 import { presentUser } from "./user";
 import type { ChangeRequest } from "../wire/change-request";
 
-/** `outdated`: main moved past the revision this change request last saw (its merge base). */
-export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestView): ChangeRequest {
+/**
+ * `outdated`: main moved past the revision this change request last saw (its merge base). `description` (a
+ * JSONDocument converted from the stored markdown) only when it has one; `format: "markdown"` (Quire's extension)
+ * adds that markdown as `descriptionMarkdown`.
+ */
+export function presentChangeRequest(
+  ctx: ServiceContext,
+  view: ChangeRequestView,
+  options: { format?: "document" | "markdown" } = {},
+): ChangeRequest {
   const { row } = view;
   const base = row.revisionMergedAncestor ?? row.revisionInitial;
   return {
@@ -13,6 +22,12 @@ export function presentChangeRequest(ctx: ServiceContext, view: ChangeRequestVie
     number: row.number,
     status: row.status,
     subject: row.subject,
+    ...(row.description
+      ? {
+          description: markdownToDocument(row.description),
+          ...(options.format === "markdown" ? { descriptionMarkdown: row.description } : {}),
+        }
+      : {}),
     createdBy: view.author
       ? presentUser(view.author, ctx.urls)
       : {

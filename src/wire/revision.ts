@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { listEnvelope } from "./common";
 import { ContentRefSchema } from "./content-ref";
 import { ChangeRequestSchema } from "./change-request";
+import { JSONDocumentSchema } from "./document";
 
 const PageBase = {
   id: z.string(),
@@ -45,9 +46,8 @@ export const RevisionPageTagSchema = z
   })
   .openapi("RevisionPageTag");
 
-export const JSONDocumentSchema = z
-  .object({ object: z.literal("document"), data: z.record(z.string(), z.unknown()), nodes: z.array(z.any()) })
-  .openapi("JSONDocument");
+// Defined in ./document (change requests' descriptions use it too); named here for the page routes that import it.
+export { JSONDocumentSchema };
 
 /** A computed source as served (ComputedContentSourceRevision / ComputedContentSourceDocument). */
 const ComputedSourceSchema = z

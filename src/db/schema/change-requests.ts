@@ -15,6 +15,8 @@ export const changeRequests = sqliteTable(
       .notNull()
       .default("open"),
     subject: text().notNull().default(""),
+    /** Markdown ("" when none), answered as a JSONDocument. */
+    description: text().notNull().default(""),
     createdBy: text().notNull(),
     revisionId: text().notNull(),
     revisionInitial: text().notNull(),

@@ -4,7 +4,7 @@ import { presentChangeRequest } from "../../presenters/change-request";
 import { getChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
-import { ChangeRequestSchema } from "../../wire/change-request";
+import { ChangeRequestFormatQuery, ChangeRequestSchema } from "../../wire/change-request";
 
 export const route = defineRoute({
   method: "get",
@@ -12,12 +12,13 @@ export const route = defineRoute({
   operationId: "getChangeRequestById",
   tags: ["change-requests"],
   summary: "Get a change request by its ID or number",
-  request: { params: ChangeRequestParams },
+  request: { params: ChangeRequestParams, query: ChangeRequestFormatQuery },
   responses: { 200: json(ChangeRequestSchema) },
 });
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(presentChangeRequest(ctx, await getChangeRequest(ctx, p.spaceId, p.changeRequestId)), 200);
+  const view = await getChangeRequest(ctx, p.spaceId, p.changeRequestId);
+  return c.json(presentChangeRequest(ctx, view, c.req.valid("query")), 200);
 };

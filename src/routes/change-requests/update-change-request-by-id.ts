@@ -5,22 +5,29 @@ import { presentChangeRequest } from "../../presenters/change-request";
 import { updateChangeRequest } from "../../services/change-requests";
 import { json } from "../../http/responses";
 import { ChangeRequestParams } from "../../wire/params";
-import { ChangeRequestSchema } from "../../wire/change-request";
+import {
+  ChangeRequestDescriptionInput,
+  ChangeRequestFormatQuery,
+  ChangeRequestSchema,
+  descriptionMarkdown,
+} from "../../wire/change-request";
 
 export const route = defineRoute({
   method: "patch",
   path: "/spaces/{spaceId}/change-requests/{changeRequestId}",
   operationId: "updateChangeRequestById",
   tags: ["change-requests"],
-  summary: "Update a change request's subject or status",
+  summary: "Update a change request's subject, description or status",
   request: {
     params: ChangeRequestParams,
+    query: ChangeRequestFormatQuery,
     body: {
       required: true,
       content: {
         "application/json": {
           schema: z.object({
             subject: z.string().max(100).optional(),
+            description: ChangeRequestDescriptionInput.optional(),
             status: z.enum(["draft", "open", "archived"]).optional(),
           }),
         },
@@ -33,8 +40,8 @@ export const route = defineRoute({
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
   const p = c.req.valid("param");
-  return c.json(
-    presentChangeRequest(ctx, await updateChangeRequest(ctx, p.spaceId, p.changeRequestId, c.req.valid("json"))),
-    200,
-  );
+  const { description, ...body } = c.req.valid("json");
+  const patch = { ...body, ...(description !== undefined ? { description: descriptionMarkdown(description) } : {}) };
+  const updated = await updateChangeRequest(ctx, p.spaceId, p.changeRequestId, patch);
+  return c.json(presentChangeRequest(ctx, updated, c.req.valid("query")), 200);
 };

@@ -70,12 +70,15 @@ export async function listChangeRequests(ctx: ServiceContext, spaceId: string, q
   return { ...page, items: page.items.map((r) => changeRequestView(r.cr, authorOf(r), space, r.openComments)) };
 }
 
-/** Changes the subject and/or status (draft, open, archived). A merged change request keeps its status. */
+/**
+ * Changes the subject, the description (markdown, "" for none) and/or the status (draft, open, archived). A merged
+ * change request keeps its status; its subject and description can still change.
+ */
 export async function updateChangeRequest(
   ctx: ServiceContext,
   spaceId: string,
   ref: string,
-  patch: { subject?: string; status?: Exclude<ChangeRequestStatus, "merged"> },
+  patch: { subject?: string; description?: string; status?: Exclude<ChangeRequestStatus, "merged"> },
 ) {
   const { view: current, space } = await loadSpaceAndChangeRequest(ctx, spaceId, ref, "space.edit");
   const row = current!.row;
@@ -86,6 +89,7 @@ export async function updateChangeRequest(
     .update(changeRequests)
     .set({
       ...(patch.subject !== undefined ? { subject: patch.subject } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.status !== undefined && row.status !== "merged" ? { status: patch.status } : {}),
       updatedAt: ctx.now,
     })
