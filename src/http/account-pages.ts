@@ -7,7 +7,8 @@ import { createDb } from "../db/client";
 import type { AppEnv } from "./app-env";
 import { base62, randomBytes } from "../lib/ids";
 import { ApiError } from "../lib/errors";
-import { listSSOLogins } from "../services/people";
+import { memberOidcPaths } from "../lib/member-oidc-urls";
+import { listSSOLogins, type SSOLogin } from "../services/people";
 import { limitByAddress } from "./address-limit";
 import { urlBases } from "./context";
 import { assetVersion } from "./reference";
@@ -94,9 +95,10 @@ function signInOrganization(c: Context<AppEnv>, next: string | undefined): strin
 }
 
 /**
- * The organization's SAML providers, as its public GET /v1/orgs/{id}/sso lists them; none for an organization
- * that does not exist (which that operation tells anyone anyway). The links are relative, so that the sessions a
- * sign-in opens are this origin's, and carry `next` on (the start and the ACS check it again).
+ * The organization's SAML providers and its members' OpenID provider, as its public GET /v1/orgs/{id}/sso lists
+ * them; none for an organization that does not exist (which that operation tells anyone anyway). The links are
+ * relative, so that the sessions a sign-in opens are this origin's, and carry `next` on (the start and the ACS or
+ * callback check it again).
  */
 async function ssoLinks(c: Context<AppEnv>) {
   const next = sameOriginPath(c.req.query("next"), new URL(c.req.url).origin);
@@ -104,7 +106,7 @@ async function ssoLinks(c: Context<AppEnv>) {
   if (!organizationId) return [];
   // An anonymous page that reads the database: counted per address like the other anonymous surfaces.
   await limitByAddress(c.env, c.req.header("cf-connecting-ip"));
-  let providers: { id: string; label: string }[];
+  let providers: SSOLogin[];
   try {
     const ctx = { db: createDb(c.env.DB), env: c.env, urls: urlBases(c), now: Date.now() };
     providers = await listSSOLogins({ ...ctx, caller: { kind: "anonymous" } }, organizationId);
@@ -113,7 +115,9 @@ async function ssoLinks(c: Context<AppEnv>) {
     throw error;
   }
   const query = next ? `?${new URLSearchParams({ next })}` : "";
-  return providers.map((p) => ({ label: p.label, href: `/sso/saml/${encodeURIComponent(p.id)}/start${query}` }));
+  const start = (p: SSOLogin) =>
+    p.kind === "oidc" ? memberOidcPaths(organizationId).start : `/sso/saml/${encodeURIComponent(p.id)}/start`;
+  return providers.map((p) => ({ label: p.label, href: `${start(p)}${query}` }));
 }
 
 accountPages.get("/sign-in", async (c) => {

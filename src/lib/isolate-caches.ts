@@ -399,7 +399,7 @@ export const oidcDiscovery = declare(
     bound: { entries: 64 },
     key: "issuer",
     invalidatedBy: "an hour after it was fetched (a read notices the age); a failed fetch is not kept",
-    usedBy: "services/sso/site-oidc.ts",
+    usedBy: "services/sso/oidc.ts",
   },
   () => new Map<string, unknown>(),
 );
@@ -411,7 +411,7 @@ export const oidcKeys = declare(
     key: "jwks_uri",
     invalidatedBy:
       "an hour after it was fetched, or a token naming a key it lacks (fetched again, at most once a minute)",
-    usedBy: "services/sso/site-oidc.ts",
+    usedBy: "services/sso/oidc.ts",
   },
   () => new Map<string, unknown>(),
 );

@@ -1,7 +1,8 @@
 import { iso } from "../lib/time";
 import type { UrlBases } from "../services/core";
 import type { MemberRole } from "../services/access";
-import { type SamlProviderView, samlStatus } from "../services/people";
+import { type SamlProviderView, type SSOLogin, samlStatus } from "../services/people";
+import { memberOidcEndpoints } from "../lib/member-oidc-urls";
 import { samlEndpoints } from "../lib/saml-urls";
 import { presentTeam } from "./team";
 import type { OrganizationSAMLProvider } from "../wire/saml";
@@ -31,4 +32,13 @@ export function presentSamlProvider(view: SamlProviderView, urls: UrlBases): Org
     service: samlServiceUrls(provider.id, urls),
     urls: { location: `${urls.api}/v1/orgs/${provider.organizationId}/saml/${provider.id}` },
   };
+}
+
+/** A sign-in option of an organization for its login page: a SAML provider's start, or its members' OpenID one. */
+export function presentSSOLogin(login: SSOLogin, organizationId: string, urls: UrlBases) {
+  const startURL =
+    login.kind === "saml"
+      ? samlServiceUrls(login.id, urls).startURL
+      : memberOidcEndpoints(organizationId, urls.api).startURL;
+  return { id: login.id, label: login.label, startURL };
 }

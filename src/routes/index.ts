@@ -16,6 +16,7 @@ import imports from "./imports";
 import insights from "./insights";
 import integrations from "./integrations";
 import invites from "./invites";
+import memberOidc from "./member-oidc";
 import members from "./members";
 import openapi from "./openapi";
 import organizations from "./organizations";
@@ -47,6 +48,7 @@ export const v1 = createRouter()
   .route("/", teams)
   .route("/", invites)
   .route("/", saml)
+  .route("/", memberOidc)
   .route("/", collections)
   .route("/", spaces)
   .route("/", spaceContent)

@@ -3,6 +3,7 @@ import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../http/app-env";
 import { htmlPage } from "../http/html";
+import { SsoRefusal } from "../services/sso";
 
 /** src/http/html.ts's page, never cached, whose forms post back to this origin (sign-out, tokens). */
 export function ssoPage(
@@ -25,6 +26,12 @@ export function refusalPage(c: Context<AppEnv>, reason: string, status: 400 | 40
 <p>Ask your organization's admin to check the identity provider's settings.</p>`,
     status,
   );
+}
+
+/** A sign-in step's error: its refusal page, or rethrown when it is no refusal. */
+export function refused(c: Context<AppEnv>, error: unknown) {
+  if (error instanceof SsoRefusal) return refusalPage(c, error.reason, error.status);
+  throw error;
 }
 
 /** Cookies are Secure everywhere but on plain-HTTP localhost (a developer's machine). */

@@ -1,25 +1,17 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { sameOriginPath } from "../../app/next";
 import type { AppEnv } from "../http/app-env";
-import { setSessionCookies } from "../http/session-cookie";
 import {
   completeSamlSignIn,
   handSamlToSite,
   REQUEST_TTL_MS,
-  SESSION_TTL_MS,
   SITE_RELAY_PREFIX,
-  SsoRefusal,
   spMetadata,
   startSamlSignIn,
 } from "../services/sso";
 import { ssoContext } from "./context";
-import { isLocalHttp, REQUEST_COOKIE, refusalPage, SESSION_COOKIE } from "./page";
-
-function refused(c: Context<AppEnv>, error: unknown) {
-  if (error instanceof SsoRefusal) return refusalPage(c, error.reason, error.status);
-  throw error;
-}
+import { landing, landSignedIn } from "./landing";
+import { isLocalHttp, REQUEST_COOKIE, refused } from "./page";
 
 /** GET …/metadata: the SP metadata an admin gives the IdP (its URL is also our entity ID). */
 export async function metadata(c: Context<AppEnv>) {
@@ -30,9 +22,6 @@ export async function metadata(c: Context<AppEnv>) {
     return refused(c, error);
   }
 }
-
-/** The app path a sign-in lands on (`next`, RelayState): a path on this origin, by the app's own rule (app/next.ts). */
-const landing = (c: Context<AppEnv>, next: string | undefined) => sameOriginPath(next, new URL(c.req.url).origin);
 
 /**
  * GET …/start[?next=/o/…]: SP-initiated sign-in. The browser gets a short-lived cookie with a random value (its
@@ -92,17 +81,7 @@ export async function acs(c: Context<AppEnv>) {
       userAgent: c.req.header("user-agent"),
     });
     deleteCookie(c, REQUEST_COOKIE, { path: requestCookiePath, secure: !isLocalHttp(c) });
-    setCookie(c, SESSION_COOKIE, signedIn.sessionSecret, {
-      path: "/",
-      httpOnly: true,
-      secure: !isLocalHttp(c),
-      sameSite: "Lax",
-      maxAge: SESSION_TTL_MS / 1000,
-    });
-    c.header("Cache-Control", "no-store");
-    if (!signedIn.appSession) return c.redirect("/sso/session", 303);
-    await setSessionCookies(c, signedIn.appSession);
-    return c.redirect(landing(c, relayState) ?? `/o/${encodeURIComponent(signedIn.organizationId)}`, 303);
+    return await landSignedIn(c, signedIn, relayState);
   } catch (error) {
     return refused(c, error);
   }

@@ -26,7 +26,7 @@ export const UpdateShareLinkBody = z
 const BackendSchema = z.enum(["custom", "integration"]);
 
 /** An issuer or endpoint: https, or http on a local host only (tests and development). */
-const IssuerSchema = z
+export const IssuerSchema = z
   .string()
   .max(2048)
   .url()
@@ -41,6 +41,14 @@ const IssuerSchema = z
     }
   }, "must be an https URL (http only on localhost) without credentials, query or fragment");
 
+export const ClientIdSchema = z.string().min(1).max(512);
+/** An OpenID client secret: at most 1 KiB. */
+export const ClientSecretSchema = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((s) => new TextEncoder().encode(s).length <= 1024, "at most 1 KiB");
+
 /** A visitor claim's name, and the ID token claim (a dotted path) it is read from. */
 const ClaimNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "a claim name ([A-Za-z_][A-Za-z0-9_]*)");
 const ClaimPathSchema = z
@@ -52,14 +60,9 @@ export const IdentityProviderInputSchema = z
     z.object({
       type: z.literal("oidc"),
       issuer: IssuerSchema,
-      clientId: z.string().min(1).max(512),
+      clientId: ClientIdSchema,
       /** Required the first time; absent keeps the stored one. */
-      clientSecret: z
-        .string()
-        .min(1)
-        .max(1024)
-        .refine((s) => new TextEncoder().encode(s).length <= 1024, "at most 1 KiB")
-        .optional(),
+      clientSecret: ClientSecretSchema.optional(),
       scopes: z
         .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,64}$/, "a scope token"))
         .max(20)

@@ -76,6 +76,8 @@ export const BODIES: Record<string, object | ((known: Record<string, string>) =>
   resolvePublishedContentByUrl: (known) => ({ url: `${ORIGIN}/~site/${known.siteId}/` }),
   // A page the fixture server serves (the schema's sample URL is outside), into a new space of its own.
   startImportRun: { source: { type: "website", url: `${env.FIXTURE_ORIGIN}/page.html` }, target: {} },
+  // An https issuer: a refinement.
+  setOrganizationOIDCProvider: { label: "Matrix", issuer: "https://idp.example.com", clientId: "c", clientSecret: "s" },
 };
 
 /** Required query values the schema cannot describe (a pattern), by operation and parameter. */
@@ -228,6 +230,11 @@ export async function seedWorld() {
     },
   });
   if (saml.status !== 201) throw new Error(`SAML provider: ${saml.status} ${saml.text}`);
+  const oidc = await api("PUT", `/orgs/${organization.id}/sso/oidc`, {
+    token: owner.token,
+    body: { label: "Google", issuer: "https://accounts.example.com", clientId: "quire", clientSecret: "s3cret" },
+  });
+  if (oidc.status !== 200) throw new Error(`OpenID provider: ${oidc.status} ${oidc.text}`);
   const spec = await gb.orgs.createOpenApiSpec(organization.id, {
     slug: "petstore",
     source: { text: "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: 1.0.0\npaths: {}\n" },

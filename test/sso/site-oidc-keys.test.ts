@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { discover, verifyIdToken } from "../../src/services/sso/site-oidc";
+import { discover, verifyIdToken } from "../../src/services/sso/oidc";
 
 const ISSUER = `${env.FIXTURE_ORIGIN}/oidc`;
 const SECRET = "fixture-client-secret-keys";

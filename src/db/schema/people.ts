@@ -99,3 +99,20 @@ export const samlProviders = sqliteTable(
   },
   (t) => [index("saml_providers_organization").on(t.organizationId, t.createdAt, t.id)],
 );
+
+/**
+ * An organization's OpenID Connect provider for its members (one at most): sign-in through it is the same as
+ * through a SAML provider (services/sso/member-oidc.ts). The client secret is sealed (services/access/
+ * sealed-secrets.ts, under its own info) and never answered.
+ */
+export const memberOidcProviders = sqliteTable("member_oidc_providers", {
+  organizationId: text().primaryKey(),
+  label: text().notNull(),
+  issuer: text().notNull(),
+  clientId: text().notNull(),
+  clientSecret: text().notNull(),
+  /** Role given to members created through this provider; null is a guest. */
+  defaultRole: text(),
+  createdAt: integer().notNull(),
+  updatedAt: integer().notNull(),
+});

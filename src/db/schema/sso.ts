@@ -59,3 +59,25 @@ export const ssoRefusals = sqliteTable(
   },
   (t) => [index("sso_refusals_provider").on(t.providerId, t.createdAt)],
 );
+
+/**
+ * A member's OpenID Connect sign-in in flight (services/sso/member-oidc.ts), found by the SHA-256 of its `state`;
+ * bound to the browser that started it (the SHA-256 of the random value in its short-lived cookie, from which the
+ * PKCE verifier is derived); the nonce kept as its SHA-256, with the redirect URI the code is exchanged with and
+ * `next`, the app path to land on. Used once, refused after `expiresAt` (10 min).
+ */
+export const memberOidcSignIns = sqliteTable(
+  "member_oidc_sign_ins",
+  {
+    id: text().primaryKey(),
+    organizationId: text().notNull(),
+    browserHash: text().notNull(),
+    nonceHash: text().notNull(),
+    redirectUri: text().notNull(),
+    next: text(),
+    createdAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+  },
+  (t) => [index("member_oidc_sign_ins_expiry").on(t.expiresAt)],
+);

@@ -1,7 +1,7 @@
 import { serviceContext } from "../../http/context";
 import { type AppRouteHandler, defineRoute } from "../../http/router";
 import { json } from "../../http/responses";
-import { samlServiceUrls } from "../../presenters/saml";
+import { presentSSOLogin } from "../../presenters/saml";
 import { listSSOLogins } from "../../services/people";
 import { OrganizationParams } from "../../wire/params";
 import { SSOLoginList } from "../../wire/saml";
@@ -13,7 +13,7 @@ export const route = defineRoute({
   tags: ["organization-sso"],
   summary: "List all SSO provider login infos",
   description:
-    "The organization's active sign-in providers, for a login page: readable without membership or token. 404 when the organization does not exist.",
+    "The organization's active sign-in providers, for a login page: readable without membership or token. 404 when the organization does not exist. Quire: its members' OpenID Connect provider (id `oidc`) follows its SAML providers.",
   anonymous: true,
   request: { params: OrganizationParams },
   responses: { 200: json(SSOLoginList) },
@@ -21,9 +21,7 @@ export const route = defineRoute({
 
 export const handler: AppRouteHandler<typeof route> = async (c) => {
   const ctx = serviceContext(c);
-  const rows = await listSSOLogins(ctx, c.req.valid("param").organizationId);
-  return c.json(
-    { items: rows.map((r) => ({ id: r.id, label: r.label, startURL: samlServiceUrls(r.id, ctx.urls).startURL })) },
-    200,
-  );
+  const { organizationId } = c.req.valid("param");
+  const rows = await listSSOLogins(ctx, organizationId);
+  return c.json({ items: rows.map((r) => presentSSOLogin(r, organizationId, ctx.urls)) }, 200);
 };

@@ -42,7 +42,16 @@ export {
   samlStatus,
   updateSamlProvider,
 } from "./saml";
-export type { SamlProviderView } from "./saml";
+export type { SamlProviderView, SSOLogin } from "./saml";
+export {
+  deleteMemberOidcProvider,
+  getMemberOidcProvider,
+  MEMBER_OIDC_SCOPES,
+  memberOidcProviderForSignIn,
+  openMemberOidcSecret,
+  setMemberOidcProvider,
+} from "./member-oidc";
+export type { MemberOidcProviderInput, MemberOidcProviderRow } from "./member-oidc";
 export { addTeamMember, deleteTeamMember, listTeamsForMember, updateTeamMembers } from "./team-members";
 export { createTeam, deleteTeam, getTeam, listTeamMembers, listTeams, teamAccess, updateTeam } from "./teams";
 export type { TeamView } from "./teams";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { organizations, samlProviders, teams } from "../../db/schema";
+import { memberOidcProviders, organizations, samlProviders, teams } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { keysetPage, type Page, type PageRequest } from "../../lib/pagination";
@@ -25,7 +25,8 @@ export interface SamlProviderInput {
   defaultRole?: MemberRole;
 }
 
-function authorizeSSO(ctx: ServiceContext, organizationId: string) {
+/** Those who manage the organization's SSO (its SAML providers, its members' OpenID provider: member-oidc.ts). */
+export function authorizeSSO(ctx: ServiceContext, organizationId: string) {
   const access = organizationAccess(ctx.caller, organizationId);
   authorize(access, "organization.manageSSO", "Organization");
   return access;
@@ -178,30 +179,43 @@ export function samlStatus(row: SamlProviderRow): "active" | "pending" {
   return row.entityId && row.certificate && row.ssoUrl ? "active" : "pending";
 }
 
+/** A sign-in option of an organization: one of its active SAML providers, or its members' OpenID provider. */
+export type SSOLogin = { kind: "saml"; id: string; label: string } | { kind: "oidc"; id: "oidc"; label: string };
+
 /**
  * The sign-in options of an organization, for a login page: readable by anyone, member or not, with or
  * without a token (so no `authorize`: there is nothing to protect beyond labels and start URLs). Only active
- * providers are listed. One statement: the organization left-joined to its active providers, so an unknown
- * organization (no row at all) is told apart from one without providers (one row of nulls).
+ * SAML providers are listed, then the OpenID provider if there is one. One batch: the organization left-joined to
+ * its active providers, so an unknown organization (no row at all) is told apart from one without providers (one
+ * row of nulls), and its OpenID provider's label.
  */
-export async function listSSOLogins(
-  ctx: ServiceContext,
-  organizationId: string,
-): Promise<{ id: string; label: string }[]> {
-  const rows = await ctx.db
-    .select({ id: samlProviders.id, label: samlProviders.label })
-    .from(organizations)
-    .leftJoin(
-      samlProviders,
-      and(
-        eq(samlProviders.organizationId, organizations.id),
-        isNotNull(samlProviders.entityId),
-        isNotNull(samlProviders.certificate),
-        isNotNull(samlProviders.ssoUrl),
-      ),
-    )
-    .where(eq(organizations.id, organizationId))
-    .orderBy(samlProviders.createdAt, samlProviders.id);
+export async function listSSOLogins(ctx: ServiceContext, organizationId: string): Promise<SSOLogin[]> {
+  const [rows, oidc] = await ctx.db.batch([
+    ctx.db
+      .select({ id: samlProviders.id, label: samlProviders.label })
+      .from(organizations)
+      .leftJoin(
+        samlProviders,
+        and(
+          eq(samlProviders.organizationId, organizations.id),
+          isNotNull(samlProviders.entityId),
+          isNotNull(samlProviders.certificate),
+          isNotNull(samlProviders.ssoUrl),
+        ),
+      )
+      .where(eq(organizations.id, organizationId))
+      .orderBy(samlProviders.createdAt, samlProviders.id),
+    ctx.db
+      .select({ label: memberOidcProviders.label })
+      .from(memberOidcProviders)
+      .where(eq(memberOidcProviders.organizationId, organizationId))
+      .limit(1),
+  ]);
   if (!rows.length) throw notFound("Organization");
-  return rows.flatMap((r) => (r.id !== null && r.label !== null ? [{ id: r.id, label: r.label }] : []));
+  return [
+    ...rows.flatMap((r) =>
+      r.id !== null && r.label !== null ? [{ kind: "saml" as const, id: r.id, label: r.label }] : [],
+    ),
+    ...oidc.map((r) => ({ kind: "oidc" as const, id: "oidc" as const, label: r.label })),
+  ];
 }

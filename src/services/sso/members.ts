@@ -3,6 +3,9 @@ import type { Db } from "../../db/client";
 import { organizationInvitations, organizationMembers, teamMembers, teams, users } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { ActiveSamlProvider } from "./provider";
+
+/** What a member's sign-in needs of its provider (a SAML provider, or the organization's OpenID one). */
+export type MemberProvider = Pick<ActiveSamlProvider, "organizationId" | "defaultRole" | "defaultTeamId">;
 import { SsoRefusal } from "./refusal";
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
@@ -19,6 +22,8 @@ const NAME_ATTRIBUTES = [
   "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name",
   "urn:oid:2.16.840.1.113730.3.1.241",
 ];
+
+export const isEmail = (value: unknown): value is string => typeof value === "string" && EMAIL.test(value);
 
 /** The signed-in person's email: the NameID when it is one, else an email attribute. Lower-cased. */
 export function assertedEmail(nameId: string, attributes: Record<string, string[]>): string {
@@ -46,7 +51,7 @@ export function assertedName(attributes: Record<string, string[]>): string | und
  */
 export async function signInMember(
   db: Db,
-  provider: ActiveSamlProvider,
+  provider: MemberProvider,
   identity: { email: string; displayName?: string },
   now: number,
 ): Promise<{ userId: string; role: string | null }> {
@@ -98,7 +103,7 @@ export async function signInMember(
 }
 
 /** The membership (SSO, default role) and the default team when it still is one of the organization's. */
-async function join(db: Db, provider: ActiveSamlProvider, userId: string, email: string, now: number) {
+async function join(db: Db, provider: MemberProvider, userId: string, email: string, now: number) {
   const orgId = provider.organizationId;
   const [team] = provider.defaultTeamId
     ? await db

@@ -5,7 +5,8 @@ import { sha256Hex } from "../../lib/crypto";
 import type { UrlBases } from "../core";
 import { SsoRefusal } from "./refusal";
 import { readSession } from "./sessions";
-import { type Ctx, handBack, random, refused, rememberSiteSignIn, signInTo, siteLocation } from "./site-visitor";
+import { random } from "./oidc";
+import { type Ctx, handBack, refused, rememberSiteSignIn, signInTo, siteLocation } from "./site-visitor";
 
 /**
  * Members of a site's organization signed in through SSO (a live `quire_session`, sessions.ts) read its

@@ -2,18 +2,15 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { siteSignIns } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { openClientSecret } from "../sites";
+import { authorizationRequest, callbackParams, providerError, random, redeemCode } from "./oidc";
 import { SsoRefusal } from "./refusal";
-import { discover, exchangeCode, verifyIdToken } from "./site-oidc";
 import { SITE_RELAY_PREFIX } from "./site-saml";
 import {
   type Ctx,
-  pkceVerifier,
-  random,
   redeemHandoff,
   rememberSiteSignIn,
   signInTo,
   type SignedInVisitor,
-  sha256,
   siteLocation,
   visitorClaims,
   visitorToken,
@@ -54,28 +51,9 @@ export async function startSiteSignIn(
       });
       return { location: started.location, browserSecret };
     }
-    const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
-    const state = random();
-    const nonce = random();
-    await rememberSiteSignIn(ctx, {
-      id: await sha256Hex(state),
-      kind: "oidc",
-      nonceHash: await sha256Hex(nonce),
-      ...row,
-    });
-    const target = new URL(doc.authorization_endpoint);
-    const params = {
-      response_type: "code",
-      client_id: site.provider.clientId,
-      redirect_uri: input.redirectUri,
-      scope: site.provider.scopes.join(" "),
-      state,
-      nonce,
-      code_challenge: await sha256(await pkceVerifier(browserSecret)),
-      code_challenge_method: "S256",
-    };
-    for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-    return { location: target.toString(), browserSecret };
+    const request = await authorizationRequest(ctx.env, site.provider, input.redirectUri, browserSecret, ctx.now);
+    await rememberSiteSignIn(ctx, { id: request.stateHash, kind: "oidc", nonceHash: request.nonceHash, ...row });
+    return { location: request.location, browserSecret };
   });
 }
 
@@ -96,14 +74,10 @@ export async function completeSiteSignIn(
     ctx,
     siteId,
     async (site) => {
-      if (input.error) {
-        const code = /^[\w.-]{1,64}$/.test(input.error) ? input.error : "an error";
-        throw new SsoRefusal(`the identity provider answered ${code}`, 403);
-      }
+      if (input.error) throw providerError(input.error);
       // A code without a state was handed back by the ACS or the API origin (a SAML or a member sign-in).
       if (input.state === undefined || site.provider?.type !== "oidc") return redeemHandoff(ctx, site, input);
-      if (input.state.length > 512 || !input.code || input.code.length > 4096)
-        throw new SsoRefusal("the callback has no code or state", 400);
+      const { code, state } = callbackParams(input);
       const browserHash = input.browserSecret ? await sha256Hex(input.browserSecret) : "";
       const [[request]] = await ctx.db.batch([
         ctx.db
@@ -111,7 +85,7 @@ export async function completeSiteSignIn(
           .set({ usedAt: ctx.now })
           .where(
             and(
-              eq(siteSignIns.id, await sha256Hex(input.state)),
+              eq(siteSignIns.id, await sha256Hex(state)),
               eq(siteSignIns.siteId, siteId),
               eq(siteSignIns.kind, "oidc"),
               eq(siteSignIns.browserHash, browserHash),
@@ -132,18 +106,12 @@ export async function completeSiteSignIn(
       } catch {
         throw new SsoRefusal("the site's client secret can no longer be read (enter it again)", 400);
       }
-      const doc = await discover(ctx.env, site.provider.issuer, ctx.now);
-      const idToken = await exchangeCode(
+      const payload = await redeemCode(
         ctx.env,
-        doc,
-        { clientId: site.provider.clientId, clientSecret },
-        input.code,
-        request.redirectUri,
-        await pkceVerifier(input.browserSecret!),
+        { issuer: site.provider.issuer, clientId: site.provider.clientId, clientSecret },
+        { code, redirectUri: request.redirectUri, browserSecret: input.browserSecret!, nonceHash: request.nonceHash },
+        ctx.now,
       );
-      const payload = await verifyIdToken(ctx.env, doc, site.provider.clientId, idToken, ctx.now);
-      if (typeof payload.nonce !== "string" || (await sha256Hex(payload.nonce)) !== request.nonceHash)
-        throw new SsoRefusal("the ID token's nonce is not this sign-in's", 403);
       return {
         visitorToken: await visitorToken(ctx, site, visitorClaims(payload, site.provider.claims)),
         location: request.location,

@@ -3,10 +3,10 @@ import { SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import { sitePublishingAuth, siteSignIns, sites } from "../../db/schema";
 import type { Env } from "../../env";
-import { base64url } from "../../lib/base64url";
 import { sha256Hex } from "../../lib/crypto";
 import type { UrlBases } from "../core";
 import { ensurePublishingKey, parseIdentityProvider, type SiteIdentityProvider } from "../sites";
+import { random } from "./oidc";
 import { recordRefusal, SsoRefusal } from "./refusal";
 
 /**
@@ -20,12 +20,6 @@ export const SITE_VISITOR_TOKEN_SECONDS = 12 * 3600;
 export const RESERVED = new Set(["iss", "aud", "exp", "nbf", "iat", "jti"]);
 
 export type Ctx = { db: Db; env: Env; now: number; urls: UrlBases };
-
-export const random = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
-export const sha256 = async (text: string) =>
-  base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-/** The PKCE verifier of a browser's sign-in (43 characters of base64url, as RFC 7636 asks). */
-export const pkceVerifier = (browserSecret: string) => sha256(`quire pkce v1\0${browserSecret}`);
 
 export interface SiteForSignIn {
   siteId: string;

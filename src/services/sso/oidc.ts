@@ -1,15 +1,27 @@
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTPayload, jwtVerify } from "jose";
 import type { Env } from "../../env";
+import { base64url } from "../../lib/base64url";
+import { sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/errors";
 import { oidcDiscovery, oidcKeys } from "../../lib/isolate-caches";
 import { safeRequest } from "../../lib/safe-fetch";
 import { SsoRefusal } from "./refusal";
 
 /**
- * The OpenID Connect relying party of a site's visitor sign-in: discovery, the token exchange and ID token
- * verification. Every fetch goes through the SSRF guard (lib/safe-fetch.ts), which is why the JWKS is fetched here
- * and verified with jose's local key set rather than `createRemoteJWKSet` (whose own fetch the guard cannot see).
+ * The OpenID Connect relying party, shared by a site's visitor sign-in (site-sign-in.ts) and a member's sign-in to
+ * an organization (member-oidc.ts): discovery, the authorization request (code flow, PKCE S256, state, nonce), the
+ * token exchange and ID token verification. Each caller keeps its own sign-ins in flight (found by the SHA-256 of
+ * the state, bound to the browser by the SHA-256 of a random value in its cookie, from which the PKCE verifier is
+ * derived, so that it is stored nowhere). Every fetch goes through the SSRF guard (lib/safe-fetch.ts), which is
+ * why the JWKS is fetched here and verified with jose's local key set rather than `createRemoteJWKSet` (whose own
+ * fetch the guard cannot see).
  */
+export const random = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
+export const sha256 = async (text: string) =>
+  base64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+/** The PKCE verifier of a browser's sign-in (43 characters of base64url, as RFC 7636 asks). */
+export const pkceVerifier = (browserSecret: string) => sha256(`quire pkce v1\0${browserSecret}`);
+
 export interface OidcDiscovery {
   issuer: string;
   authorization_endpoint: string;
@@ -182,4 +194,79 @@ function idTokenProblem(error: unknown): string {
   if (error instanceof errors.JWSSignatureVerificationFailed) return "bad signature";
   if (error instanceof errors.JOSEError) return error.code;
   return "unreadable";
+}
+
+/** A client of an OpenID provider, as a sign-in uses it. */
+export interface OidcClient {
+  issuer: string;
+  clientId: string;
+  scopes: string[];
+}
+
+/**
+ * An authorization request for the browser holding `browserSecret`: code flow, PKCE S256 (the challenge of the
+ * verifier derived from that secret), a fresh `state` and `nonce`. The caller stores the SHA-256 of each (sha256Hex)
+ * with its sign-in and sends the browser to `location`.
+ */
+export async function authorizationRequest(
+  env: Env,
+  client: OidcClient,
+  redirectUri: string,
+  browserSecret: string,
+  now: number,
+): Promise<{ location: string; stateHash: string; nonceHash: string }> {
+  const doc = await discover(env, client.issuer, now);
+  const state = random();
+  const nonce = random();
+  const target = new URL(doc.authorization_endpoint);
+  const params = {
+    response_type: "code",
+    client_id: client.clientId,
+    redirect_uri: redirectUri,
+    scope: client.scopes.join(" "),
+    state,
+    nonce,
+    code_challenge: await sha256(await pkceVerifier(browserSecret)),
+    code_challenge_method: "S256",
+  };
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  return { location: target.toString(), stateHash: await sha256Hex(state), nonceHash: await sha256Hex(nonce) };
+}
+
+/** The `error` a provider sent back to the callback, refused by its code only (never its free text). */
+export function providerError(error: string): SsoRefusal {
+  const code = /^[\w.-]{1,64}$/.test(error) ? error : "an error";
+  return new SsoRefusal(`the identity provider answered ${code}`, 403);
+}
+
+/** The callback's code and state, within bounds; a 400 refusal otherwise. */
+export function callbackParams(input: { code?: string; state?: string }): { code: string; state: string } {
+  if (!input.state || input.state.length > 512 || !input.code || input.code.length > 4096)
+    throw new SsoRefusal("the callback has no code or state", 400);
+  return { code: input.code, state: input.state };
+}
+
+/**
+ * The end of a code flow whose sign-in the caller has consumed: the code exchanged (with the PKCE verifier of the
+ * browser's secret), the ID token verified (verifyIdToken) and its nonce checked against the sign-in's.
+ */
+export async function redeemCode(
+  env: Env,
+  client: { issuer: string; clientId: string; clientSecret: string },
+  input: { code: string; redirectUri: string; browserSecret: string; nonceHash: string | null },
+  now: number,
+): Promise<JWTPayload> {
+  const doc = await discover(env, client.issuer, now);
+  const idToken = await exchangeCode(
+    env,
+    doc,
+    client,
+    input.code,
+    input.redirectUri,
+    await pkceVerifier(input.browserSecret),
+  );
+  const payload = await verifyIdToken(env, doc, client.clientId, idToken, now);
+  if (typeof payload.nonce !== "string" || (await sha256Hex(payload.nonce)) !== input.nonceHash)
+    throw new SsoRefusal("the ID token's nonce is not this sign-in's", 403);
+  return payload;
 }
