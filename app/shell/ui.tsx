@@ -127,11 +127,20 @@ export function useAction() {
 /** A modal dialog (the browser's <dialog>: focus kept inside, Escape closes, focus returns to the opener). */
 export function Dialog(props: { title: string; open: boolean; onClose(): void; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (props.open && !dialog.open) dialog.showModal();
-    if (!props.open && dialog.open) dialog.close();
+    if (props.open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!props.open && dialog.open) {
+      dialog.close();
+      // The browser gives the focus back only while it is inside the dialog; closed by one of its own buttons, its
+      // content is already gone (focus on <body>), so the opener gets it back here.
+      if (document.activeElement === document.body && opener.current?.isConnected) opener.current.focus();
+    }
   }, [props.open]);
   const titleId = `dialog-${props.title.replace(/\W+/g, "-").toLowerCase()}`;
   return (

@@ -8,14 +8,16 @@ import { api } from "../../api";
 import { useLoad } from "../../shell/load";
 import { listAll, seg, usePlace } from "../../shell/session";
 import { ErrorBox, Loaded, View, When } from "../../shell/ui";
+import { PdfExport } from "../space/pdf-export";
 import { Conversation } from "./comments";
 import { ChangesDiff } from "./diff";
-import { MergeBox, StatusActions, SubjectEditor } from "./merge";
+import { DescriptionEditor, MergeBox, StatusActions, SubjectEditor } from "./merge";
 import {
   appPath,
   type ChangeRequest,
   type Comment,
   changeRequestApi,
+  changeRequestRead,
   type RequestedReviewer,
   type Review,
   type SemanticChanges,
@@ -37,7 +39,8 @@ async function loadChangeRequest(spaceId: string, number: string): Promise<Data>
   const base = changeRequestApi(spaceId, number);
   const [space, cr, changes, comments, reviews, requested] = await Promise.all([
     api<Space>("GET", `/v1/spaces/${seg(spaceId)}`),
-    api<ChangeRequest>("GET", base),
+    // `format=markdown` (Quire's extension): the description comes as markdown too, shown and edited as text.
+    api<ChangeRequest>("GET", changeRequestRead(spaceId, number)),
     // `content=markdown` (Quire's extension): each page change carries its markdown before and after.
     api<SemanticChanges>("GET", `${base}/changes?content=markdown&limit=1000`),
     listAll<Comment>(`${base}/comments?order=asc&format=markdown`),
@@ -80,7 +83,9 @@ function ChangeRequestPage(props: { data: Data; failure?: unknown; reload(): voi
           <a href={`/s/${seg(space.id)}/~/changes`}>All change requests</a>
         </span>
       </p>
+      <DescriptionEditor {...shared} />
       {editing ? null : <StatusActions {...shared} onEditSubject={() => setEditing(true)} />}
+      <PdfExport space={space} changeRequest={cr.id} />
       <div class="cr-layout">
         <div class="cr-main">
           <section aria-labelledby="changes-title">

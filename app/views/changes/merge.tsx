@@ -1,10 +1,19 @@
-// A change request's own actions: its subject edited in place, its status (ready for review, draft, archive,
-// reopen), bringing main's changes in, and the merge, with the API's three-way result as it reports it.
+// A change request's own actions: its subject and description edited in place, its status (ready for review,
+// draft, archive, reopen), bringing main's changes in, and the merge, with the API's three-way result as it
+// reports it.
 import type { Space } from "@gitbook/api";
 import { useState } from "preact/hooks";
 import { api } from "../../api";
 import { ErrorBox, useAction, When } from "../../shell/ui";
-import { appPath, type ChangeRequest, changeRequestApi, type MergeResult, type Status, useFocusOnMount } from "./model";
+import {
+  appPath,
+  type ChangeRequest,
+  changeRequestApi,
+  changeRequestRead,
+  type MergeResult,
+  type Status,
+  useFocusOnMount,
+} from "./model";
 
 interface Props {
   space: Space;
@@ -31,7 +40,7 @@ export function SubjectEditor(props: Props & { editing: boolean; setEditing(edit
         event.preventDefault();
         const subject = value.trim();
         const saved = await action.run(async () =>
-          props.setCr(await api<ChangeRequest>("PATCH", changeRequestApi(props.space.id, props.cr.id), { subject })),
+          props.setCr(await api<ChangeRequest>("PATCH", changeRequestRead(props.space.id, props.cr.id), { subject })),
         );
         if (saved) close();
       }}
@@ -55,6 +64,103 @@ export function SubjectEditor(props: Props & { editing: boolean; setEditing(edit
           Save
         </button>
         <button type="button" class="secondary" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Markdown shown as text, one paragraph per block (blank-line separated); single line breaks are kept. */
+function TextParagraphs(props: { markdown: string }) {
+  const blocks = props.markdown.split(/\n[ \t]*\n/).filter((block) => block.trim() !== "");
+  return (
+    <>
+      {blocks.map((block, i) => (
+        <p key={i} class="cr-text">
+          {block}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The description under the subject (its markdown, as text), and, for those who may edit the space's content, a
+ * button opening a textarea to change it.
+ */
+export function DescriptionEditor(props: Props) {
+  const [editing, setEditing] = useState(false);
+  const markdown = props.cr.descriptionMarkdown ?? "";
+  if (editing)
+    return (
+      <DescriptionForm
+        {...props}
+        initial={markdown}
+        onClose={() => {
+          setEditing(false);
+          // Back to the button that opened the form (it is rendered again once the form is gone).
+          requestAnimationFrame(() => document.getElementById("edit-description")?.focus());
+        }}
+      />
+    );
+  const canEdit = props.space.permissions.edit;
+  if (!markdown && !canEdit) return null;
+  return (
+    <section class="cr-description" aria-label="Description">
+      {markdown ? <TextParagraphs markdown={markdown} /> : null}
+      {canEdit ? (
+        <button type="button" class="secondary" id="edit-description" onClick={() => setEditing(true)}>
+          Edit description
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The description's textarea: saved as `{markdown}` (updateChangeRequestById); saved empty, it is removed. */
+function DescriptionForm(props: Props & { initial: string; onClose(): void }) {
+  const action = useAction();
+  const [value, setValue] = useState(props.initial);
+  const field = useFocusOnMount<HTMLTextAreaElement>();
+  return (
+    <form
+      class="cr-description cr-text-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const saved = await action.run(async () =>
+          props.setCr(
+            await api<ChangeRequest>("PATCH", changeRequestRead(props.space.id, props.cr.id), {
+              description: { markdown: value.trimEnd() },
+            }),
+          ),
+        );
+        if (saved) props.onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") props.onClose();
+      }}
+    >
+      <div class="field">
+        <label for="cr-description">Description</label>
+        <textarea
+          id="cr-description"
+          value={value}
+          maxLength={100000}
+          ref={field}
+          aria-describedby="cr-description-hint"
+          onInput={(event) => setValue((event.target as HTMLTextAreaElement).value)}
+        />
+        <p class="hint" id="cr-description-hint">
+          Markdown. Save it empty to remove the description.
+        </p>
+      </div>
+      <ErrorBox error={action.error} />
+      <div class="buttons">
+        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
+          Save
+        </button>
+        <button type="button" class="secondary" onClick={props.onClose}>
           Cancel
         </button>
       </div>
@@ -94,7 +200,7 @@ export function StatusActions(props: Props & { onEditSubject(): void }) {
             onClick={() =>
               action.run(async () =>
                 props.setCr(
-                  await api<ChangeRequest>("PATCH", changeRequestApi(props.space.id, props.cr.id), { status }),
+                  await api<ChangeRequest>("PATCH", changeRequestRead(props.space.id, props.cr.id), { status }),
                 ),
               )
             }
@@ -196,7 +302,7 @@ export function MergeBox(props: Props & { titles: Map<string, string>; onUpdated
                   if (answer.result === "conflicts") setResult({ what: "The merge", result: answer });
                   else {
                     // The merged change request as the API now has it (its status, when it was merged).
-                    const merged = await api<ChangeRequest>("GET", changeRequestApi(space.id, cr.id)).catch(
+                    const merged = await api<ChangeRequest>("GET", changeRequestRead(space.id, cr.id)).catch(
                       (): ChangeRequest => ({ ...cr, status: "merged", revisionMerged: answer.revision }),
                     );
                     props.setCr(merged);

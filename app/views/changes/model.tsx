@@ -14,7 +14,13 @@ export const STATUS_LABEL: Record<Status, string> = {
   archived: "Archived",
 };
 
-export type ChangeRequest = Omit<ApiChangeRequest, "status"> & { status: Status; mergedAt?: string; space: string };
+/** `descriptionMarkdown`: the description as markdown, which the API adds with `format=markdown`. */
+export type ChangeRequest = Omit<ApiChangeRequest, "status"> & {
+  status: Status;
+  mergedAt?: string;
+  space: string;
+  descriptionMarkdown?: string;
+};
 
 export interface Permissions {
   view: boolean;
@@ -100,6 +106,13 @@ export const changeRequestPath = (spaceId: string, number: number) => `/s/${seg(
 /** The API of one change request: the number is accepted wherever the id is (getChangeRequestById and the rest). */
 export const changeRequestApi = (spaceId: string, ref: string | number) =>
   `/v1/spaces/${seg(spaceId)}/change-requests/${seg(String(ref))}`;
+
+/**
+ * The change request itself, read or updated, answered with its description as markdown (`format=markdown`, Quire's
+ * extension): every call whose answer replaces the view's change request goes here, so the description stays.
+ */
+export const changeRequestRead = (spaceId: string, ref: string | number) =>
+  `${changeRequestApi(spaceId, ref)}?format=markdown`;
 
 /** The path (and query) of an absolute app URL the API gave, so that the link stays inside the app. */
 export function appPath(url: string): string {

@@ -9,7 +9,9 @@ import { useLoad } from "../../shell/load";
 import { navigate } from "../../shell/router";
 import { seg, usePlace } from "../../shell/session";
 import { ErrorBox, FailedView, Loading, PromptDialog, View } from "../../shell/ui";
+import { ImportAction } from "./import";
 import { outlineOf, PageBody, PageOutline, type RenderedPage } from "./page-content";
+import { PdfExport } from "./pdf-export";
 import { appPath, emojiText, encodePath, firstDocument, PageTree } from "./tree";
 
 interface SpaceShell {
@@ -81,7 +83,14 @@ export function SpaceView(props: { spaceId: string; pagePath?: string }) {
   const outline = shown ? outlineOf(shown) : [];
   return (
     <div class="space">
-      <SpaceBar space={shell.space} />
+      <SpaceBar
+        space={shell.space}
+        onContentChanged={() => {
+          // An import wrote pages (or a change request): the space and its tree are read again.
+          kept.current = undefined;
+          load.reload();
+        }}
+      />
       <div class={`space-layout${outline.length ? " with-outline" : ""}`}>
         <PageTree
           spaceId={shell.space.id}
@@ -142,7 +151,7 @@ function PageView(props: { page: RenderedPage | RevisionPage }) {
 }
 
 /** The space's name and the actions the person's role allows. */
-function SpaceBar(props: { space: Space }) {
+function SpaceBar(props: { space: Space; onContentChanged(): void }) {
   const { space } = props;
   const [creating, setCreating] = useState(false);
   const home = `/s/${seg(space.id)}`;
@@ -173,6 +182,8 @@ function SpaceBar(props: { space: Space }) {
             Open published site
           </a>
         ) : null}
+        <PdfExport space={space} />
+        <ImportAction space={space} onImported={props.onContentChanged} />
         {space.permissions.edit ? (
           <button type="button" onClick={() => setCreating(true)}>
             New change request
