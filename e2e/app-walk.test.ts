@@ -314,6 +314,35 @@ describe("the app, walked by two people of one organization and one of another",
     await clean(bob);
   });
 
+  it("Ada describes the change request and exports it as a PDF, from its page", async () => {
+    fresh(ada);
+    const { page } = ada;
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Edit description" }).click();
+    await page.getByLabel("Description", { exact: true }).fill("The first-week checklist for new people.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.locator(".cr-description").getByText("The first-week checklist for new people.").waitFor(T);
+    const described = await api<{ description?: unknown; descriptionMarkdown?: string }>(
+      adaToken,
+      "GET",
+      `/spaces/${spaceId}/change-requests/${changeRequestNumber}?format=markdown`,
+    );
+    expect(described.descriptionMarkdown).toBe("The first-week checklist for new people.");
+    expect(described.description).toMatchObject({ object: "document" });
+
+    await page.getByRole("button", { name: "Export PDF" }).click();
+    const download = page.getByRole("link", { name: "Download the PDF" });
+    await download.waitFor({ timeout: 60_000 });
+    const pdf = await fetch(new URL((await download.getAttribute("href"))!, origin));
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    await clean(ada);
+  });
+
   it("Ada merges in the app; the page shows in the space", async () => {
     fresh(ada);
     const { page } = ada;

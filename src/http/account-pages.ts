@@ -89,8 +89,12 @@ ${body}
  * signed-out person). Only an id-shaped value is looked up.
  */
 function signInOrganization(c: Context<AppEnv>, next: string | undefined): string | undefined {
+  const path = next ? new URL(next, "https://app.invalid").pathname : undefined;
+  // An app path names it (/o/{org}/…), and so does an invite link's page (/join/{org}/{invite}): a person invited
+  // to an organization with SSO signs in through it there, comes back and joins with the link's role.
   const named =
-    c.req.query("org") ?? (next ? appRoute(new URL(next, "https://app.invalid").pathname)?.params.org : undefined);
+    c.req.query("org") ??
+    (path ? (appRoute(path)?.params.org ?? /^\/join\/([^/]+)\/[^/]+$/.exec(path)?.[1]) : undefined);
   return named && /^[\w-]{1,64}$/.test(named) ? named : undefined;
 }
 
@@ -205,7 +209,7 @@ const joinPage = (c: Context<AppEnv>) =>
 <div class="field" id="join-email-field"><label for="join-email">Email</label>
 <input id="join-email" name="email" type="email" maxlength="320" autocomplete="email" required></div>
 <button type="submit" id="join-create">Create a passkey and join</button>
-<p class="hint" id="join-existing">Already have an account? <a id="join-sign-in" href="/sign-in">Sign in</a>, then open this invite link again.</p>
+<p class="hint" id="join-existing">Already have an account, or does your organization sign in through its identity provider (SSO)? <a id="join-sign-in" href="/sign-in">Sign in</a>, and you come back here to join.</p>
 </form>
 <div id="join-error" class="alert" role="alert"></div>`,
   );

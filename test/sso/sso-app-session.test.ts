@@ -195,6 +195,10 @@ describe("the sign-in page", () => {
     const next = `/o/${w.orgId}/members`;
     const byNext = await signInPage(`?next=${encodeURIComponent(next)}`);
     expect(byNext).toContain(`<a href="${startPath()}?next=${encodeURIComponent(next)}">`);
+    // An invite link's page: the invited person signs in through SSO and comes back to join with its role.
+    const join = `/join/${w.orgId}/inv_123`;
+    const byJoin = await signInPage(`?next=${encodeURIComponent(join)}`);
+    expect(byJoin).toContain(`<a href="${startPath()}?next=${encodeURIComponent(join)}">`);
     // A next to another origin is not carried on.
     const hostile = await signInPage(`?org=${w.orgId}&next=${encodeURIComponent("//evil.example")}`);
     expect(hostile).toContain(`<a href="${startPath()}">`);
