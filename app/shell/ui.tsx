@@ -156,6 +156,22 @@ export function Dialog(props: { title: string; open: boolean; onClose(): void; c
   );
 }
 
+/** A form's buttons: submit (disabled and marked busy while its action runs) and, when given, Cancel. */
+export function FormButtons(props: { busy: boolean; submit: ComponentChildren; onCancel?: () => void }) {
+  return (
+    <div class="buttons">
+      <button type="submit" disabled={props.busy} aria-busy={props.busy}>
+        {props.submit}
+      </button>
+      {props.onCancel ? (
+        <button type="button" class="secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** A form in a dialog: one labelled text field, submitted with Enter, its error shown in the dialog. */
 export function PromptDialog(props: {
   title: string;
@@ -196,14 +212,7 @@ export function PromptDialog(props: {
           />
         </div>
         <ErrorBox error={action.error} />
-        <div class="buttons">
-          <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-            {props.submit}
-          </button>
-          <button type="button" class="secondary" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormButtons busy={action.busy} submit={props.submit} onCancel={props.onClose} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@
 import type { Space } from "@gitbook/api";
 import { useState } from "preact/hooks";
 import { api } from "../../api";
-import { ErrorBox, useAction, When } from "../../shell/ui";
+import { ErrorBox, FormButtons, useAction, When } from "../../shell/ui";
 import {
   appPath,
   type ChangeRequest,
@@ -59,14 +59,7 @@ export function SubjectEditor(props: Props & { editing: boolean; setEditing(edit
         />
       </div>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Save
-        </button>
-        <button type="button" class="secondary" onClick={close}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Save" onCancel={close} />
     </form>
   );
 }
@@ -156,14 +149,7 @@ function DescriptionForm(props: Props & { initial: string; onClose(): void }) {
         </p>
       </div>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Save
-        </button>
-        <button type="button" class="secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Save" onCancel={props.onClose} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { VNode } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { seg } from "../../shell/session";
-import { Dialog, ErrorBox, PromptDialog, useAction } from "../../shell/ui";
+import { Dialog, ErrorBox, FormButtons, PromptDialog, useAction } from "../../shell/ui";
 import { appPath, ConfirmDialog, Status } from "./common";
 import { canCreateIn, type DialogState, moveTargets, type Target, type Tree } from "./content-model";
 
@@ -217,14 +217,7 @@ function CreateForm(props: {
         </select>
       </div>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Create {props.what}
-        </button>
-        <button type="button" class="secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Create {props.what}" onCancel={props.onClose} />
     </form>
   );
 }
@@ -291,14 +284,7 @@ function MoveForm(props: {
         </select>
       </div>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Move
-        </button>
-        <button type="button" class="secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Move" onCancel={props.onClose} />
     </form>
   );
 }

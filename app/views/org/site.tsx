@@ -7,7 +7,7 @@ import { api } from "../../api";
 import { useLoad } from "../../shell/load";
 import { navigate } from "../../shell/router";
 import { listAll, seg, usePlace } from "../../shell/session";
-import { Dialog, ErrorBox, Loaded, useAction, View } from "../../shell/ui";
+import { Dialog, ErrorBox, FormButtons, Loaded, useAction, View } from "../../shell/ui";
 import { appPath, ConfirmDialog, Status } from "./common";
 import { PublishableSpaces, type Site, SiteBadges, SiteControls } from "./site-controls";
 
@@ -202,14 +202,7 @@ function AddSpace(props: {
               </span>
             </div>
             <ErrorBox error={action.error} />
-            <div class="buttons">
-              <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-                Add to site
-              </button>
-              <button type="button" class="secondary" onClick={props.onClose}>
-                Cancel
-              </button>
-            </div>
+            <FormButtons busy={action.busy} submit="Add to site" onCancel={props.onClose} />
           </form>
         ) : (
           <>

@@ -6,7 +6,7 @@ import { api } from "../../api";
 import { useLoad } from "../../shell/load";
 import { navigate } from "../../shell/router";
 import { listAll, seg, usePlace } from "../../shell/session";
-import { Dialog, ErrorBox, Loaded, useAction, View } from "../../shell/ui";
+import { Dialog, ErrorBox, FormButtons, Loaded, useAction, View } from "../../shell/ui";
 import { appPath, useOrganization } from "./common";
 import { PublishableSpaces, type Site, SiteBadges, SiteControls, VisibilityOptions } from "./site-controls";
 
@@ -148,14 +148,7 @@ function CreateSite(props: { organizationId: string; onClose(): void }) {
         )}
       </PublishableSpaces>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Create site
-        </button>
-        <button type="button" class="secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Create site" onCancel={props.onClose} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { listAll, seg } from "../../shell/session";
-import { ErrorBox, Loading, useAction, When } from "../../shell/ui";
+import { ErrorBox, FormButtons, Loading, useAction, When } from "../../shell/ui";
 import { pageHref } from "./tree";
 
 /** A comment body as text: the API answers `{markdown}` by default; it is shown as written, never as HTML. */
@@ -177,14 +177,7 @@ function ReplyForm(props: { path: string; author: string; onCancel(): void; onPo
         />
       </div>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          Post reply
-        </button>
-        <button type="button" class="secondary" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons busy={action.busy} submit="Post reply" onCancel={props.onCancel} />
     </form>
   );
 }

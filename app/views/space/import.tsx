@@ -8,7 +8,7 @@ import type { ChangeRequest, Space } from "@gitbook/api";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { seg } from "../../shell/session";
-import { Dialog, ErrorBox, useAction } from "../../shell/ui";
+import { Dialog, ErrorBox, FormButtons, useAction } from "../../shell/ui";
 import { type ImportRun, importRunPath, isOver, useImportRunPolling } from "./import-run";
 
 /** A run this view started, with the change request made for it (its number names it in the app's URLs). */
@@ -148,14 +148,11 @@ function ImportForm(props: { space: Space; onStarted(started: Started): void; on
         </label>
       </fieldset>
       <ErrorBox error={action.error} />
-      <div class="buttons">
-        <button type="submit" disabled={action.busy} aria-busy={action.busy}>
-          {action.busy ? "Starting the import…" : "Start import"}
-        </button>
-        <button type="button" class="secondary" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons
+        busy={action.busy}
+        submit={action.busy ? "Starting the import…" : "Start import"}
+        onCancel={props.onClose}
+      />
     </form>
   );
 }
