@@ -12,6 +12,8 @@ export const APP_PATHS = [
   "/o/:org/sites",
   "/o/:org/sites/:site",
   "/o/:org/openapi/:slug",
+  "/o/:org/integrations/:name",
+  "/integrations/:name",
   "/s/:space",
   "/s/:space/~/changes",
   "/s/:space/~/changes/:number",

@@ -4,6 +4,7 @@ import type { VNode } from "preact";
 import { ChangeRequestView } from "./views/changes/change-request";
 import { OrganizationChangeRequests, SpaceChangeRequests } from "./views/changes/lists";
 import { Home } from "./views/home";
+import { InstallationView, IntegrationView } from "./views/integrations";
 import { NotFound } from "./views/not-found";
 import { CollectionView } from "./views/org/collection";
 import { Members } from "./views/org/members";
@@ -25,6 +26,8 @@ const VIEWS: Record<AppPath, (params: Params, query: URLSearchParams) => VNode> 
   "/o/:org/sites": (p) => <Sites organizationId={p.org!} />,
   "/o/:org/sites/:site": (p) => <SiteView organizationId={p.org!} siteId={p.site!} />,
   "/o/:org/openapi/:slug": (p) => <OpenAPISpecView organizationId={p.org!} slug={p.slug!} />,
+  "/o/:org/integrations/:name": (p) => <InstallationView organizationId={p.org!} name={p.name!} />,
+  "/integrations/:name": (p) => <IntegrationView name={p.name!} />,
   "/s/:space": (p) => <SpaceView spaceId={p.space!} />,
   "/s/:space/~/changes": (p, q) => <SpaceChangeRequests spaceId={p.space!} status={q.get("status")} />,
   "/s/:space/~/changes/:number": (p) => <ChangeRequestView spaceId={p.space!} number={p.number!} />,

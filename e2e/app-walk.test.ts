@@ -116,7 +116,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (trips.length) {
     console.log("API round trips per navigation (app/api.ts):");
-    for (const t of trips) console.log(`  ${t.roundTrips} round trip(s), ${t.requests} request(s): ${t.path}`);
+    for (const t of trips.filter(Boolean))
+      console.log(`  ${t.roundTrips} round trip(s), ${t.requests} request(s): ${t.path}`);
   }
   await browser?.close();
   server?.stop();
@@ -478,6 +479,34 @@ describe("the app, walked by two people of one organization and one of another",
     const pageRes = await fetch(`${siteUrl!.replace(/\/$/, "")}/first-week`);
     expect(await pageRes.text()).toContain("connect to the VPN");
     expect(problems(ada, origin)).toEqual({ external: [], failed: [], errors: [] });
+  });
+
+  it("Ada opens an integration's installation from its urls.app and uninstalls it in the app", async () => {
+    const name = "weather-walk";
+    const integration = await api<{ urls: { app: string } }>(adaToken, "POST", `/integrations/${name}`, {
+      title: "Weather",
+      description: "Shows the weather",
+      scopes: ["space:content:read"],
+      script: "export default { async fetch() { return new Response('ok'); } };",
+      organization: organizationId,
+    });
+    const installation = await api<{ urls: { app: string } }>(adaToken, "POST", `/integrations/${name}/installations`, {
+      organization: organizationId,
+    });
+    fresh(ada);
+    const { page } = ada;
+    await page.goto(installation.urls.app.replace("127.0.0.1", "localhost"), { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1, name: `Weather in ${ORG_TITLE}` }).waitFor(T);
+    await page.getByText("space:content:read").waitFor(T);
+    await withinBudget(ada);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Uninstall" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Uninstall" }).click();
+    await page.getByText("Not installed in this organization.").waitFor(T);
+    await follow(ada, "About Weather", new RegExp(`/integrations/${name}$`));
+    expect(new URL(integration.urls.app).pathname).toBe(`/integrations/${name}`);
+    await page.getByRole("heading", { level: 1, name: "Weather" }).waitFor(T);
+    await clean(ada);
   });
 
   it("Bob gets the API's 404 for a space that is not his organization's, and no admin sections", async () => {

@@ -37,7 +37,7 @@ const documentSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cros
 const ssoSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "cross-origin", referrerPolicy: "same-origin" });
 
 function signInPage(path: string) {
-  return path === "/" || path === "/sign-in" || path === "/account" || /^\/(sso|join|o|s)\//.test(path);
+  return path === "/" || path === "/sign-in" || path === "/account" || /^\/(sso|join|o|s|integrations)\//.test(path);
 }
 
 /**

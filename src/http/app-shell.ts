@@ -8,7 +8,7 @@ import { assetVersion } from "./reference";
 
 /**
  * Quire's app (app/main.tsx): one page for every app URL — `/` for browsers and the paths `urls.app` points at
- * (`/o/…`, `/s/…`, src/presenters) — whose script renders the view the URL names, talking to the public API with
+ * (`/o/…`, `/s/…`, `/integrations/…`, src/presenters) — whose script renders the view the URL names, talking to the public API with
  * the session cookie. The server reads no cookie and no resource here: what the person may see is the API's
  * answer, so this page is the same for everyone and says nothing about whether anything exists.
  */
@@ -52,3 +52,4 @@ async function appPath(c: Context<AppEnv>, next: Next) {
 }
 appShell.get("/o/*", appPath);
 appShell.get("/s/*", appPath);
+appShell.get("/integrations/*", appPath);

@@ -51,7 +51,7 @@ async function expectAppPage(url: string, ...secrets: string[]) {
 }
 
 describe("app URLs", () => {
-  it("resolve for an organization, collection, space, space content, page, change request and OpenAPI spec", async () => {
+  it("resolve for an organization, collection, space, space content, page, change request, OpenAPI spec, integration and installation", async () => {
     const { organization, space, owner, api: gb } = await seedSpace("Private Handbook");
     const org = (await gb.orgs.getOrganizationById(organization.id)).data;
     await expectAppPage(org.urls.app, org.id);
@@ -102,6 +102,21 @@ describe("app URLs", () => {
       source: { text: "openapi: 3.0.3\ninfo: {title: P, version: '1'}\npaths: {}\n" },
     });
     await expectAppPage(created.data.urls.app, "pets");
+
+    // An integration, and its installation in the organization.
+    const name = `weather-${Date.now().toString(36)}`;
+    const integration = (
+      await gb.integrations.publishIntegration(name, {
+        title: "Weather",
+        description: "Shows the weather",
+        scopes: ["space:content:read"],
+        script: "export default { async fetch() { return new Response('ok'); } };",
+        organization: org.id,
+      } as never)
+    ).data;
+    await expectAppPage(integration.urls.app, "Weather");
+    const installation = (await gb.integrations.installIntegration(name, { organization: org.id })).data;
+    await expectAppPage(installation.urls.app, installation.id);
     // Let the processing job the spec queued finish inside this test's storage.
     await vi.waitUntil(
       async () => (await gb.orgs.getOpenApiSpecBySlug(org.id, "pets")).data.processingState !== "pending",

@@ -217,7 +217,7 @@ function CreateForm(props: {
         </select>
       </div>
       <ErrorBox error={action.error} />
-      <FormButtons busy={action.busy} submit="Create {props.what}" onCancel={props.onClose} />
+      <FormButtons busy={action.busy} submit={`Create ${props.what}`} onCancel={props.onClose} />
     </form>
   );
 }
