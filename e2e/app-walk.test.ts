@@ -288,6 +288,12 @@ describe("the app, walked by two people of one organization and one of another",
     await thread.getByLabel("Reply").fill("Added it, thanks.");
     await thread.getByRole("button", { name: "Reply" }).last().click();
     await thread.getByText("Added it, thanks.").waitFor(T);
+    // A comment that mentions Bob: picked from the organization's members, shown as @Bob Babbage.
+    await thread.getByLabel("Add a comment").fill("Over to you ");
+    await thread.getByRole("button", { name: "Mention someone" }).last().click();
+    await ada.page.getByRole("dialog").getByRole("button", { name: "Bob Babbage" }).click();
+    await thread.getByRole("button", { name: "Comment", exact: true }).click();
+    await thread.locator(".mention", { hasText: "@Bob Babbage" }).first().waitFor(T);
     // The word-level diff shows what changed.
     await ada.page.getByText("connect to the VPN").first().waitFor(T);
     await clean(ada);

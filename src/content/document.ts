@@ -76,6 +76,19 @@ export interface JSONDocument {
 export const mark = (type: MarkType): DocumentMark => ({ object: "mark", type });
 export const MARK_ORDER: MarkType[] = ["bold", "italic", "strikethrough", "code"];
 
+/** A mentioned user's id: at most 64 letters, digits, `_` or `-` (anything else is refused or left a link). */
+export const MENTION_USER_ID = /^[\w-]{1,64}$/;
+const MENTION_URL = /^mention:user\/([\w-]{1,64})$/;
+
+/**
+ * A user mention (`DocumentInlineMention` with a `ContentRefUser`) as markdown: a link `[@Name](mention:user/<id>)`.
+ * The label is only what the writer put there (the document form carries no name); the target is the mention.
+ */
+export const mentionUrl = (userId: string) => `mention:user/${userId}`;
+
+/** The user id of a mention link target (`mention:user/<id>`, id valid), else undefined (a plain link). */
+export const mentionedUser = (url: string): string | undefined => MENTION_URL.exec(url)?.[1];
+
 /** A link target as written in markdown → the reference's content reference. */
 export function refFromUrl(url: string): ContentRef {
   const page = /^\/pages\/([^/?#\s]+)\/?(?:#(.*))?$/.exec(url);

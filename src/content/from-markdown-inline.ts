@@ -7,6 +7,7 @@ import {
   MARK_ORDER,
   type MarkType,
   mark,
+  mentionedUser,
   refFromUrl,
 } from "./document";
 
@@ -82,7 +83,17 @@ function collect(nodes: PhrasingContent[], marks: MarkType[], defs: Definitions,
   }
 }
 
+/** `{kind:"user"}` mention: void, like GitBook's; its label in markdown is not kept (GitBook shows the name). */
+const mention = (user: string): DocumentInline => ({
+  object: "inline",
+  type: "mention",
+  data: { ref: { kind: "user", user } },
+  isVoid: true,
+});
+
 function link(url: string, children: PhrasingContent[], marks: MarkType[], defs: Definitions): DocumentInline {
+  const user = mentionedUser(url);
+  if (user !== undefined) return mention(user);
   const nodes = inlineNodes(children, defs, marks);
   return {
     object: "inline",

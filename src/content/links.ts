@@ -41,7 +41,8 @@ export function extractLinks(markdown: string): BodyLinks {
       fragments?: unknown[];
     };
     const ref = n.data?.ref as ContentRef | undefined;
-    if (ref && typeof ref === "object" && typeof ref.kind === "string") {
+    // A mention names a person, not content: it is no link of the page.
+    if (ref && typeof ref === "object" && typeof ref.kind === "string" && n.type !== "mention") {
       const relation: LinkRelation = DEPENDS_ON.has(n.type ?? "") ? "dependsOn" : "reference";
       const key = refKey(ref, relation);
       if (!links.has(key)) links.set(key, { ref, relation });

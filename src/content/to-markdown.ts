@@ -1,6 +1,6 @@
 import type { BlockContent, ListItem, Paragraph, PhrasingContent, Root, RootContent, TableCell, TableRow } from "mdast";
 import { badRequest } from "../lib/errors";
-import { MARK_ORDER, plainText, urlFromRef } from "./document";
+import { MARK_ORDER, MENTION_USER_ID, mentionUrl, plainText, urlFromRef } from "./document";
 import { HINT_STYLES } from "./from-markdown";
 
 /** Deeper JSON than this is refused (400): no legitimate document nests that far. */
@@ -39,10 +39,19 @@ function checkNode(node: Json, path: string, depth: number) {
   }
   if (node.object !== "fragment" && typeof node.type !== "string") throw badRequest(`${path}.type: must be a string`);
   if (node.data !== undefined && !isObject(node.data)) throw badRequest(`${path}.data: must be an object`);
+  if (node.object === "inline" && node.type === "mention") checkMention(node, path);
   for (const [i, child] of children(node, path).entries()) checkNode(child, `${path}.nodes[${i}]`, depth + 1);
   for (const [i, child] of children(node, path, "fragments").entries()) {
     checkNode(child, `${path}.fragments[${i}]`, depth + 1);
   }
+}
+
+/** A user mention's id is written into a link target: at most 64 characters of `[A-Za-z0-9_-]` (else 400). */
+function checkMention(node: Json, path: string) {
+  const ref = isObject(node.data) ? node.data.ref : undefined;
+  if (!isObject(ref)) throw badRequest(`${path}.data.ref: must be an object`);
+  if (ref.kind === "user" && (typeof ref.user !== "string" || !MENTION_USER_ID.test(ref.user)))
+    throw badRequest(`${path}.data.ref.user: must be 1 to 64 characters of letters, digits, "_" or "-"`);
 }
 
 /** Validates the outer shape and every node (400 naming the first bad path). */
@@ -97,6 +106,10 @@ function runs(nodes: Json[], oneLine: boolean, out: Run[] = []): Run[] {
       const inner = phrasing(children(node, ""), oneLine);
       if (url === undefined) runs(children(node, ""), oneLine, out);
       else out.push({ node: { type: "link", url, children: inner } });
+    } else if (node.type === "mention" && isObject(data.ref) && data.ref.kind === "user") {
+      // Checked by checkMention; the document carries no name, so the label is the neutral "@user".
+      const url = mentionUrl(String(data.ref.user));
+      out.push({ node: { type: "link", url, children: [{ type: "text", value: "@user" }] } });
     } else if (node.type === "inline-image") {
       const url = urlFromRef(data.ref);
       if (url !== undefined)

@@ -1,20 +1,100 @@
 // A change request's conversation: its comments (oldest first), each with its replies (loaded when the reader
 // opens the thread: the list answers only their count), replying, resolving, editing and deleting as each
 // comment's `permissions` and the space's `comment` permission allow, and a new comment.
-// Bodies are markdown, shown as text. Quire's comment bodies have no mentions (no mention nodes or syntax).
-import type { Space } from "@gitbook/api";
+// Bodies are markdown, shown as text; a mention (`[@Name](mention:user/<id>)`, GitBook's mention node in the
+// API's document form) shows as a highlighted "@Name", and the text forms can insert one for a member.
+import type { OrganizationMember, Space } from "@gitbook/api";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
+import { useLoad } from "../../shell/load";
 import { listAll, seg } from "../../shell/session";
-import { ErrorBox, useAction, When } from "../../shell/ui";
+import { Dialog, ErrorBox, Loaded, useAction, When } from "../../shell/ui";
 import { type ChangeRequest, type Comment, type CommentReply, changeRequestApi, useFocusOnMount } from "./model";
+
+/** A mention link as the API reads it back as a mention node (the id as the API accepts it: 1–64 of [\w-]). */
+const MENTION = /\[@((?:\\.|[^\]\\\n])*)\]\(mention:user\/([\w-]{1,64})\)/g;
+
+/** The markdown of a mention of a member: the name's brackets and backslashes escaped, on one line. */
+export function mentionMarkdown(user: { id: string; displayName: string }): string {
+  const name =
+    user.displayName
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/[\\[\]]/g, "\\$&") || "user";
+  return `[@${name}](mention:user/${user.id})`;
+}
+
+/** A body as text, its mentions as highlighted "@Name" (text nodes only: nothing is read as HTML). */
+export function BodyText(props: { markdown: string }) {
+  const parts: ComponentChildren[] = [];
+  let last = 0;
+  for (const match of props.markdown.matchAll(MENTION)) {
+    if (match.index > last) parts.push(props.markdown.slice(last, match.index));
+    parts.push(
+      <span class="mention" key={match.index}>
+        @{match[1]!.replace(/\\(.)/g, "$1")}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(props.markdown.slice(last));
+  return <p class="cr-text">{parts}</p>;
+}
+
+/** The organization's members (loaded when the dialog opens) with a filter; choosing one answers it. */
+function MentionPicker(props: { org: string; onPick(member: OrganizationMember): void }) {
+  const load = useLoad(() => listAll<OrganizationMember>(`/v1/orgs/${seg(props.org)}/members`), [props.org]);
+  const [filter, setFilter] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  const words = filter.trim().toLowerCase();
+  return (
+    <>
+      <div class="field">
+        <label for="mention-filter">Find a member</label>
+        <input
+          id="mention-filter"
+          ref={field}
+          type="search"
+          value={filter}
+          onInput={(event) => setFilter((event.target as HTMLInputElement).value)}
+        />
+      </div>
+      <Loaded load={load} label="Loading members…">
+        {(members) => {
+          const matching = members.filter(
+            (m) => !words || `${m.user.displayName} ${m.user.email ?? ""}`.toLowerCase().includes(words),
+          );
+          return (
+            <>
+              {matching.length === 0 ? <p class="hint">No member matches.</p> : null}
+              <ul class="rows mention-members">
+                {matching.slice(0, 200).map((m) => (
+                  <li key={m.user.id}>
+                    <button type="button" class="secondary" onClick={() => props.onPick(m)}>
+                      {m.user.displayName}
+                    </button>{" "}
+                    {m.user.email ? <span class="hint">{m.user.email}</span> : null}
+                  </li>
+                ))}
+              </ul>
+              {matching.length > 200 ? <p class="hint">Showing 200 of {matching.length}: narrow the search.</p> : null}
+            </>
+          );
+        }}
+      </Loaded>
+    </>
+  );
+}
 
 /** A labelled text area and its submit button; `onSubmit` answers whether it succeeded (the form then empties). */
 function TextForm(props: {
   id: string;
   label: string;
   submit: string;
+  /** The organization whose members can be mentioned. */
+  org: string;
   initial?: string;
   focus?: boolean;
   onSubmit(text: string): Promise<boolean>;
@@ -22,41 +102,70 @@ function TextForm(props: {
 }) {
   const [text, setText] = useState(props.initial ?? "");
   const [busy, setBusy] = useState(false);
+  const [mentioning, setMentioning] = useState(false);
+  /** Where the caret goes once the dialog has closed (the text area is inert while it is open). */
+  const caret = useRef<number | undefined>(undefined);
   const field = useFocusOnMount<HTMLTextAreaElement>(props.focus === true);
+  useEffect(() => {
+    const at = caret.current;
+    if (mentioning || at === undefined || !field.current) return;
+    caret.current = undefined;
+    field.current.focus();
+    field.current.setSelectionRange(at, at);
+  }, [mentioning, text]);
+  const insert = (member: OrganizationMember) => {
+    const el = field.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? start;
+    const before = text.slice(0, start);
+    const mention = `${before && !/\s$/.test(before) ? " " : ""}${mentionMarkdown(member.user)} `;
+    setText(before + mention + text.slice(end));
+    caret.current = start + mention.length;
+    setMentioning(false);
+  };
+  // The dialog sits beside the form, not in it: Enter in its filter field must not submit the text.
   return (
-    <form
-      class="cr-text-form"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!text.trim() || busy) return;
-        setBusy(true);
-        const done = await props.onSubmit(text.trim());
-        setBusy(false);
-        if (done) setText("");
-      }}
-    >
-      <div class="field">
-        <label for={props.id}>{props.label}</label>
-        <textarea
-          id={props.id}
-          value={text}
-          required
-          maxLength={100000}
-          ref={field}
-          onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
-        />
-      </div>
-      <div class="buttons">
-        <button type="submit" disabled={busy} aria-busy={busy}>
-          {props.submit}
-        </button>
-        {props.onCancel ? (
-          <button type="button" class="secondary" onClick={props.onCancel}>
-            Cancel
+    <>
+      <form
+        class="cr-text-form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!text.trim() || busy) return;
+          setBusy(true);
+          const done = await props.onSubmit(text.trim());
+          setBusy(false);
+          if (done) setText("");
+        }}
+      >
+        <div class="field">
+          <label for={props.id}>{props.label}</label>
+          <textarea
+            id={props.id}
+            value={text}
+            required
+            maxLength={100000}
+            ref={field}
+            onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+          />
+        </div>
+        <div class="buttons">
+          <button type="submit" disabled={busy} aria-busy={busy}>
+            {props.submit}
           </button>
-        ) : null}
-      </div>
-    </form>
+          <button type="button" class="secondary" onClick={() => setMentioning(true)}>
+            Mention someone
+          </button>
+          {props.onCancel ? (
+            <button type="button" class="secondary" onClick={props.onCancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <Dialog title="Mention someone" open={mentioning} onClose={() => setMentioning(false)}>
+        <MentionPicker org={props.org} onPick={insert} />
+      </Dialog>
+    </>
   );
 }
 
@@ -64,6 +173,7 @@ function TextForm(props: {
 function Post<T extends Comment | CommentReply>(props: {
   item: T;
   path: string;
+  org: string;
   onSaved(item: T): void;
   onDeleted(): void;
   badges?: ComponentChildren;
@@ -89,6 +199,7 @@ function Post<T extends Comment | CommentReply>(props: {
           id={`edit-${item.id}`}
           label={`Edit the ${kind}`}
           submit="Save"
+          org={props.org}
           initial={item.body.markdown ?? ""}
           focus
           onCancel={() => setEditing(false)}
@@ -101,7 +212,7 @@ function Post<T extends Comment | CommentReply>(props: {
           }}
         />
       ) : (
-        <p class="cr-text">{item.body.markdown}</p>
+        <BodyText markdown={item.body.markdown ?? ""} />
       )}
       <ErrorBox error={action.error} />
       <div class="actions">
@@ -158,6 +269,7 @@ function Thread(props: { space: Space; base: string; comment: Comment; setCommen
       <Post<Comment>
         item={comment}
         path={path}
+        org={props.space.organization}
         onSaved={props.setComment}
         onDeleted={() => props.setComment(undefined)}
         badges={
@@ -203,6 +315,7 @@ function Thread(props: { space: Space; base: string; comment: Comment; setCommen
               <Post<CommentReply>
                 item={reply}
                 path={`${path}/replies/${seg(reply.id)}`}
+                org={props.space.organization}
                 onSaved={(saved) => setReplies(replies.map((r) => (r.id === saved.id ? saved : r)))}
                 onDeleted={() => {
                   setReplies(replies.filter((r) => r.id !== reply.id));
@@ -220,6 +333,7 @@ function Thread(props: { space: Space; base: string; comment: Comment; setCommen
             id={`reply-${comment.id}`}
             label="Reply"
             submit="Reply"
+            org={props.space.organization}
             focus
             onCancel={() => setReplying(false)}
             onSubmit={(markdown) =>
@@ -275,6 +389,7 @@ export function Conversation(props: {
             id="new-comment"
             label="Add a comment"
             submit="Comment"
+            org={props.space.organization}
             onSubmit={(markdown) =>
               post.run(async () => {
                 const comment = await api<Comment>("POST", `${base}/comments`, { body: { markdown } });
