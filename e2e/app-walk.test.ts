@@ -533,6 +533,46 @@ describe("the app, walked by two people of one organization and one of another",
     expect(await axeViolations(bob.page)).toEqual([]);
   });
 
+  it("a conflicting merge shows the API's conflicts in the app, and the change request is archived there", async () => {
+    const pages = await api<{ pages: { id: string; title: string }[] }>(
+      adaToken,
+      "GET",
+      `/spaces/${spaceId}/content/pages`,
+    );
+    const pageId = pages.pages.find((p) => p.title === "First week")!.id;
+    const edit = async (subject: string, line: string) => {
+      const cr = await api<{ id: string; number: number }>(adaToken, "POST", `/spaces/${spaceId}/change-requests`, {
+        subject,
+      });
+      await api(adaToken, "POST", `/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`, {
+        changes: [{ operation: "update_page", page: pageId, document: { markdown: `# First week\n\n${line}\n` } }],
+      });
+      return cr;
+    };
+    const first = await edit("Tuesday", "Meet your team on Tuesday.");
+    const second = await edit("Wednesday", "Meet your team on Wednesday.");
+    await api(adaToken, "POST", `/spaces/${spaceId}/change-requests/${first.id}/merge`);
+
+    fresh(ada);
+    const { page } = ada;
+    await page.goto(`${origin}/s/${spaceId}/~/changes/${second.number}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Merge", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "First week" });
+    await alert.waitFor(T);
+    expect(await axeViolations(page)).toEqual([]);
+    const still = await api<{ status: string }>(adaToken, "GET", `/spaces/${spaceId}/change-requests/${second.id}`);
+    expect(still.status).toBe("open");
+
+    await page.getByRole("button", { name: "Archive" }).click();
+    await page
+      .locator(".badge", { hasText: /^Archived$/i })
+      .first()
+      .waitFor(T);
+    const archived = await api<{ status: string }>(adaToken, "GET", `/spaces/${spaceId}/change-requests/${second.id}`);
+    expect(archived.status).toBe("archived");
+    expect(problems(ada, origin)).toEqual({ external: [], failed: [], errors: [] });
+  });
+
   it("both sign out, and their sessions no longer open the API", async () => {
     for (const person of [ada, bob]) {
       const cookies = await cookieHeader(person);

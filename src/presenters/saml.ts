@@ -5,7 +5,7 @@ import { type SamlProviderView, type SSOLogin, samlStatus } from "../services/pe
 import { memberOidcEndpoints } from "../lib/member-oidc-urls";
 import { samlEndpoints } from "../lib/saml-urls";
 import { presentTeam } from "./team";
-import type { OrganizationSAMLProvider } from "../wire/saml";
+import type { OrganizationSAMLProvider, OrganizationSSOProviderLoginList } from "../wire/saml";
 
 /**
  * Service-provider endpoints of a SAML provider, built from the deployment's public API URL: what an admin
@@ -35,7 +35,11 @@ export function presentSamlProvider(view: SamlProviderView, urls: UrlBases): Org
 }
 
 /** A sign-in option of an organization for its login page: a SAML provider's start, or its members' OpenID one. */
-export function presentSSOLogin(login: SSOLogin, organizationId: string, urls: UrlBases) {
+export function presentSSOLogin(
+  login: SSOLogin,
+  organizationId: string,
+  urls: UrlBases,
+): OrganizationSSOProviderLoginList["items"][number] {
   const startURL =
     login.kind === "saml"
       ? samlServiceUrls(login.id, urls).startURL
