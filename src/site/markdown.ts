@@ -57,6 +57,40 @@ export function renderMarkdown(
   }
 }
 
+/** The text of a hast node, without its nested lists (a task item's own words, not its sub-items'). */
+function ownText(node: Element | ElementContent): string {
+  if (node.type === "text") return node.value;
+  if (node.type !== "element" || node.tagName === "ul" || node.tagName === "ol") return "";
+  return node.children.map(ownText).join("");
+}
+
+/**
+ * A task item's checkbox is named by the item's words (WCAG 4.1.2: a form control has a name; GFM gives it
+ * none), at most 200 characters.
+ */
+function labelTaskCheckboxes(node: { children: ElementContent[] } | Element): void {
+  for (const child of node.children) {
+    if (child.type !== "element") continue;
+    const classes = child.properties.className;
+    if (child.tagName === "li" && Array.isArray(classes) && classes.includes("task-list-item")) {
+      const box = findCheckbox(child);
+      const name = ownText(child).replace(/\s+/g, " ").trim().slice(0, 200);
+      if (box) box.properties.ariaLabel = name || "Task";
+    }
+    labelTaskCheckboxes(child);
+  }
+}
+
+function findCheckbox(item: Element): Element | undefined {
+  for (const child of item.children) {
+    if (child.type !== "element" || child.tagName === "ul" || child.tagName === "ol") continue;
+    if (child.tagName === "input") return child;
+    const nested = findCheckbox(child);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
 function render(body: string, resolve: ContentResolver, options: RenderOptions): RenderedMarkdown {
   const root = parseMarkdown(body);
   const { headings } = prepare(root);
@@ -74,6 +108,7 @@ function render(body: string, resolve: ContentResolver, options: RenderOptions):
   }
 
   const hast = toHast(root, { handlers: createHandlers(resolve, anchors) });
+  if ("children" in hast) labelTaskCheckboxes(hast as { children: ElementContent[] });
   const html = toHtml(sanitize(hast, SANITIZE_SCHEMA));
   const text = firstParagraphText(root);
   return text ? { html, outline, description: summarize(text) } : { html, outline };

@@ -81,11 +81,14 @@ describe("renderMarkdown: blocks", () => {
     expect(out).toMatch(/<\/table><\/div>$/);
   });
 
-  it("renders task lists with disabled checkboxes", () => {
-    const out = html("- [x] Done\n- [ ] Todo\n");
+  it("renders task lists with disabled checkboxes, each named by its item's own words", () => {
+    const out = html("- [x] Done\n- [ ] Todo *soon*\n  - [ ] Sub-task\n");
     expect(out).toContain('<ul class="contains-task-list">');
-    expect(out).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> Done</li>');
-    expect(out).toContain('<li class="task-list-item"><input type="checkbox" disabled> Todo</li>');
+    expect(out).toContain(
+      '<li class="task-list-item"><input type="checkbox" checked disabled aria-label="Done"> Done</li>',
+    );
+    expect(out).toContain('<input type="checkbox" disabled aria-label="Todo soon"> Todo <em>soon</em>');
+    expect(out).toContain('<input type="checkbox" disabled aria-label="Sub-task"> Sub-task');
   });
 
   it("highlights code (ts, json), leaves unknown languages plain and shows a title", () => {

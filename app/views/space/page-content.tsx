@@ -15,7 +15,7 @@ export type RenderedPage = RevisionPageDocument & { html?: string; outline?: Out
 
 /**
  * The body as the view shows it: without a leading `# heading` that repeats the title the view already shows as
- * its h1, and with each task-list checkbox named by its item's text (the renderer's checkboxes have no label).
+ * its h1 (the renderer names task-list checkboxes itself).
  * Parsed as an inert document (nothing in it loads or runs) and serialized again: no content is added.
  */
 export function prepareHtml(html: string, title: string): string {
@@ -27,15 +27,6 @@ export function prepareHtml(html: string, title: string): string {
     const copy = first.cloneNode(true) as Element;
     copy.querySelector("a.anchor")?.remove();
     if (squash(copy.textContent) === squash(title)) first.remove();
-  }
-  for (const box of body.querySelectorAll<HTMLInputElement>("li > input[type=checkbox]")) {
-    if (box.hasAttribute("aria-label")) continue;
-    const item = box.parentElement!;
-    const text = [...item.childNodes]
-      .filter((node) => !(node instanceof Element && (node.tagName === "UL" || node.tagName === "OL")))
-      .map((node) => node.textContent ?? "")
-      .join("");
-    box.setAttribute("aria-label", squash(text) || "Task");
   }
   return body.innerHTML.trim() ? body.innerHTML : "";
 }

@@ -85,7 +85,7 @@ export const SANITIZE_SCHEMA: Schema = {
     h5: headingAttributes,
     h6: headingAttributes,
     img: ["src", "alt", "title", "width", "height", ["loading", "lazy"]],
-    input: [["type", "checkbox"], ["disabled", true], "checked"],
+    input: [["type", "checkbox"], ["disabled", true], "checked", "ariaLabel"],
     li: ["id", ["className", "task-list-item"]],
     ol: ["start", ["className", "contains-task-list"]],
     ul: [["className", "contains-task-list"]],
