@@ -26,6 +26,7 @@ let browser: Browser | undefined;
 let ada: Person;
 let bob: Person;
 let mallory: Person;
+let carol: Person;
 let adaToken: string;
 let adaLink: string;
 let malloryLink: string;
@@ -110,7 +111,12 @@ beforeAll(async () => {
   malloryToken = other.token;
   malloryLink = other.signInLink!;
   browser = await launchChromium();
-  [ada, bob, mallory] = await Promise.all([openPerson(browser), openPerson(browser), openPerson(browser)]);
+  [ada, bob, mallory, carol] = await Promise.all([
+    openPerson(browser),
+    openPerson(browser),
+    openPerson(browser),
+    openPerson(browser),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
@@ -206,6 +212,35 @@ describe("the app, walked by two people of one organization and one of another",
     expect(members.items.find((m) => m.user.displayName === "Bob Babbage")?.role).toBe("review");
     // /v1/user answered 401 once, before Bob had an account.
     await clean(bob, /\/v1\/user: 401$/);
+  });
+
+  it("Ada invites Carol by email; Carol opens the one-time link the app shows and joins with the invitation's role", async () => {
+    fresh(ada);
+    const { page } = ada;
+    await page.getByLabel(/^Email addresses/).fill("carol@example.com");
+    await page.getByLabel("Role", { exact: true }).selectOption("comment");
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    const field = page.getByLabel("Sign-up link for carol@example.com");
+    await field.waitFor(T);
+    const link = await field.inputValue();
+    expect(link).toMatch(new RegExp(`^${origin}/join/invitation#invitation=`));
+    expect(await axeViolations(page)).toEqual([]);
+
+    await carol.page.goto(link, { waitUntil: "networkidle" });
+    await carol.page.getByLabel("Your name").fill("Carol Shaw");
+    await carol.page.getByRole("button", { name: "Create a passkey and join" }).click();
+    await carol.page.waitForURL(`${origin}/o/${organizationId}`, T);
+    await carol.page.getByRole("heading", { level: 1, name: ORG_TITLE }).waitFor(T);
+    const members = await api<{ items: { user: { displayName: string; email?: string }; role: string }[] }>(
+      adaToken,
+      "GET",
+      `/orgs/${organizationId}/members`,
+    );
+    expect(members.items.find((m) => m.user.displayName === "Carol Shaw")).toMatchObject({
+      role: "comment",
+      user: { email: "carol@example.com" },
+    });
+    expect(problems(ada, origin)).toEqual({ external: [], failed: [], errors: [] });
   });
 
   it("Ada opens a change request through the API; Bob finds it in the app and requests changes", async () => {

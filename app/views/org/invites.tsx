@@ -15,9 +15,17 @@ export type InviteLink = InviteLinkToOrganization & {
   urls?: { location: string; join: string; app?: string };
 };
 
+/** One-time sign-up links for invited emails without an account (Quire's `links`: it sends no email itself). */
+interface SignUpLink {
+  email: string;
+  url: string;
+  expiresAt: string;
+}
+
 interface InviteResult {
   users: string[];
   invited: number;
+  links?: SignUpLink[];
 }
 
 export function Invites(props: { organizationId: string; links: InviteLink[]; reload(): void }) {
@@ -30,6 +38,7 @@ export function Invites(props: { organizationId: string; links: InviteLink[]; re
   const createLink = useAction();
   const linkAction = useAction();
   const [deleting, setDeleting] = useState<InviteLink | undefined>(undefined);
+  const [signUpLinks, setSignUpLinks] = useState<SignUpLink[]>([]);
   return (
     <section aria-labelledby="invites-heading">
       <h2 id="invites-heading">Invite people</h2>
@@ -47,9 +56,10 @@ export function Invites(props: { organizationId: string; links: InviteLink[]; re
           });
           if (ok && result) {
             setEmails("");
+            setSignUpLinks(result.links ?? []);
             const now = result.users.length;
             setMessage(
-              `Invited ${result.invited}: ${now} with an account ${now === 1 ? "is" : "are"} now ${now === 1 ? "a member" : "members"}; the others join when they sign up with that email.`,
+              `Invited ${result.invited}: ${now} with an account ${now === 1 ? "is" : "are"} now ${now === 1 ? "a member" : "members"}; the others join with the link below, or when they sign up with that email.`,
             );
             props.reload();
           }
@@ -84,6 +94,24 @@ export function Invites(props: { organizationId: string; links: InviteLink[]; re
         </button>
       </form>
 
+      {signUpLinks.length ? (
+        <div class="card">
+          <p>
+            Quire sends no email: send each person their own link. It creates their account with a passkey and joins
+            with this invitation; it is shown only now (inviting again makes a new one).
+          </p>
+          <ul class="rows">
+            {signUpLinks.map((link) => (
+              <li key={link.email}>
+                <CopyField id={`sign-up-${link.email}`} label={`Sign-up link for ${link.email}`} value={link.url} />
+                <span class="hint">
+                  valid until <When iso={link.expiresAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <h3 id="invite-links-heading" tabIndex={-1}>
         Invite links
       </h3>
