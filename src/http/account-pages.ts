@@ -151,7 +151,8 @@ accountPages.get("/account", (c) =>
     c,
     "Your account · Quire",
     "account",
-    html`<h1>Your account</h1>
+    html`<p><a href="/">← Back to Quire</a></p>
+<h1>Your account</h1>
 <div id="account-error" class="alert" role="alert"></div>
 <div id="account" hidden>
 <p id="who"></p>
