@@ -408,6 +408,27 @@ describe("the app, walked by two people of one organization and one of another",
     await clean(ada);
   });
 
+  it("Ada imports a markdown file into a new change request from the space, and follows the import's progress", async () => {
+    fresh(ada);
+    const { page } = ada;
+    await page.goto(`${origin}/s/${spaceId}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("From a file").check();
+    await dialog.getByLabel("Files to import").setInputFiles({
+      name: "hello.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Getting started\n\nHello from a **file** import.\n"),
+    });
+    await dialog.getByRole("button", { name: "Start import" }).click();
+    await dialog.getByText("Imported 1 of 1 page.").waitFor({ timeout: 60_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("link", { name: "Open the change request" }).click();
+    await page.waitForURL(new RegExp(`/s/${spaceId}/~/changes/\\d+$`), T);
+    await page.getByText("Hello from a").first().waitFor(T);
+    expect(problems(ada, origin)).toEqual({ external: [], failed: [], errors: [] });
+  });
+
   it("Ada finds the page by searching from the keyboard: `/`, type, arrow down, Enter", async () => {
     fresh(ada);
     const { page } = ada;

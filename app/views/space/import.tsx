@@ -1,24 +1,16 @@
 // "Import" in a space the person may edit: a website's content (startImportRun, source `website`: the page and the
-// same-site pages it links to) written into a new change request (createChangeRequest first, to review before a
-// merge) or straight into the space's content, then the run's progress (getImportRun, polled) until it completes,
-// fails or is cancelled (cancelImportRun). Closing the dialog stops the polling (the import goes on in Quire);
-// opening it again resumes it. Uploaded files are not offered: the API takes them only as storage keys from an
-// upload made beforehand (generateStorageUploadURL, then a PUT of the bytes).
-import type { ChangeRequest, Space } from "@gitbook/api";
+// same-site pages it links to) or files the person picks (source `file`: each uploaded beforehand with
+// generateStorageUploadURL, kind `import_file`, then a PUT of its bytes), written into a new change request
+// (createChangeRequest first, to review before a merge) or straight into the space's content, then the run's
+// progress (getImportRun, polled) until it completes, fails or is cancelled (cancelImportRun). Closing the dialog
+// stops an upload under way and the polling (a started import goes on in Quire); opening it again resumes it.
+import type { Space } from "@gitbook/api";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../../api";
 import { seg } from "../../shell/session";
-import { Dialog, ErrorBox, FormButtons, useAction } from "../../shell/ui";
+import { Dialog, ErrorBox, useAction } from "../../shell/ui";
+import { ImportForm, type Started } from "./import-form";
 import { type ImportRun, importRunPath, isOver, useImportRunPolling } from "./import-run";
-
-/** A run this view started, with the change request made for it (its number names it in the app's URLs). */
-interface Started {
-  spaceId: string;
-  run: ImportRun;
-  changeRequest?: { id: string; number: number };
-}
-
-const locked = (space: Space) => (space as Space & { editMode?: string }).editMode === "locked";
 
 /** The Import button and its dialog; `onImported` is told when a run ends (the space's pages may have changed). */
 export function ImportAction(props: { space: Space; onImported?(): void }) {
@@ -64,96 +56,6 @@ export function ImportAction(props: { space: Space; onImported?(): void }) {
         )}
       </Dialog>
     </>
-  );
-}
-
-function ImportForm(props: { space: Space; onStarted(started: Started): void; onClose(): void }) {
-  const { space } = props;
-  const action = useAction();
-  const [url, setUrl] = useState("");
-  const [into, setInto] = useState<"change-request" | "main">("change-request");
-  const start = () =>
-    action.run(async () => {
-      const source = url.trim();
-      let host = "";
-      try {
-        const parsed = new URL(source);
-        if (parsed.protocol === "http:" || parsed.protocol === "https:") host = parsed.host;
-      } catch {}
-      if (!host) throw new Error("Enter the address of a web page, starting with https://.");
-      const base = `/v1/spaces/${seg(space.id)}/change-requests`;
-      const cr =
-        into === "change-request" || locked(space)
-          ? await api<ChangeRequest>("POST", base, {
-              subject: `Import from ${host}`.slice(0, 100),
-            })
-          : undefined;
-      try {
-        const run = await api<ImportRun>("POST", `/v1/org/${seg(space.organization)}/imports`, {
-          source: { type: "website", url: source },
-          target: { space: space.id, ...(cr ? { changeRequest: cr.id } : {}) },
-        });
-        props.onStarted({ spaceId: space.id, run, changeRequest: cr && { id: cr.id, number: cr.number } });
-      } catch (error) {
-        // Nothing was imported: the change request made for it is archived, not left behind empty.
-        if (cr) await api("PATCH", `${base}/${seg(cr.id)}`, { status: "archived" }).catch(() => undefined);
-        throw error;
-      }
-    });
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        start();
-      }}
-    >
-      <div class="field">
-        <label for="import-url">Website address</label>
-        <input
-          id="import-url"
-          type="url"
-          required
-          // biome-ignore lint/a11y/noAutofocus: the dialog's first field takes the focus when it opens
-          autoFocus
-          maxLength={2048}
-          placeholder="https://docs.example.com/"
-          aria-describedby="import-url-hint"
-          value={url}
-          onInput={(event) => setUrl((event.target as HTMLInputElement).value)}
-        />
-        <span class="hint" id="import-url-hint">
-          Quire imports this page and the pages of the same site it links to, one page each.
-        </span>
-      </div>
-      <fieldset class="import-into">
-        <legend>Import into</legend>
-        <label>
-          <input
-            type="radio"
-            name="import-into"
-            checked={into === "change-request" || locked(space)}
-            onChange={() => setInto("change-request")}
-          />{" "}
-          A new change request, to review before merging
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="import-into"
-            disabled={locked(space)}
-            checked={into === "main" && !locked(space)}
-            onChange={() => setInto("main")}
-          />{" "}
-          The space's content directly{locked(space) ? " (the space is locked)" : ""}
-        </label>
-      </fieldset>
-      <ErrorBox error={action.error} />
-      <FormButtons
-        busy={action.busy}
-        submit={action.busy ? "Starting the import…" : "Start import"}
-        onCancel={props.onClose}
-      />
-    </form>
   );
 }
 
