@@ -4,7 +4,7 @@
 // signs in again. Every page loads only from this server, logs no error, and passes axe-core in light and dark.
 import type { Browser, BrowserContext, CDPSession, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations as axeOf } from "./helpers/app-browser";
+import { addPlatformAuthenticator, axeViolations as axeOf } from "./helpers/app-browser";
 import { externalRequests, launchChromium, watchPage } from "./helpers/browser";
 import { type DevServer, startDevServer } from "./helpers/dev-server";
 
@@ -35,19 +35,9 @@ beforeAll(async () => {
   context = await browser.newContext();
   page = await context.newPage();
   seen = watchPage(page);
-  // A platform authenticator that keeps discoverable credentials and verifies the user without a prompt.
   cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  ({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }));
+  authenticatorId = await addPlatformAuthenticator(cdp);
 }, 180_000);
 
 afterAll(async () => {
@@ -294,16 +284,7 @@ describe("passkey sign-in in Chromium, with nothing but this server", () => {
   it("adds a passkey on another authenticator, which then signs in on its own", async () => {
     // A second device: the first authenticator is gone, so only the new passkey can answer.
     await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
-    ({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    }));
+    authenticatorId = await addPlatformAuthenticator(cdp);
     fresh();
     await page.getByLabel("Name for the new passkey (optional)").fill("Second laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();

@@ -12,12 +12,11 @@ export interface Person {
   seen: ReturnType<typeof watchPage>;
 }
 
-export async function openPerson(browser: Browser): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const seen = watchPage(page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
+/**
+ * A platform authenticator that keeps discoverable credentials and verifies the user without a prompt (CDP's
+ * virtual authenticator); answers its id.
+ */
+export async function addPlatformAuthenticator(cdp: CDPSession): Promise<string> {
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
       protocol: "ctap2",
@@ -28,6 +27,16 @@ export async function openPerson(browser: Browser): Promise<Person> {
       automaticPresenceSimulation: true,
     },
   });
+  return authenticatorId;
+}
+
+export async function openPerson(browser: Browser): Promise<Person> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen = watchPage(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const authenticatorId = await addPlatformAuthenticator(cdp);
   return { context, page, cdp, authenticatorId, seen };
 }
 
